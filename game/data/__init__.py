@@ -1,0 +1,1 @@
+"""Data files a GM edits by hand: weapons, unit types, cover materials (TOML)."""
