@@ -1,0 +1,111 @@
+"""Morale as a flat score per side, pushed by events, read through threshold bands (Seed 002, Morale).
+
+Each side except the PCs has one score. Factor events move it; the band it falls in sets
+attack and AC modifiers and tells the computer player whether the side is retreating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LOSS_STEP_PERCENT = 20  # Seed 002: "loses 20% (rounded up) of its forces or HP"
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleBand:
+    """One row of the Morale Threshold table: score range and its effects (Seed 002)."""
+
+    name: str
+    low: int | None
+    high: int | None
+    attack: int
+    ac: int
+    retreating: bool
+
+
+# Seed 002, Morale Threshold. None means open-ended.
+MORALE_BANDS: tuple[MoraleBand, ...] = (
+    MoraleBand("Panicked", None, 2, attack=-4, ac=1, retreating=True),
+    MoraleBand("Tactical Retreat", 3, 5, attack=-2, ac=0, retreating=True),
+    MoraleBand("Careful", 6, 9, attack=0, ac=0, retreating=False),
+    MoraleBand("Bold", 10, 12, attack=2, ac=0, retreating=False),
+    MoraleBand("Fearless", 13, None, attack=4, ac=-1, retreating=False),
+)
+
+# Seed 002, Morale Factors: the change each event makes to the side's score.
+MORALE_FACTORS: dict[str, int] = {
+    "leader present (ordinary)": 1,
+    "leader present (great)": 2,
+    "leader incapacitated (ordinary)": -2,
+    "leader incapacitated (great)": -4,
+    "surprised": -1,
+    "lost 20% of forces or HP": -1,
+    "outgunned (negative factor)": -1,
+    "outgunned (positive factor)": 1,
+    "home territory": 2,
+    "intimidated": -1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleChange:
+    """A change to one side's morale: which factor, how many times, and the new score."""
+
+    factor: str
+    times: int
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        """How far the score moved."""
+        return self.after - self.before
+
+    def text(self) -> str:
+        """E.g. `morale 8 -> 6 (lost 20% of forces or HP x2)`."""
+        times = f" x{self.times}" if self.times != 1 else ""
+        return f"morale {self.before} -> {self.after} ({self.factor}{times})"
+
+
+def morale_band(score: int) -> MoraleBand:
+    """The threshold band a morale score falls in (Seed 002, Morale Threshold)."""
+    for band in MORALE_BANDS:
+        if band.high is None or score <= band.high:
+            return band
+    raise AssertionError("the last band is open-ended")
+
+
+def apply_factor(score: int, factor: str, times: int = 1) -> MoraleChange:
+    """Apply a named factor `times` times to a score (Seed 002, Morale Factors)."""
+    if factor not in MORALE_FACTORS:
+        known = ", ".join(MORALE_FACTORS)
+        raise ValueError(f"unknown morale factor {factor!r}; known: {known}")
+    return MoraleChange(factor, times, score, score + MORALE_FACTORS[factor] * times)
+
+
+def loss_step(starting_total: int) -> int:
+    """How much must be lost for one -1: 20% of the starting total, rounded up (Seed 002)."""
+    if starting_total <= 0:
+        raise ValueError(f"a side starts with something to lose, not {starting_total}")
+    return -(-starting_total * LOSS_STEP_PERCENT // 100)
+
+
+def loss_instances(starting_total: int, lost: int) -> int:
+    """How many whole 20% steps a total loss covers (Seed 002: -1 per instance)."""
+    return max(0, lost) // loss_step(starting_total)
+
+
+def new_loss_instances(starting_total: int, lost_before: int, lost_now: int) -> int:
+    """Steps crossed by the latest loss, so each step costs morale exactly once."""
+    return loss_instances(starting_total, lost_now) - loss_instances(starting_total, lost_before)
+
+
+def loss_change(score: int, starting_total: int, lost_before: int, lost_now: int) -> MoraleChange | None:
+    """The morale change a loss causes, or None when no new 20% step was crossed."""
+    steps = new_loss_instances(starting_total, lost_before, lost_now)
+    return apply_factor(score, "lost 20% of forces or HP", steps) if steps > 0 else None
+
+
+def can_be_intimidated(immune_in_round: int | None, current_round: int) -> bool:
+    """A side intimidated this round is immune until the next (Seed 002, Intimidate)."""
+    return immune_in_round != current_round

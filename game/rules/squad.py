@@ -1,0 +1,176 @@
+"""Squads: several like NPCs fighting as one (Seed 002, Squads; Ruling: Squads).
+
+A squad has flat HP (4.5 per hit die, rounded up for the whole squad), one attack roll
+read in three bands (none / half / full), and flat damage: average weapon damage times the
+units still standing, with armor and armor piercing multiplied the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import ceil, floor
+
+from game.rules.attack import (
+    D20_FACES,
+    AttackResult,
+    AttackSetup,
+    attack_modifier,
+    resolve_attack,
+    target_number,
+)
+from game.rules.dice import DiceExpression, DiceSource
+from game.rules.heroic import fixed_heroic_damage
+
+HP_PER_HIT_DIE = Fraction(9, 2)  # Seed 002: squad NPCs have 4.5 HP per hit die
+UNITS_PER_HEX = 3  # Seed 002, Squad Size: 1 hex per 3 units
+BAND_MARGIN = 3  # Seed 002: 3+ below AC is nothing, 3+ above is full
+BANDS = ("none", "half", "full")
+BAND_SHARE = {"none": Fraction(0), "half": Fraction(1, 2), "full": Fraction(1)}
+
+
+@dataclass(frozen=True, slots=True)
+class Squad:
+    """A squad: hit dice per unit, units at full strength, and its pool (HP, or HD in heroic mode)."""
+
+    hd: int
+    size: int
+    pool: int
+    heroic: bool = False
+
+    @property
+    def units(self) -> int:
+        """Units still standing, rounded up from the pool (Ruling: Squads)."""
+        if self.heroic:
+            return -(-self.pool // self.hd)
+        return units_left(self.pool, self.hd, self.size)
+
+    @property
+    def pool_name(self) -> str:
+        """'HD' in heroic mode, else 'HP'."""
+        return "HD" if self.heroic else "HP"
+
+
+@dataclass(frozen=True, slots=True)
+class SquadHit:
+    """Damage taken by a squad: before and after, and the units lost."""
+
+    before: Squad
+    after: Squad
+    damage: int
+
+    @property
+    def units_lost(self) -> int:
+        """How many units dropped."""
+        return self.before.units - self.after.units
+
+    def text(self) -> str:
+        """E.g. `squad takes 10: 27 -> 17 HP, 6 -> 4 units`."""
+        b, a = self.before, self.after
+        return f"squad takes {self.damage}: {b.pool} -> {a.pool} {a.pool_name}, {b.units} -> {a.units} units"
+
+
+@dataclass(frozen=True, slots=True)
+class SquadAttackResult:
+    """A squad's one attack roll and the damage band it earned."""
+
+    attack: AttackResult
+    band: str
+
+    def text(self) -> str:
+        """The roll, then the band."""
+        return f"squad attack: {self.attack.roll_text()}: {self.band} damage"
+
+
+@dataclass(frozen=True, slots=True)
+class SquadDamage:
+    """A squad's flat damage: per-unit average, units, armor after piercing, band."""
+
+    average: Fraction
+    units: int
+    armor: int
+    band: str
+
+    @property
+    def amount(self) -> int:
+        """(average - armor) x units, times the band's share, rounded down, not below 0."""
+        per_unit = max(Fraction(0), self.average - self.armor)
+        return floor(per_unit * self.units * BAND_SHARE[self.band])
+
+    def text(self) -> str:
+        """E.g. `6.5 x 5 units, armor 0, full: 32 damage`."""
+        armor = f" less armor {self.armor} each" if self.armor else ""
+        return f"{float(self.average):g} x {self.units} units{armor}, {self.band}: {self.amount} damage"
+
+
+def squad_hp(hd: int, units: int) -> int:
+    """4.5 HP per hit die, summed over the squad, then rounded up (Seed 002, Squads)."""
+    return ceil(HP_PER_HIT_DIE * hd * units)
+
+
+def units_left(hp_left: int, hd: int, size: int) -> int:
+    """Units standing: HP left / (4.5 x HD) rounded up, at most the squad's `size` (Ruling: Squads).
+
+    The cap matters: a squad's HP is rounded up, so 5 units of 1 HD have 23 HP, and 23 / 4.5
+    rounds up to 6.
+    """
+    return min(size, ceil(max(0, hp_left) / (HP_PER_HIT_DIE * hd)))
+
+
+def new_squad(hd: int, units: int, heroic: bool = False) -> Squad:
+    """A fresh squad: HP from 4.5 per HD, or a hit-dice pool of units x HD in heroic mode."""
+    return Squad(hd, units, hd * units if heroic else squad_hp(hd, units), heroic)
+
+
+def footprint_hexes(units: int) -> int:
+    """Hexes a squad covers: one per 3 units, rounded up (Ruling: Squads)."""
+    return -(-units // UNITS_PER_HEX)
+
+
+def squad_band(face: int, total: int, ac: int) -> str:
+    """'none' at AC-3 or lower, 'half' within 2 of AC, 'full' at AC+3 or natural 20 (Seed 002).
+
+    A natural 1 is 'none' (our reading: the SWN core natural miss holds for squads too).
+    """
+    if face == 20:
+        return "full"
+    if face == 1 or total <= ac - BAND_MARGIN:
+        return "none"
+    return "full" if total >= ac + BAND_MARGIN else "half"
+
+
+def band_chances(setup: AttackSetup) -> dict[str, Fraction]:
+    """The exact chance of each band, counted over the d20 with the same test as resolving."""
+    bonus, target = attack_modifier(setup), target_number(setup)
+    counts = dict.fromkeys(BANDS, 0)
+    for face in D20_FACES:
+        counts[squad_band(face, face + bonus, target)] += 1
+    return {band: Fraction(count, len(D20_FACES)) for band, count in counts.items()}
+
+
+def resolve_squad_attack(setup: AttackSetup, dice: DiceSource) -> SquadAttackResult:
+    """Roll the squad's attack and read its band (Seed 002, Squads: Attacks)."""
+    attack = resolve_attack(setup, dice)
+    return SquadAttackResult(attack, squad_band(attack.face, attack.total, attack.target))
+
+
+def squad_damage(weapon: str, units: int, band: str, armor: int = 0, piercing: int = 0) -> SquadDamage:
+    """Average weapon damage x units, armor and piercing multiplied alike (Seed 002, Squads)."""
+    average = Fraction(DiceExpression.parse(weapon).average()).limit_denominator(2)
+    return SquadDamage(average, units, max(0, armor - piercing), band)
+
+
+def heroic_squad_damage(damage: SquadDamage) -> int:
+    """In heroic mode a squad's flat damage is fixed damage: 1 point per 4 (Seed 000, our reading)."""
+    return fixed_heroic_damage(damage.amount)
+
+
+def damage_squad(squad: Squad, damage: int) -> SquadHit:
+    """Take damage from the squad's pool (HP, or hit dice in heroic mode)."""
+    damage = max(0, damage)
+    return SquadHit(squad, replace(squad, pool=max(0, squad.pool - damage)), damage)
+
+
+def area_damage_vs_squad(damage: int, units_hit: int, units: int) -> int:
+    """Area or suppression damage times the units it can reach (Seed 002, Squad Combat Notes)."""
+    return damage * max(0, min(units_hit, units))

@@ -1,0 +1,234 @@
+"""Seed 002's extra combat actions, with scripted dice."""
+
+from fractions import Fraction
+
+import pytest
+
+from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup
+from game.rules.dice import ScriptedDice
+from game.rules.maneuvers import (
+    aimed_setup,
+    aimed_shot,
+    charge_dice,
+    charge_person,
+    charge_vehicle,
+    disarm,
+    disarm_outcome,
+    intimidate,
+    overwatch_attack,
+    overwatch_setup,
+    pilot_difficulty,
+    read_morale,
+    roll_direction,
+    shove,
+    shove_setup,
+    with_modifier,
+)
+
+PUNCH = (Modifier("attack bonus", 1), Modifier("Punch", 1), Modifier("Str", 0))
+PILOT = (Modifier("Pilot", 2), Modifier("Dex", 1))
+STAB = (Modifier("attack bonus", 1), Modifier("Stab", 1), Modifier("Str", 1))
+
+
+# --- Shove ---------------------------------------------------------------------------------
+
+
+def test_shove_a_2_hd_soldier_is_a_punch_against_ac_11():
+    setup = shove_setup(PUNCH, target_hd=2)
+    assert shove(setup, ScriptedDice([9])).pushed  # 9 + 2 = 11
+    assert not shove(setup, ScriptedDice([8])).pushed
+
+
+def test_shove_in_power_armor_gains_3():
+    setup = shove_setup(PUNCH, target_hd=2, significantly_stronger=True)
+    result = shove(setup, ScriptedDice([6]))
+    assert result.pushed
+    assert result.text() == "shove: d20 6 +1 attack bonus +1 Punch +3 significantly stronger = 11 vs 11: hit; pushed 1 hex"
+
+
+def test_shove_odds_come_from_the_same_setup():
+    assert hit_chance(shove_setup(PUNCH, target_hd=2)) == Fraction(12, 20)
+
+
+# --- Charge (Person) -----------------------------------------------------------------------
+
+
+def test_person_charge_with_a_knife_takes_the_higher_of_1d6_and_the_knife():
+    result = charge_person(AttackSetup(STAB, 10), ScriptedDice([15, 2, 4]), weapon="1d4", attribute_mod=1)
+    assert result.damage == 5 and result.damage_roll == result.weapon.roll
+    assert result.target_prone and not result.charger_prone
+
+
+def test_person_charge_1d6_beats_a_low_weapon_roll():
+    result = charge_person(AttackSetup(STAB, 10), ScriptedDice([15, 6, 1]), weapon="1d4", attribute_mod=1)
+    assert result.damage == 6 and result.damage_roll == result.d6
+
+
+def test_unarmed_charger_failing_evasion_falls_prone_too():
+    result = charge_person(AttackSetup(PUNCH, 10), ScriptedDice([15, 4, 9]), evasion_target=14)
+    assert result.damage == 4 and result.target_prone and result.charger_prone
+
+
+def test_unarmed_charger_making_evasion_stays_up():
+    result = charge_person(AttackSetup(PUNCH, 10), ScriptedDice([15, 4, 14]), evasion_target=14)
+    assert not result.charger_prone
+
+
+def test_missed_charge_does_nothing_and_rolls_nothing_more():
+    dice = ScriptedDice([3, 6, 6])
+    result = charge_person(AttackSetup(PUNCH, 10), dice, evasion_target=14)
+    assert result.damage == 0 and not result.target_prone and not result.charger_prone
+    assert dice.remaining == (6, 6)
+
+
+def test_unarmed_charge_needs_the_evasion_target():
+    with pytest.raises(ValueError):
+        charge_person(AttackSetup(PUNCH, 10), ScriptedDice([15]))
+
+
+# --- Charge (Vehicle/Mech) -------------------------------------------------------------------
+
+
+def test_vehicle_charge_3_hexes_light_mech_rolls_6d6():
+    dice = ScriptedDice([14, 1, 2, 3, 4, 5, 6, 5, 4])
+    result = charge_vehicle(AttackSetup(PILOT, 12), dice, "light_mech", 3, PILOT, target_can_fall=True)
+    assert result.damage_roll.expression == "6d6" and result.damage == 21
+    assert result.pilot.difficulty == 9 and result.pilot.success  # 5 + 4 + 3 = 12
+    assert result.charger_damage == 10 and result.target_prone and not result.charger_prone
+
+
+@pytest.mark.parametrize("size_class, hexes, dice", [
+    ("suit_mech", 4, "4d6"), ("ordinary_vehicle", 2, "2d6"), ("gravtank", 3, "6d6"), ("heavy_mech", 2, "8d6"),
+])
+def test_vehicle_charge_dice_per_hex_by_size_class(size_class, hexes, dice):
+    assert charge_dice(size_class, hexes) == dice
+
+
+def test_pilot_check_after_ramming_is_6_plus_hexes_moved():
+    assert pilot_difficulty(5) == 11
+
+
+def test_failed_pilot_check_hurts_the_charger_as_much_and_knocks_it_prone():
+    dice = ScriptedDice([14, 3, 3, 1, 1])
+    result = charge_vehicle(AttackSetup(PILOT, 12), dice, "ordinary_vehicle", 2, PILOT, target_can_fall=True)
+    assert result.damage == 6 and not result.pilot.success
+    assert result.charger_damage == 6 and result.charger_prone and not result.target_prone
+
+
+def test_a_bigger_target_is_not_knocked_prone_by_a_good_ram():
+    dice = ScriptedDice([14, 6, 6, 6])
+    result = charge_vehicle(AttackSetup(PILOT, 12), dice, "suit_mech", 1, PILOT, target_can_fall=False)
+    assert result.pilot.success and not result.target_prone and result.charger_damage == 3
+
+
+def test_missed_ram_rolls_no_damage_and_no_pilot_check():
+    result = charge_vehicle(AttackSetup(PILOT, 12), ScriptedDice([2]), "heavy_mech", 3, PILOT, True)
+    assert result.damage == 0 and result.pilot is None and result.charger_damage == 0 and not result.charger_prone
+
+
+def test_unknown_size_class_is_named():
+    with pytest.raises(ValueError, match="battleship"):
+        charge_dice("battleship", 2)
+
+
+# --- Disarm --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("margin, outcome", [
+    (5, "attacker decides"), (3, "attacker decides"), (2, "weapon drops"), (1, "weapon drops"),
+    (0, "both drop"), (-1, "nothing"),
+])
+def test_disarm_outcome_by_margin(margin, outcome):
+    assert disarm_outcome(margin) == outcome
+
+
+def test_disarm_winning_by_3_lets_the_attacker_decide():
+    # attacker 6+6 +1 Stab +1 Str = 14; defender 3+2 +0 Stab +3 defending = 8
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 6, 6, 3, 2]), STAB[1:], (Modifier("Stab", 0),))
+    assert result.outcome == "attacker decides" and result.drops == ()
+
+
+def test_disarm_winning_by_1_drops_the_weapon_in_a_random_direction():
+    # attacker 4+4+2 = 10; defender 3+2+1+3 = 9; the drop direction 1d6 shows 5, index 4
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 2, 5]), STAB[1:], (Modifier("Stab", 1),))
+    assert result.margin == 1 and result.outcome == "weapon drops"
+    assert [d.index for d in result.drops] == [4]
+
+
+def test_disarm_tie_drops_both_weapons_each_in_its_own_direction():
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 3, 1, 6]), STAB[1:], (Modifier("Stab", 1),))
+    assert result.outcome == "both drop" and [d.index for d in result.drops] == [0, 5]
+
+
+def test_disarm_losing_the_opposed_roll_does_nothing():
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 1, 1, 3, 3]), STAB[1:], ())
+    assert result.outcome == "nothing"
+
+
+def test_disarm_that_misses_rolls_no_skill_checks():
+    result = disarm(AttackSetup(STAB, 20), ScriptedDice([5]), STAB[1:], ())
+    assert result.outcome == "missed" and result.attacker is None
+
+
+def test_direction_roll_of_1_is_index_0():
+    assert roll_direction(ScriptedDice([1])).index == 0
+
+
+# --- Intimidate and Read Morale ----------------------------------------------------------------
+
+
+def test_intimidate_meeting_morale_8_lowers_it_to_7():
+    parts = (Modifier("Lead", 1), Modifier("Cha", 1))
+    result = intimidate(parts, enemy_morale=8, dice=ScriptedDice([3, 3]))
+    assert result.success and result.change.after == 7
+
+
+def test_intimidate_below_morale_does_nothing():
+    result = intimidate((Modifier("Lead", 0),), enemy_morale=8, dice=ScriptedDice([3, 4]))
+    assert not result.success and result.change is None
+
+
+def test_intimidate_against_a_side_already_intimidated_this_round_rolls_nothing():
+    dice = ScriptedDice([6, 6])
+    result = intimidate((), enemy_morale=8, dice=dice, enemy_immune=True)
+    assert result.check is None and not result.success and dice.remaining == (6, 6)
+    assert "this round" in result.text()
+
+
+def test_read_morale_is_a_difficulty_6_check():
+    assert read_morale((Modifier("Notice", 0), Modifier("Wis", 0)), ScriptedDice([3, 3])).success
+    assert not read_morale((Modifier("Notice", -1),), ScriptedDice([3, 3])).success
+
+
+# --- Aimed shot and overwatch ------------------------------------------------------------------
+
+
+RIFLE = (Modifier("attack bonus", 2), Modifier("Shoot", 1))
+
+
+def test_aimed_shot_at_minus_4_ignores_cover_armor_on_a_hit():
+    result = aimed_shot(AttackSetup(RIFLE, 13), ScriptedDice([14]), cover_armor=6)
+    assert result.attack.total == 13 and result.attack.hit and result.cover_armor == 0
+
+
+def test_aimed_shot_against_a_forcefield_keeps_its_armor():
+    result = aimed_shot(AttackSetup(RIFLE, 13), ScriptedDice([18]), cover_armor=12, resists_aimed=True)
+    assert result.cover_armor == 12
+
+
+def test_aimed_shot_penalty_is_not_counted_twice():
+    setup = make_setup(RIFLE, 13, Situation(aimed=True))
+    assert with_modifier(setup, Modifier("aimed shot", -4)) == setup
+    assert aimed_shot(setup, ScriptedDice([14]), cover_armor=0).attack.total == 13
+
+
+def test_overwatch_attack_is_minus_2_and_ignores_cover_armor_but_not_concealment():
+    result = overwatch_attack(AttackSetup(RIFLE, 13, concealment=2), ScriptedDice([14]))
+    assert result.attack.total == 15 and result.attack.target == 15 and result.attack.hit
+    assert result.cover_armor == 0
+
+
+def test_aimed_and_overwatch_odds_come_from_the_setups_their_attacks_use():
+    setup = AttackSetup(RIFLE, 13)
+    assert hit_chance(aimed_setup(setup)) == Fraction(7, 20)  # needs 14+
+    assert hit_chance(overwatch_setup(setup)) == Fraction(9, 20)  # needs 12+
