@@ -1,0 +1,264 @@
+"""The battle facade: actions in, events out, undo and redo, save and replay.
+
+`Battle` is the one object the window, the command line and the simulator talk to. Every
+action is validated first; a refused action is returned with its reason and changes nothing.
+An accepted action is resolved on a copy of the world with the battle's own dice, and the
+new state replaces the old only when the whole action succeeded. The dice stream's state is
+part of the battle state, so undoing and redoing can never reroll a result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+
+from game.actions import Action, EndTurn
+from game.components import Allegiance, Position
+from game.deploy import deploy
+from game.ecs import EntityId, World
+from game.events import BattleEnded, Event
+from game.hexgrid import Hex
+from game.rules.catalog import Catalog, load_catalog
+from game.rules.dice import DiceError, SeededDice
+from game.systems import attacks, handlers, load_systems
+from game.systems.context import ActionDice, Rules, Scene, SideState, in_the_fight
+from game.systems.movement import Reach, reachable
+from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
+from game.terrain import Battlefield
+
+load_systems()
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    """Everything that changes during a fight, as one immutable value (the world is owned)."""
+
+    world: World
+    round: int
+    order: tuple[EntityId, ...]
+    turn: int
+    rng: int
+    sides: tuple[SideState, ...]
+    winner: str | None = None
+    ended: bool = False
+
+    def side(self, side_id: str) -> SideState:
+        """The running state of one side."""
+        return next(s for s in self.sides if s.id == side_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a submitted action: accepted with its events, or refused with a reason."""
+
+    accepted: bool
+    events: tuple[Event, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One accepted action with the states around it and the events it produced."""
+
+    action: Action
+    before: BattleState
+    after: BattleState
+    events: tuple[Event, ...]
+
+
+def _sides(scenario, world: World) -> tuple[SideState, ...]:
+    declared = dict(scenario.sides)
+    used = {side.side for _, side in world.query(Allegiance)}
+    states = []
+    for side_id in sorted(set(declared) | used):
+        setup = declared.get(side_id)
+        name = setup.name if setup else side_id.title()
+        controller = setup.controller if setup else "gm"
+        morale = setup.morale if setup and side_id != "pcs" else None
+        states.append(SideState(side_id, name, controller, morale))
+    return tuple(states)
+
+
+class Battle:
+    """One fight in progress. Two battles in one process share nothing mutable."""
+
+    def __init__(self, rules: Rules, scenario, seed: int | str, opening: BattleState,
+                 opening_events: tuple[Event, ...]):
+        self.rules = rules
+        self.scenario = scenario
+        self.seed = seed
+        self._opening = opening
+        self._opening_events = opening_events
+        self._history: list[Step] = []
+        self._undone: list[Step] = []
+
+    # -- starting --------------------------------------------------------------------------
+    @classmethod
+    def from_scenario(cls, scenario, seed: int | str, catalog: Catalog | None = None) -> Battle:
+        """Deploy the scenario's units, roll hit points and initiative, and start round 1."""
+        catalog = catalog or load_catalog()
+        settings = MappingProxyType(dict(scenario.settings))
+        rules = Rules(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
+                      scenario.ruleset, frozenset(scenario.modules), settings)
+        dice = ActionDice(SeededDice(seed).state)
+        world = deploy(scenario, catalog, dice)
+        sides = _sides(scenario, world)
+        scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
+        order = roll_initiative(scene, [e for e, _ in world.query(Position)])
+        begin_round(scene)
+        surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
+        state = BattleState(world, 1, order, 0, dice.state, sides)
+        state = cls._start_turn(scene, state, surprised) if order else state
+        state = replace(state, rng=dice.state)
+        return cls(rules, scenario, seed, state, tuple(scene.events))
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def state(self) -> BattleState:
+        """The current state."""
+        return self._history[-1].after if self._history else self._opening
+
+    @property
+    def world(self) -> World:
+        """The current world. Read it; never change it (submit actions instead)."""
+        return self.state.world
+
+    def current(self) -> EntityId | None:
+        """Whose turn it is, or None once the battle has ended."""
+        state = self.state
+        return None if state.ended or not state.order else state.order[state.turn]
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event from the start, in order."""
+        events = list(self._opening_events)
+        for step in self._history:
+            events.extend(step.events)
+        return events
+
+    @property
+    def actions(self) -> list[Action]:
+        """The accepted actions, in order (what a save file stores)."""
+        return [step.action for step in self._history]
+
+    def preview(self) -> Scene:
+        """A throwaway copy of the current scene for queries (what-if, legal options)."""
+        return self._scene(self.state)
+
+    def attack_options(self, entity: EntityId, **options: bool) -> list[tuple[EntityId, attacks.AttackPlan | str]]:
+        """Every enemy with the attack plan (exact odds, cover) or why it cannot be attacked."""
+        return attacks.attack_options(self._scene(self.state), entity, **options)
+
+    def reachable(self, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
+        """Hexes the combatant can move to now, with cost and path (for the movement overlay)."""
+        return handlers.move_options(self._scene(self.state), entity, points)
+
+    # -- acting ----------------------------------------------------------------------------
+    def submit(self, action: Action) -> Outcome:
+        """Validate and resolve an action; a refusal changes nothing."""
+        state = self.state
+        problem = self._precondition(state, action)
+        if problem:
+            return Outcome(False, reason=problem)
+        scene = self._scene(state, action.faces)
+        try:
+            problem = handlers.check(scene, action)
+            if problem:
+                return Outcome(False, reason=problem)
+            handlers.apply(scene, action)
+            if isinstance(action, EndTurn):
+                after = self._advance(scene, state)
+            else:
+                after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides))
+            unused = len(scene.dice.remaining)
+        except DiceError as error:
+            return Outcome(False, reason=str(error))
+        if unused:
+            return Outcome(False, reason=f"{unused} of the dice you entered were not needed by this action")
+        after = self._check_victory(scene, replace(after, rng=scene.dice.state))
+        step = Step(action, state, after, tuple(scene.events))
+        self._history.append(step)
+        self._undone.clear()
+        return Outcome(True, step.events)
+
+    def _precondition(self, state: BattleState, action: Action) -> str | None:
+        if state.ended:
+            return "the battle is over"
+        if action.actor not in state.world.entities():
+            return f"there is no combatant with id {action.actor}"
+        if not in_the_fight(state.world, action.actor):
+            return "that combatant is out of the fight"
+        if not handlers.is_instant(action) and action.actor != self.current():
+            return "it is not that combatant's turn"
+        return None
+
+    def _scene(self, state: BattleState, faces: tuple[int, ...] = ()) -> Scene:
+        return Scene(self.rules, state.world.snapshot(), ActionDice(state.rng, faces), state.round,
+                     {s.id: s for s in state.sides})
+
+    @staticmethod
+    def _start_turn(scene: Scene, state: BattleState, surprised: frozenset[str]) -> BattleState:
+        begin_turn(scene, state.order[state.turn], surprised)
+        return state
+
+    def _advance(self, scene: Scene, state: BattleState) -> BattleState:
+        surprised = frozenset(s for s, setup in self.scenario.sides.items() if setup.surprised)
+        turn, round_ = state.turn, state.round
+        for _ in range(len(state.order) + 1):
+            turn, wrapped = next_turn(scene, state.order, turn)
+            if wrapped:
+                round_ += 1
+                scene.round = round_
+                begin_round(scene)
+            entity = state.order[turn]
+            if not (round_ == 1 and scene.side_of(entity) in surprised):
+                break
+        after = replace(state, world=scene.world, round=round_, turn=turn,
+                        sides=tuple(scene.sides[s.id] for s in state.sides))
+        return self._start_turn(scene, after, surprised)
+
+    def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:
+        camps = camps_standing(scene)
+        if len(camps) > 1:
+            return replace(state, world=scene.world)
+        winner = next(iter(camps), None)
+        text = f"The battle is over: {winner} hold the field." if winner else "The battle is over: nobody is left standing."
+        scene.emit(BattleEnded(text, winner))
+        return replace(state, world=scene.world, winner=winner, ended=True)
+
+    # -- undo ------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Whether there is an action to take back."""
+        return bool(self._history)
+
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to put back."""
+        return bool(self._undone)
+
+    def undo(self) -> bool:
+        """Take back the last action; its dice are not rerolled on redo."""
+        if not self._history:
+            return False
+        self._undone.append(self._history.pop())
+        return True
+
+    def redo(self) -> bool:
+        """Put back the last undone action exactly as it happened."""
+        if not self._undone:
+            return False
+        self._history.append(self._undone.pop())
+        return True
+
+    # -- saving ----------------------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        """Write the battle as a versioned JSON save (scenario reference, seed, actions)."""
+        from game.savefile import write_save
+        write_save(self, Path(path))
+
+
+def battle_from_map(path: Path, seed: int | str, catalog: Catalog | None = None) -> Battle:
+    """Load a scenario file and start a battle on it; raises ScenarioLoadError with every problem."""
+    from game.savefile import load_scenario_or_fail
+    catalog = catalog or load_catalog()
+    return Battle.from_scenario(load_scenario_or_fail(Path(path), catalog), seed, catalog)

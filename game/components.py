@@ -1,0 +1,172 @@
+"""Component types of the battle world: frozen data, replaced on change, never mutated.
+
+A component that refers to another entity stores its id. No component holds a Surface,
+a file or anything else that is not plain data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.hexgrid import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who this is: a name for the log, the unit type and the Tiled object it came from."""
+
+    name: str
+    unit_type: str
+    kind: str  # npc | pc | vehicle | mech
+    object_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Allegiance:
+    """The side this combatant fights for (a side id such as 'pcs' or 'enemies')."""
+
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The hex a combatant stands on; it blocks that hex for everyone else."""
+
+    hex: Hex
+
+    def occupies(self) -> tuple[Hex, ...]:
+        """The hexes this component blocks (the world's hex index reads this)."""
+        return (self.hex,)
+
+
+@dataclass(frozen=True, slots=True)
+class Fallen:
+    """A combatant out of the fight lies here; the hex no longer counts as occupied."""
+
+    hex: Hex
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Facing:
+    """The hex direction (0..5) the combatant faces; overwatch wedges and directional cover use it."""
+
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The resolved stat block: the unit type's values with the map's overrides applied."""
+
+    ac: int
+    attack_bonus: int
+    skill_bonus: int
+    move_hexes: int
+    hd: int = 0
+    armor: int = 0
+    morale: int = 8
+    immune_to_morale: bool = False
+    size_class: str = "person"
+    might: int = 0
+    pilot: int = 0
+    level: int = 1
+    character_class: str | None = None
+    attributes: tuple[tuple[str, int], ...] = ()
+    skills: tuple[tuple[str, int], ...] = ()
+    save: int | None = None
+    fray_die: str | None = None
+    nemesis: bool = False
+
+    def attribute(self, name: str) -> int:
+        """An attribute modifier (0 when the stat block gives none)."""
+        return dict(self.attributes).get(name, 0)
+
+    def skill(self, name: str) -> int | None:
+        """A PC's skill level, or None when the PC lacks the skill (untrained)."""
+        return dict(self.skills).get(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """Hit points, or in heroic mode an ordinary NPC's hit dice (`unit` says which)."""
+
+    current: int
+    maximum: int
+    unit: str = "hp"  # "hp" or "hd"
+
+
+@dataclass(frozen=True, slots=True)
+class Armament:
+    """The weapon in hand (None: empty-handed) and rounds left in its magazine."""
+
+    weapon: str | None
+    rounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedWeapon:
+    """A weapon lying on a hex, dropped by a disarm; anyone may pick it up."""
+
+    weapon: str
+    hex: Hex
+    rounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBudget:
+    """What the combatant may still do this turn (SWN core: one Main, one Move action)."""
+
+    main: bool = True
+    move: bool = True
+    fray_used: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Initiative:
+    """The initiative total rolled at the start of the fight, with the roll's text."""
+
+    score: int
+    roll_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prone:
+    """Lying prone (seed 002 charge and shove results; SWN core prone modifiers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TotalDefense:
+    """+2 AC until the start of this combatant's next turn (SWN core)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overwatch:
+    """Watching a 60 degree wedge (seed 002 Overwatch) until the start of the next turn."""
+
+    facing: int
+
+
+@dataclass(frozen=True, slots=True)
+class MortallyWounded:
+    """A PC at 0 HP: dies at the end of the sixth round after `since_round` unless stabilised."""
+
+    since_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilised:
+    """A PC at 0 HP who will not die of the wound (SWN core; heroic PCs stabilise automatically)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dead:
+    """Killed, or out of the fight for good."""
+
+
+@dataclass(frozen=True, slots=True)
+class Squad:
+    """Seed 002 squads: several identical NPCs acting as one unit."""
+
+    units: int
+    max_units: int
+    hp_per_unit: float = field(default=0.0)

@@ -1,0 +1,143 @@
+"""Save files: a versioned JSON record of a battle that replays to the identical state.
+
+A save holds the scenario's path (relative to the save file when possible) and its SHA-256,
+the seed, and every accepted action with any dice typed in by hand. Loading starts a new
+battle from the scenario and seed and replays the actions. Nothing else is stored, so a save
+cannot disagree with the rules that produced it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.actions import ActionFormatError, from_json, to_json
+from game.rules.catalog import Catalog, load_catalog
+
+FORMAT = "hexbattle-save"
+VERSION = 1
+MAX_SAVE_BYTES = 20_000_000
+
+
+class SaveError(ValueError):
+    """A save file cannot be used; the message names the file and what is wrong."""
+
+
+class ScenarioLoadError(ValueError):
+    """A scenario has errors; `problems` holds every message."""
+
+    def __init__(self, path: Path, problems: list[str]):
+        super().__init__(f"{path}: the scenario has errors:\n" + "\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSave:
+    """A battle restored from a save, with anything the GM should know about it."""
+
+    battle: Any
+    warnings: tuple[str, ...] = ()
+    stopped_at: int | None = None  # index of the first action that could not be replayed
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes, as hex."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def load_scenario_or_fail(path: Path, catalog: Catalog):
+    """Load a scenario; raise ScenarioLoadError listing every error (warnings are ignored)."""
+    from game.scenario import load_scenario
+    result = load_scenario(path, catalog)
+    if not result.ok:
+        raise ScenarioLoadError(path, [p.text() for p in result.problems if p.severity == "error"])
+    return result.scenario
+
+
+def _scenario_reference(scenario_path: Path, save_path: Path) -> str:
+    try:
+        return Path(os.path.relpath(scenario_path.resolve(), save_path.resolve().parent)).as_posix()
+    except ValueError:  # another drive on Windows
+        return scenario_path.resolve().as_posix()
+
+
+def save_data(battle, save_path: Path) -> dict[str, Any]:
+    """The JSON document for a battle."""
+    scenario_path = Path(battle.scenario.path)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "scenario": _scenario_reference(scenario_path, save_path),
+        "scenario_sha256": file_digest(scenario_path),
+        "seed": battle.seed,
+        "actions": [to_json(action) for action in battle.actions],
+    }
+
+
+def write_save(battle, path: Path) -> None:
+    """Write the save atomically: a half-written file never replaces a good one."""
+    text = json.dumps(save_data(battle, path), indent=1, sort_keys=False) + "\n"
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: too large to be a hexbattle save")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file, so not a hexbattle save") from None
+    except json.JSONDecodeError as error:
+        raise SaveError(f"{path}: damaged (not valid JSON at line {error.lineno}, column {error.colno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{path}: not a hexbattle save (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise SaveError(f"{path}: save version {data.get('version')!r} is not supported (this hexbattle reads {VERSION})")
+    for key, kind in (("scenario", str), ("seed", (int, str)), ("actions", list)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveError(f"{path}: the \"{key}\" entry is missing or has the wrong type")
+    return data
+
+
+def read_save(path: Path, catalog: Catalog | None = None) -> LoadedSave:
+    """Restore a battle by replaying its save; stops (and says where) at a bad action."""
+    from game.battle import Battle
+
+    path = Path(path)
+    data = _read(path)
+    catalog = catalog or load_catalog()
+    scenario_path = (path.parent / data["scenario"]).resolve()
+    if not scenario_path.is_file():
+        raise SaveError(f"{path}: the scenario {data['scenario']} is not there (looked for {scenario_path})")
+    try:
+        scenario = load_scenario_or_fail(scenario_path, catalog)
+    except ScenarioLoadError as error:
+        raise SaveError(f"{path}: {error}") from None
+    warnings = []
+    if data.get("scenario_sha256") not in (None, file_digest(scenario_path)):
+        warnings.append(f"{scenario_path} has changed since the battle was saved; the replay may differ")
+    battle = Battle.from_scenario(scenario, data["seed"], catalog)
+    for index, raw in enumerate(data["actions"]):
+        problem = _replay_one(battle, raw)
+        if problem:
+            warnings.append(f"{path}: action {index + 1} could not be replayed ({problem}); "
+                            f"the battle is restored up to action {index}")
+            return LoadedSave(battle, tuple(warnings), index)
+    return LoadedSave(battle, tuple(warnings))
+
+
+def _replay_one(battle, raw: Any) -> str | None:
+    try:
+        action = from_json(raw)
+    except ActionFormatError as error:
+        return str(error)
+    outcome = battle.submit(action)
+    return None if outcome.accepted else f"{action.kind} refused: {outcome.reason}"

@@ -1,0 +1,137 @@
+"""The scene an action is resolved in: the battle's fixed setup, a working copy of the world,
+the dice for this action and the events it produces.
+
+A system validates against the scene, then changes the scene's world copy; the battle keeps
+the copy only if the whole action succeeded, so nothing is ever left half-done.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.components import Allegiance, Dead, Fallen, Health, Identity, Position
+from game.ecs import EntityId, World
+from game.events import Event, Rolled
+from game.rules.catalog import Catalog
+from game.rules.dice import DiceError, Roll, SeededDice, roll
+from game.terrain import Battlefield
+
+FRIENDLY_CAMPS = {"pcs": "pcs", "allies": "pcs", "enemies": "enemies", "rivals": "rivals"}
+"""Sides fight in camps: the PCs and their allies against the enemies (and any rivals).
+Bystanders belong to no camp: nobody needs to defeat them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What stays fixed for a whole battle: the map, the data, the ruleset and its settings."""
+
+    field: Battlefield
+    catalog: Catalog
+    ruleset: str = "swn"
+    modules: frozenset[str] = frozenset()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def heroic(self) -> bool:
+        """Seed 000 heroic combat is in force."""
+        return self.ruleset == "swn-heroic"
+
+    def setting(self, name: str, default: Any) -> Any:
+        """A rule setting from the scenario, or the rulings' default."""
+        return self.settings.get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    """A side's running state: its morale (None for the PCs or immune sides)."""
+
+    id: str
+    name: str
+    controller: str = "gm"
+    morale: int | None = None
+    intimidated_round: int = 0
+
+
+class ActionDice:
+    """The dice one action uses: faces typed in by hand first, then the battle's seeded stream."""
+
+    def __init__(self, rng_state: int, manual: Iterable[int] = ()):
+        self._seeded = SeededDice.from_state(rng_state)
+        self._manual = deque(manual)
+
+    def roll_die(self, sides: int) -> int:
+        """One die: the next hand-entered face if any (checked against the die), else seeded."""
+        if self._manual:
+            face = self._manual[0]
+            if not 1 <= face <= sides:
+                raise DiceError(f"the face {face} you entered cannot come up on a d{sides}")
+            return self._manual.popleft()
+        return self._seeded.roll_die(sides)
+
+    @property
+    def state(self) -> int:
+        """The seeded stream's state after this action."""
+        return self._seeded.state
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """Hand-entered faces not used (yet)."""
+        return tuple(self._manual)
+
+
+class Scene:
+    """A working copy of the battle in which one action is resolved."""
+
+    def __init__(self, rules: Rules, world: World, dice: ActionDice, round_: int,
+                 sides: Mapping[str, SideState]):
+        self.rules = rules
+        self.world = world
+        self.dice = dice
+        self.round = round_
+        self.sides = dict(sides)
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        """Record an event of this action."""
+        self.events.append(event)
+
+    def name(self, entity: EntityId) -> str:
+        """The combatant's name for the log."""
+        return self.world.get(entity, Identity).name
+
+    def roll(self, expression: str, actor: EntityId, purpose: str, **named: int) -> Roll:
+        """Roll through the action's dice and log it with every face."""
+        result = roll(expression, self.dice, **named)
+        who = self.name(actor) if actor else "The GM"
+        self.emit(Rolled(f"{who} rolls {purpose}: {result.text()}", actor, purpose, result.faces, result.total))
+        return result
+
+    def side_of(self, entity: EntityId) -> str:
+        """The side id of a combatant."""
+        return self.world.get(entity, Allegiance).side
+
+    def update_side(self, side: str, **changes: Any) -> None:
+        """Replace a side's state with some fields changed."""
+        self.sides[side] = replace(self.sides[side], **changes)
+
+
+def camp(side: str) -> str | None:
+    """The camp a side fights in, or None for bystanders."""
+    return FRIENDLY_CAMPS.get(side)
+
+
+def hostile(side_a: str, side_b: str) -> bool:
+    """Whether two sides fight each other."""
+    a, b = camp(side_a), camp(side_b)
+    return a is not None and b is not None and a != b
+
+
+def in_the_fight(world: World, entity: EntityId) -> bool:
+    """A combatant still standing on the map: not fallen, not dead, with health left."""
+    if world.has(entity, Dead) or world.has(entity, Fallen) or not world.has(entity, Position):
+        return False
+    health = world.try_get(entity, Health)
+    return health is None or health.current > 0

@@ -1,0 +1,211 @@
+"""Which system handles which action: a check that refuses with a reason, then an apply.
+
+Each handler's check runs on the scene before anything changes; apply may assume the check
+passed. Actions that are Instant (SWN core) may be taken outside one's own turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.actions import Action, DefendTotally, EndTurn, GoProne, Move, Reload, StandUp
+from game.components import Armament, Position, Prone, Stats, TotalDefense, TurnBudget
+from game.ecs import EntityId
+from game.events import ConditionChanged, Moved
+from game.hexgrid import Hex
+from game.systems.context import Scene
+from game.systems.movement import Reach, path_cost, path_problem, reachable
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """The check and apply functions of one action type."""
+
+    check: Callable[[Scene, Action], str | None]
+    apply: Callable[[Scene, Action], None]
+    instant: bool = False
+
+
+HANDLERS: dict[type[Action], Handler] = {}
+
+
+def handles(kind: type[Action], instant: bool = False):
+    """Register a (check, apply) pair for an action type: `@handles(Move)` on a class."""
+    def register(cls):
+        HANDLERS[kind] = Handler(cls.check, cls.apply, instant)
+        return cls
+    return register
+
+
+def check(scene: Scene, action: Action) -> str | None:
+    """Why the action cannot be taken now, or None."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        return f"'{action.kind}' is not an action this battle knows"
+    return handler.check(scene, action)
+
+
+def apply(scene: Scene, action: Action) -> None:
+    """Resolve a checked action on the scene."""
+    HANDLERS[type(action)].apply(scene, action)
+
+
+def is_instant(action: Action) -> bool:
+    """Whether the action may be taken outside the actor's turn."""
+    handler = HANDLERS.get(type(action))
+    return handler is not None and handler.instant
+
+
+# -- the turn budget ---------------------------------------------------------------------
+def budget(scene: Scene, entity: EntityId) -> TurnBudget:
+    """What the combatant has left this turn."""
+    return scene.world.get(entity, TurnBudget)
+
+
+def move_points_available(scene: Scene, entity: EntityId) -> int:
+    """Movement for one Move action, if a Move (or a Main spent as a move) is left."""
+    left = budget(scene, entity)
+    return scene.world.get(entity, Stats).move_hexes if left.move or left.main else 0
+
+
+def spend(scene: Scene, entity: EntityId, action: str) -> None:
+    """Use up the Main or Move action; a second move takes the Main action (SWN core)."""
+    left = budget(scene, entity)
+    if action == "move" and not left.move:
+        action = "main"
+    scene.world.set(entity, TurnBudget(main=left.main and action != "main",
+                                       move=left.move and action != "move", fray_used=left.fray_used))
+
+
+def needs(scene: Scene, entity: EntityId, action: str) -> str | None:
+    """A refusal if the Main (or a Move) action is not left this turn."""
+    left = budget(scene, entity)
+    if action == "main" and not left.main:
+        return "the Main action is already used this turn"
+    if action == "move" and not (left.move or left.main):
+        return "no Move action is left this turn (the Main action can be spent as a move)"
+    return None
+
+
+def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
+    """Reachable hexes for the movement overlay (none while prone or out of moves)."""
+    if scene.world.has(entity, Prone):
+        return {}
+    points = move_points_available(scene, entity) if points is None else points
+    allies_block = scene.rules.setting("allies_block_movement", False)
+    return reachable(scene.rules.field, scene.world, entity, points, allies_block)
+
+
+@handles(EndTurn)
+class EndTurnHandler:
+    """Ending the turn always works for the combatant whose turn it is."""
+
+    @staticmethod
+    def check(scene: Scene, action: Action) -> str | None:
+        return None
+
+    @staticmethod
+    def apply(scene: Scene, action: Action) -> None:
+        return None
+
+
+@handles(Move)
+class MoveHandler:
+    """A Move action along a chosen path (SWN core; rulings: Movement)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Move) -> str | None:
+        if scene.world.has(action.actor, Prone):
+            return "stand up first (it takes the Move action)"
+        refusal = needs(scene, action.actor, "move")
+        if refusal:
+            return refusal
+        allies_block = scene.rules.setting("allies_block_movement", False)
+        problem = path_problem(scene.rules.field, scene.world, action.actor, action.path,
+                               move_points_available(scene, action.actor), allies_block)
+        return f"cannot move there: {problem}" if problem else None
+
+    @staticmethod
+    def apply(scene: Scene, action: Move) -> None:
+        start = scene.world.get(action.actor, Position).hex
+        scene.world.set(action.actor, Position(action.path[-1]))
+        spend(scene, action.actor, "move")
+        cost = path_cost(scene.rules.field, action.path)
+        scene.emit(Moved(f"{scene.name(action.actor)} moves {len(action.path)} hex"
+                         f"{'es' if len(action.path) != 1 else ''} to {tuple(action.path[-1])} "
+                         f"({cost} movement).", action.actor, (start, *action.path)))
+
+
+@handles(GoProne, instant=True)
+class GoProneHandler:
+    """Dropping prone is an Instant action (SWN core)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Action) -> str | None:
+        return "already prone" if scene.world.has(action.actor, Prone) else None
+
+    @staticmethod
+    def apply(scene: Scene, action: Action) -> None:
+        scene.world.set(action.actor, Prone())
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} drops prone.", action.actor, "prone", True))
+
+
+@handles(StandUp)
+class StandUpHandler:
+    """Standing up takes the Move action (SWN core)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Action) -> str | None:
+        if not scene.world.has(action.actor, Prone):
+            return "not prone"
+        return needs(scene, action.actor, "move")
+
+    @staticmethod
+    def apply(scene: Scene, action: Action) -> None:
+        scene.world.remove(action.actor, Prone)
+        spend(scene, action.actor, "move")
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} stands up.", action.actor, "prone", False))
+
+
+@handles(DefendTotally)
+class TotalDefenseHandler:
+    """Total Defense: +2 AC until the next turn, at the cost of the Main action (SWN core)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Action) -> str | None:
+        if scene.world.has(action.actor, TotalDefense):
+            return "already on total defense"
+        return needs(scene, action.actor, "main")
+
+    @staticmethod
+    def apply(scene: Scene, action: Action) -> None:
+        scene.world.set(action.actor, TotalDefense())
+        spend(scene, action.actor, "main")
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} takes total defense (+2 AC).",
+                                    action.actor, "total defense", True))
+
+
+@handles(Reload)
+class ReloadHandler:
+    """Reloading a magazine weapon takes the Main action."""
+
+    @staticmethod
+    def check(scene: Scene, action: Action) -> str | None:
+        armament = scene.world.get(action.actor, Armament)
+        if armament.weapon is None:
+            return "no weapon in hand"
+        magazine = scene.rules.catalog.weapons[armament.weapon].magazine
+        if not magazine:
+            return "this weapon has no magazine"
+        if armament.rounds >= magazine:
+            return "the magazine is already full"
+        return needs(scene, action.actor, "main")
+
+    @staticmethod
+    def apply(scene: Scene, action: Action) -> None:
+        armament = scene.world.get(action.actor, Armament)
+        magazine = scene.rules.catalog.weapons[armament.weapon].magazine
+        scene.world.set(action.actor, Armament(armament.weapon, magazine))
+        spend(scene, action.actor, "main")
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} reloads.", action.actor, "reloaded", True))

@@ -1,0 +1,98 @@
+"""Movement: which hexes a combatant can reach with its movement points, and by which path.
+
+SWN core: a Move action moves a person its movement rate (10 m = 3 hexes); vehicles and
+mechs move their Speed in hexes. Rulings (Movement): terrain sets the cost of entering a hex;
+impassable hexes and enemies block; allies may be passed through but not ended on (the
+`allies_block_movement` setting makes them block too). A prone combatant must stand first.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.components import Allegiance, Position
+from game.ecs import EntityId, World
+from game.hexgrid import Hex, distance
+from game.terrain import Battlefield
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A reachable hex: the movement points spent and the path there (start excluded)."""
+
+    hex: Hex
+    cost: int
+    path: tuple[Hex, ...]
+
+
+def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[[Hex], str]:
+    """For each hex: 'free', 'pass' (an ally: through but not onto) or 'blocked' (an enemy)."""
+    side = world.get(mover, Allegiance).side
+
+    def rule(hex_: Hex) -> str:
+        occupant = world.at(hex_)
+        if occupant is None or occupant == mover:
+            return "free"
+        if not allies_block and world.get(occupant, Allegiance).side == side:
+            return "pass"
+        return "blocked"
+
+    return rule
+
+
+def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
+              allies_block: bool = False) -> dict[Hex, Reach]:
+    """Every hex the mover can end on with `points` movement points (its own hex excluded).
+
+    Dijkstra over terrain costs; ties broken by hex order so the chosen paths are stable.
+    """
+    start = world.get(mover, Position).hex
+    rule = passage_rule(world, mover, allies_block)
+    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, ())}
+    frontier: list[tuple[int, Hex, tuple[Hex, ...]]] = [(0, start, ())]
+    while frontier:
+        cost, hex_, path = heapq.heappop(frontier)
+        if best[hex_][0] < cost:
+            continue
+        for step in field.neighbours_on_map(hex_):
+            step_cost = field.move_cost(step)
+            if step_cost is None or rule(step) == "blocked":
+                continue
+            total = cost + step_cost
+            if total <= points and (step not in best or total < best[step][0]):
+                best[step] = (total, path + (step,))
+                heapq.heappush(frontier, (total, step, path + (step,)))
+    return {hex_: Reach(hex_, cost, path) for hex_, (cost, path) in sorted(best.items())
+            if hex_ != start and rule(hex_) == "free"}
+
+
+def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequence[Hex],
+                 points: int, allies_block: bool = False) -> str | None:
+    """Why the mover cannot walk this exact path with these points, or None if it can."""
+    if not path:
+        return "the path is empty"
+    here = world.get(mover, Position).hex
+    rule = passage_rule(world, mover, allies_block)
+    spent = 0
+    for step in path:
+        if distance(here, step) != 1:
+            return f"{tuple(step)} is not next to {tuple(here)}"
+        cost = field.move_cost(step)
+        if cost is None:
+            return f"{tuple(step)} cannot be entered" if step in field else f"{tuple(step)} is off the map"
+        if rule(step) == "blocked":
+            return f"{tuple(step)} is held by an enemy"
+        spent += cost
+        here = step
+    if spent > points:
+        return f"the path costs {spent} movement points and only {points} are left"
+    if rule(path[-1]) != "free":
+        return f"{tuple(path[-1])} is occupied by an ally; you may pass through but not stop there"
+    return None
+
+
+def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:
+    """Movement points spent walking a valid path."""
+    return sum(field.move_cost(h) for h in path)

@@ -1,0 +1,94 @@
+"""Line of sight, and the cover and concealment a target has against an attacker.
+
+Rulings (Grid; Cover and concealment): lines run centre to centre. Where a line runs exactly
+along the edge between two hexes it is blocked only if both block, and cover on that edge
+counts if either hex gives it. Cover and terrain concealment count from the target's own
+hex and from hexes next to the target that the line passes through: you have to be behind
+something for it to protect you. Armor never stacks and concealment levels do not add: the
+best of each applies. This is the one lookup both the targeting preview and the attack use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.hexgrid import Hex, distance, line_with_edges
+from game.rules.cover import Concealment, Material, WeaponClass, material_armor
+from game.terrain import Battlefield
+
+
+@dataclass(frozen=True, slots=True)
+class CoverReading:
+    """What stands between an attacker and a target."""
+
+    visible: bool
+    blocked_at: Hex | None = None
+    concealment: Concealment | None = None
+    concealment_hex: Hex | None = None
+    armor: int = 0
+    material: Material | None = None
+    material_hex: Hex | None = None
+
+    @property
+    def concealment_bonus(self) -> int:
+        """The AC bonus from terrain concealment (0 when none)."""
+        return self.concealment.ac_bonus if self.concealment else 0
+
+    def text(self) -> str:
+        """Plain words for the targeting preview and the log."""
+        if not self.visible:
+            return f"no line of sight (blocked at {tuple(self.blocked_at)})"
+        parts = []
+        if self.concealment_bonus:
+            parts.append(f"{self.concealment.name.lower()} (+{self.concealment_bonus} AC)")
+        if self.armor:
+            parts.append(f"behind {self.material.name.lower()} (armor {self.armor})")
+        return ", ".join(parts) if parts else "in the open"
+
+
+def _between(field: Battlefield, a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The steps of the line strictly between a and b."""
+    return line_with_edges(a, b)[1:-1]
+
+
+def sight_blocker(field: Battlefield, a: Hex, b: Hex) -> Hex | None:
+    """The first hex that blocks the line from a to b, or None when the line is clear."""
+    for step in _between(field, a, b):
+        if all(field.blocks_sight(h) for h in step):
+            return step[0]
+    return None
+
+
+def has_line_of_sight(field: Battlefield, a: Hex, b: Hex) -> bool:
+    """Whether a combatant on a can see one on b (terrain only; combatants do not block)."""
+    return sight_blocker(field, a, b) is None
+
+
+def covering_hexes(field: Battlefield, attacker: Hex, target: Hex) -> list[Hex]:
+    """The target's own hex, then the hexes next to it on the line of fire that could cover it."""
+    hexes = [target]
+    for step in _between(field, attacker, target):
+        hexes.extend(h for h in step if distance(h, target) == 1 and h not in hexes)
+    return [h for h in hexes if h in field]
+
+
+def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponClass | None) -> CoverReading:
+    """Line of sight, best concealment and best cover armor for an attack from attacker to target.
+
+    `weapon` None gives concealment only (no armor is computed).
+    """
+    blocker = sight_blocker(field, attacker, target)
+    if blocker is not None:
+        return CoverReading(visible=False, blocked_at=blocker)
+    best_conceal: tuple[int, Concealment | None, Hex | None] = (0, None, None)
+    best_armor: tuple[int, Material | None, Hex | None] = (0, None, None)
+    for hex_ in covering_hexes(field, attacker, target):
+        terrain = field.terrain(hex_)
+        if terrain.concealment.ac_bonus > best_conceal[0]:
+            best_conceal = (terrain.concealment.ac_bonus, terrain.concealment, hex_)
+        armor = material_armor(terrain.material, weapon) if weapon else 0
+        if armor > best_armor[0]:
+            best_armor = (armor, terrain.material, hex_)
+    return CoverReading(
+        visible=True, concealment=best_conceal[1], concealment_hex=best_conceal[2],
+        armor=best_armor[0], material=best_armor[1], material_hex=best_armor[2])

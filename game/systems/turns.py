@@ -1,0 +1,98 @@
+"""Initiative, rounds and turns (SWN core: Round and actions; Surprise).
+
+Each combatant rolls 1d8 + Dex modifier once; the order holds for the whole fight. Ties are
+rerolled among the tied (setting `initiative_ties` = `pcs_first` puts the PCs' side first
+instead). A surprised side loses its turns in the first round. Overwatch and Total Defense
+last until the start of the combatant's own next turn.
+"""
+
+from __future__ import annotations
+
+from game.components import Allegiance, Initiative, MortallyWounded, Overwatch, Stabilised, Stats, TotalDefense, TurnBudget
+from game.ecs import EntityId
+from game.events import ConditionChanged, RoundBegan, TurnBegan
+from game.rules.damage import MORTAL_WOUND_ROUNDS
+from game.systems.context import Scene, camp, in_the_fight
+from game.systems.wounds import kill
+
+
+def roll_initiative(scene: Scene, combatants: list[EntityId]) -> tuple[EntityId, ...]:
+    """Roll 1d8 + Dex for each combatant (id order) and return the turn order, highest first."""
+    scores = {}
+    for entity in combatants:
+        dex = scene.world.get(entity, Stats).attribute("dex")
+        result = scene.roll("1d8+DEX", entity, "initiative", DEX=dex)
+        scene.world.set(entity, Initiative(result.total, result.text()))
+        scores[entity] = result.total
+    return _break_ties(scene, scores)
+
+
+def _break_ties(scene: Scene, scores: dict[EntityId, int]) -> tuple[EntityId, ...]:
+    """Order by score; tied combatants reroll 1d8 among themselves until ordered."""
+    pcs_first = scene.rules.setting("initiative_ties", "reroll") == "pcs_first"
+    groups: dict[int, list[EntityId]] = {}
+    for entity in sorted(scores):
+        groups.setdefault(scores[entity], []).append(entity)
+    order: list[EntityId] = []
+    for score in sorted(groups, reverse=True):
+        order.extend(_order_tied(scene, groups[score], pcs_first))
+    return tuple(order)
+
+
+def _order_tied(scene: Scene, tied: list[EntityId], pcs_first: bool) -> list[EntityId]:
+    if len(tied) == 1:
+        return tied
+    if pcs_first:
+        return sorted(tied, key=lambda e: (camp(scene.side_of(e)) != "pcs", e))
+    rerolls = {e: scene.roll("1d8", e, "initiative tie-break").total for e in tied}
+    ordered: list[EntityId] = []
+    for value in sorted(set(rerolls.values()), reverse=True):
+        ordered.extend(_order_tied(scene, [e for e in tied if rerolls[e] == value], pcs_first))
+    return ordered
+
+
+def begin_turn(scene: Scene, entity: EntityId, surprised_sides: frozenset[str]) -> None:
+    """Start a combatant's turn: fresh actions, lapsed stances, the mortal-wound clock."""
+    world = scene.world
+    for condition, label in ((Overwatch, "overwatch"), (TotalDefense, "total defense")):
+        if world.has(entity, condition):
+            world.remove(entity, condition)
+            scene.emit(ConditionChanged(f"{scene.name(entity)} is no longer on {label}.", entity, label, False))
+    surprised = scene.round == 1 and world.get(entity, Allegiance).side in surprised_sides
+    world.set(entity, TurnBudget(main=not surprised, move=not surprised))
+    scene.emit(TurnBegan(f"Round {scene.round}: {scene.name(entity)}'s turn"
+                         + (" (surprised: no actions this round)." if surprised else "."), entity, scene.round))
+
+
+def mortal_wound_checks(scene: Scene) -> None:
+    """SWN core: a mortally wounded PC dies six rounds after falling unless stabilised.
+
+    Checked at the start of every round, since a fallen PC takes no turns of its own.
+    """
+    for entity, wound in list(scene.world.query(MortallyWounded)):
+        if not scene.world.has(entity, Stabilised) and scene.round - wound.since_round >= MORTAL_WOUND_ROUNDS:
+            kill(scene, entity, f"{scene.name(entity)} dies of their wounds.")
+
+
+def begin_round(scene: Scene) -> None:
+    """Announce a new round and run the mortal-wound clock."""
+    scene.emit(RoundBegan(f"Round {scene.round} begins.", scene.round))
+    mortal_wound_checks(scene)
+
+
+def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int, bool]:
+    """The index of the next combatant in the fight after `turn`, and whether a round passed."""
+    n = len(order)
+    for step in range(1, 2 * n + 1):
+        index = (turn + step) % n
+        wrapped = turn + step >= n
+        if in_the_fight(scene.world, order[index]):
+            return index, wrapped
+    return turn, False
+
+
+def camps_standing(scene: Scene) -> set[str]:
+    """The camps that still have someone in the fight."""
+    return {camp(side.side) for _, side in scene.world.query(Allegiance)
+            if camp(side.side) is not None} & {
+        camp(scene.side_of(e)) for e, _ in scene.world.query(Allegiance) if in_the_fight(scene.world, e)}

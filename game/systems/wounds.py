@@ -1,0 +1,95 @@
+"""Wounds: taking damage, falling, dying (SWN core; seed 000 for heroic mode).
+
+NPCs, vehicles and mechs at 0 are out of the fight. A PC at 0 HP is mortally wounded and
+dies six rounds later unless stabilised; heroic PCs stabilise on their own; a PC hurt again
+while down dies. Heroic ordinary NPCs lose hit dice instead of hit points. Anyone out of the
+fight leaves their hex free (`Fallen` replaces `Position`).
+"""
+
+from __future__ import annotations
+
+from game.components import Dead, Fallen, Health, Identity, MortallyWounded, Position, Squad, Stabilised, Stats
+from game.ecs import EntityId
+from game.events import Damaged, Fell
+from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
+from game.systems.context import Scene
+
+
+def _fall(scene: Scene, entity: EntityId) -> None:
+    position = scene.world.try_get(entity, Position)
+    if position is not None:
+        scene.world.remove(entity, Position)
+        scene.world.set(entity, Fallen(position.hex, scene.round))
+
+
+def kill(scene: Scene, entity: EntityId, text: str) -> None:
+    """Mark a combatant dead and out of the fight."""
+    _fall(scene, entity)
+    scene.world.remove(entity, MortallyWounded)
+    scene.world.set(entity, Dead())
+    scene.emit(Fell(text, entity, "dead"))
+
+
+def _pc_health(scene: Scene, entity: EntityId, health: Health) -> PcHealth:
+    world = scene.world
+    if world.has(entity, Dead):
+        state = DEAD
+    elif world.has(entity, Stabilised):
+        state = STABLE
+    elif world.has(entity, MortallyWounded):
+        state = MORTALLY_WOUNDED
+    else:
+        state = UP
+    wound = world.try_get(entity, MortallyWounded)
+    since = scene.round - wound.since_round if wound else 0
+    return PcHealth(health.current, health.maximum, state, since)
+
+
+def _damage_pc(scene: Scene, entity: EntityId, health: Health, amount: int) -> None:
+    name = scene.name(entity)
+    hit = damage_pc(_pc_health(scene, entity, health), amount, heroic=scene.rules.heroic)
+    scene.world.set(entity, Health(hit.after.hp, health.maximum, health.unit))
+    scene.emit(Damaged(f"{name} {hit.text()}.", entity, amount, hit.after.hp))
+    if hit.after.state == DEAD and hit.before.state != DEAD:
+        kill(scene, entity, f"{name} is killed.")
+    elif hit.after.state != hit.before.state and hit.after.state in (MORTALLY_WOUNDED, STABLE):
+        _fall(scene, entity)
+        if hit.after.state == MORTALLY_WOUNDED:
+            scene.world.set(entity, MortallyWounded(scene.round))
+            scene.emit(Fell(f"{name} falls, mortally wounded: dead in 6 rounds unless stabilised.", entity, "mortally wounded"))
+        else:
+            scene.world.set(entity, Stabilised())
+            scene.emit(Fell(f"{name} falls and stabilises (heroic).", entity, "stable"))
+
+
+def _damage_pool(scene: Scene, entity: EntityId, health: Health, amount: int) -> int:
+    name = scene.name(entity)
+    hit = damage_pool(health.current, amount, pool="HD" if health.unit == "hd" else "HP")
+    scene.world.set(entity, Health(hit.after, health.maximum, health.unit))
+    scene.emit(Damaged(f"{name} {hit.text()}.", entity, amount, hit.after))
+    if hit.down:
+        kill(scene, entity, f"{name} is down.")
+    return hit.excess
+
+
+def take_damage(scene: Scene, entity: EntityId, amount: int) -> int:
+    """Apply damage (HP, or hit dice for heroic NPCs); returns the excess beyond what dropped it."""
+    health = scene.world.get(entity, Health)
+    if scene.world.get(entity, Identity).kind == "pc":
+        before = health.current
+        _damage_pc(scene, entity, health, amount)
+        return max(0, amount - before)
+    excess = _damage_pool(scene, entity, health, amount)
+    squad = scene.world.try_get(entity, Squad)
+    if squad is not None and not scene.world.has(entity, Dead):
+        _shrink_squad(scene, entity, squad)
+    return excess
+
+
+def _shrink_squad(scene: Scene, entity: EntityId, squad: Squad) -> None:
+    """Seed 002 squads: units left = HP left / HP per unit, rounded up (rulings: Squads)."""
+    health = scene.world.get(entity, Health)
+    per_unit = scene.world.get(entity, Stats).hd if health.unit == "hd" else squad.hp_per_unit
+    units = min(squad.max_units, -int(-health.current // per_unit)) if per_unit else squad.units
+    if units != squad.units:
+        scene.world.set(entity, Squad(units, squad.max_units, squad.hp_per_unit))

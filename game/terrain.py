@@ -1,0 +1,103 @@
+"""The battlefield: immutable per-hex terrain for one battle, looked up by hex.
+
+Built once from the scenario's terrain and the data catalog; every system reads it and none
+changes it. Hexes not on the map are simply absent: nothing can enter them and they block
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.hexgrid import Hex, neighbors
+from game.rules.catalog import Catalog
+from game.rules.cover import Concealment, Material
+
+
+@dataclass(frozen=True, slots=True)
+class HexTerrain:
+    """One hex's terrain with its catalog entries resolved."""
+
+    name: str
+    move_cost: int
+    impassable: bool
+    tall: bool
+    blocks_sight: bool
+    concealment: Concealment
+    material: Material
+
+
+class Battlefield:
+    """The hexes of the map and their terrain. Read-only after construction."""
+
+    __slots__ = ("_hexes", "_sorted")
+
+    def __init__(self, hexes: Mapping[Hex, HexTerrain]):
+        self._hexes = dict(hexes)
+        self._sorted = tuple(sorted(self._hexes))
+
+    @classmethod
+    def from_terrain(cls, terrain: Mapping[Hex, object], catalog: Catalog) -> Battlefield:
+        """Resolve a scenario's per-hex terrain (name, costs, flags, concealment and material ids)."""
+        return cls({
+            hex_: HexTerrain(
+                name=t.name, move_cost=t.move_cost, impassable=t.impassable, tall=t.tall,
+                blocks_sight=t.blocks_sight, concealment=catalog.concealment[t.concealment],
+                material=catalog.materials[t.material])
+            for hex_, t in terrain.items()
+        })
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self._hexes
+
+    def __len__(self) -> int:
+        return len(self._hexes)
+
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex of the battlefield, sorted."""
+        return self._sorted
+
+    def terrain(self, hex_: Hex) -> HexTerrain | None:
+        """The terrain of a hex, or None off the map."""
+        return self._hexes.get(hex_)
+
+    def enterable(self, hex_: Hex) -> bool:
+        """Whether a combatant may stand on this hex (on the map and not impassable)."""
+        terrain = self._hexes.get(hex_)
+        return terrain is not None and not terrain.impassable
+
+    def move_cost(self, hex_: Hex) -> int | None:
+        """Movement points to enter the hex, or None if it cannot be entered."""
+        terrain = self._hexes.get(hex_)
+        if terrain is None or terrain.impassable:
+            return None
+        return terrain.move_cost
+
+    def blocks_sight(self, hex_: Hex) -> bool:
+        """Whether the hex stops lines of sight and fire."""
+        terrain = self._hexes.get(hex_)
+        return terrain is not None and terrain.blocks_sight
+
+    def is_tall(self, hex_: Hex) -> bool:
+        """Whether a jump cannot cross this hex."""
+        terrain = self._hexes.get(hex_)
+        return terrain is not None and terrain.tall
+
+    def neighbours_on_map(self, hex_: Hex) -> list[Hex]:
+        """The neighbours of a hex that are on the battlefield, in direction order."""
+        return [n for n in neighbors(hex_) if n in self._hexes]
+
+    def arrays(self, hexes: Iterable[Hex] | None = None) -> dict[str, np.ndarray]:
+        """Column arrays (q, r, move_cost, blocks_sight, concealment bonus) for batch work."""
+        chosen = list(hexes) if hexes is not None else list(self._sorted)
+        terrains = [self._hexes[h] for h in chosen]
+        return {
+            "q": np.array([h.q for h in chosen], dtype=np.int32),
+            "r": np.array([h.r for h in chosen], dtype=np.int32),
+            "move_cost": np.array([0 if t.impassable else t.move_cost for t in terrains], dtype=np.int32),
+            "blocks_sight": np.array([t.blocks_sight for t in terrains], dtype=bool),
+            "concealment": np.array([t.concealment.ac_bonus for t in terrains], dtype=np.int32),
+        }

@@ -1,0 +1,42 @@
+"""Test helpers: small battlefields and scenarios built in code, no Tiled file needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import MappingProxyType
+
+from game.hexgrid import Hex, TiledHexLayout, spiral
+from game.scenario.model import Scenario, SideSetup, Terrain, UnitPlacement
+
+LAYOUT = TiledHexLayout(56, 64, 32, "y", "odd")
+
+WALL = Terrain("concrete wall", impassable=True, tall=True, blocks_sight=True, material="thick_stone")
+LOW_WALL = Terrain("brick wall", move_cost=2, material="thin_stone")
+FOREST = Terrain("forest", move_cost=2, concealment="mostly", material="thick_wood")
+SMOKE = Terrain("smoke", concealment="mostly", material="particulates")
+ROUGH = Terrain("rough ground", move_cost=2)
+CHASM = Terrain("chasm", impassable=True)
+
+
+def side(side_id: str, morale: int | None = 8, surprised: bool = False, controller: str = "gm") -> SideSetup:
+    """A side setup with the usual defaults."""
+    return SideSetup(side_id, side_id.title(), morale, controller, None, False, surprised, False, 0, False)
+
+
+def unit(object_id: int, unit_type: str, side_id: str, hex_: Hex, count: int = 1, name: str | None = None,
+         **overrides) -> UnitPlacement:
+    """A unit placement."""
+    return UnitPlacement(object_id, name or f"{unit_type} {object_id}", unit_type, side_id, hex_, count,
+                         None, MappingProxyType(overrides), "units")
+
+
+def scenario(units, terrain: dict[Hex, Terrain] | None = None, radius: int = 6, ruleset: str = "swn",
+             sides=None, modules=(), settings=None, path: Path | None = None) -> Scenario:
+    """A hexagonal field of open ground of the given radius with some special hexes."""
+    field = {h: Terrain() for h in spiral(Hex(0, 0), radius)}
+    field.update(terrain or {})
+    used = sorted({u.side for u in units})
+    sides = sides or {s: side(s, None if s == "pcs" else 8) for s in used}
+    return Scenario(path or Path("test.tmx"), "Test", "", ruleset, frozenset(modules),
+                    MappingProxyType(settings or {}), LAYOUT, MappingProxyType(field), (),
+                    tuple(units), MappingProxyType(sides), False)

@@ -1,0 +1,132 @@
+"""The battle facade: turn order, moves, refusals that change nothing, undo and redo."""
+
+from game.actions import EndTurn, GoProne, Move, StandUp
+from game.battle import Battle
+from game.components import Position, Prone, TurnBudget
+from game.events import Moved
+from game.hexgrid import Hex
+
+from kit import FOREST, WALL, scenario, unit
+
+
+def _duel(**kwargs) -> Battle:
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana"),
+             unit(2, "thug", "enemies", Hex(4, 0), name="Rook")]
+    return Battle.from_scenario(scenario(units, **kwargs), seed=7)
+
+
+def test_initiative_is_rolled_once_with_the_dice_in_the_log():
+    battle = _duel()
+    rolls = [e.text for e in battle.log if "initiative" in e.text]
+    assert len(rolls) >= 2
+    assert battle.current() in battle.state.order
+    assert battle.state.round == 1
+
+
+def test_same_seed_same_opening_byte_for_byte():
+    assert [e.text for e in _duel().log] == [e.text for e in _duel().log]
+
+
+def test_a_move_walks_the_path_and_spends_the_move_action():
+    battle = _duel()
+    actor = battle.current()
+    start = battle.world.get(actor, Position).hex
+    reach = battle.reachable(actor)
+    target = max(reach, key=lambda h: (reach[h].cost, h))
+    outcome = battle.submit(Move(actor, path=reach[target].path))
+    assert outcome.accepted, outcome.reason
+    assert battle.world.get(actor, Position).hex == target != start
+    assert isinstance(outcome.events[0], Moved)
+    assert battle.world.get(actor, TurnBudget).move is False
+
+
+def test_three_hexes_per_move_for_a_10_metre_person():
+    battle = _duel()
+    actor = battle.current()
+    assert max(r.cost for r in battle.reachable(actor).values()) == 3
+
+
+def test_a_second_move_spends_the_main_action_and_a_third_is_refused():
+    battle = _duel()
+    actor = battle.current()
+    here = battle.world.get(actor, Position).hex
+    for _ in range(2):
+        reach = battle.reachable(actor)
+        step = sorted(reach)[0]
+        assert battle.submit(Move(actor, path=reach[step].path)).accepted
+    assert battle.world.get(actor, TurnBudget) == TurnBudget(main=False, move=False)
+    refused = battle.submit(Move(actor, path=(here,)))
+    assert not refused.accepted and "no Move action is left" in refused.reason
+
+
+def test_refused_actions_change_nothing():
+    battle = _duel(terrain={Hex(1, 0): WALL})
+    actor = battle.current()
+    before = battle.state
+    here = battle.world.get(actor, Position).hex
+    far = Hex(here.q + 5, here.r)
+    for action in (Move(actor, path=(far,)), Move(actor, path=())):
+        outcome = battle.submit(action)
+        assert not outcome.accepted and outcome.reason
+    other = next(e for e in battle.state.order if e != actor)
+    outcome = battle.submit(EndTurn(other))
+    assert outcome.reason == "it is not that combatant's turn"
+    assert battle.state is before
+
+
+def test_walls_block_and_forest_costs_two():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(-5, 0))]
+    terrain = {Hex(1, 0): WALL, Hex(0, 1): FOREST}
+    battle = Battle.from_scenario(scenario(units, terrain=terrain), seed=1)
+    pc = 1
+    while battle.current() != pc:
+        battle.submit(EndTurn(battle.current()))
+    reach = battle.reachable(pc)
+    assert Hex(1, 0) not in reach
+    assert reach[Hex(0, 1)].cost == 2
+
+
+def test_prone_combatants_must_stand_first_which_takes_the_move():
+    battle = _duel()
+    actor = battle.current()
+    assert battle.submit(GoProne(actor)).accepted
+    assert battle.reachable(actor) == {}
+    assert battle.submit(StandUp(actor)).accepted
+    assert not battle.world.has(actor, Prone)
+    assert battle.world.get(actor, TurnBudget).move is False
+
+
+def test_end_turn_passes_to_the_next_and_rounds_advance():
+    battle = _duel()
+    first = battle.current()
+    battle.submit(EndTurn(first))
+    assert battle.current() != first
+    battle.submit(EndTurn(battle.current()))
+    assert battle.current() == first and battle.state.round == 2
+
+
+def test_undo_every_step_returns_to_the_initial_state_and_redo_replays_exactly():
+    battle = _duel()
+    initial = battle.state
+    for _ in range(5):
+        actor = battle.current()
+        reach = battle.reachable(actor)
+        if reach:
+            battle.submit(Move(actor, path=reach[sorted(reach)[-1]].path))
+        battle.submit(EndTurn(actor))
+    final, log = battle.state, [e.text for e in battle.log]
+    while battle.undo():
+        pass
+    assert battle.state == initial
+    while battle.redo():
+        pass
+    assert battle.state == final and [e.text for e in battle.log] == log
+
+
+def test_two_battles_in_one_process_do_not_interfere():
+    one, two = _duel(), _duel()
+    actor = one.current()
+    reach = one.reachable(actor)
+    one.submit(Move(actor, path=reach[sorted(reach)[0]].path))
+    assert two.state.world != one.state.world
+    assert two.world.get(actor, Position).hex != one.world.get(actor, Position).hex
