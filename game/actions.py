@@ -80,8 +80,33 @@ class Reload(Action):
     kind: ClassVar[str] = "reload"
 
 
+@dataclass(frozen=True, slots=True)
+class SetOverwatch(Action):
+    """Overwatch: watch a 60 degree wedge facing a hex direction, as the Main action (seed 002)."""
+
+    kind: ClassVar[str] = "overwatch"
+    facing: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OverwatchFire(Action):
+    """The overwatcher's single attack at -2 on an enemy inside its wedge (an Instant action)."""
+
+    kind: ClassVar[str] = "overwatch_fire"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Action):
+    """Decline the decision the battle is waiting for; `for_this_move` stops further overwatch asks."""
+
+    kind: ClassVar[str] = "hold"
+    for_this_move: bool = False
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload)}
+    cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
+                              SetOverwatch, OverwatchFire, Hold)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -19,11 +19,12 @@ from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event
 from game.hexgrid import Hex
+from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import DiceError, SeededDice
-from game.systems import attacks, handlers, load_systems
+from game.systems import attacks, handlers, load_systems, walking
 from game.systems.context import ActionDice, Rules, Scene, SideState, in_the_fight
-from game.systems.movement import Reach, reachable
+from game.systems.movement import Reach
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
 from game.terrain import Battlefield
 
@@ -40,6 +41,7 @@ class BattleState:
     turn: int
     rng: int
     sides: tuple[SideState, ...]
+    pending: tuple[Prompt, ...] = ()
     winner: str | None = None
     ended: bool = False
 
@@ -152,7 +154,7 @@ class Battle:
 
     def reachable(self, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
         """Hexes the combatant can move to now, with cost and path (for the movement overlay)."""
-        return handlers.move_options(self._scene(self.state), entity, points)
+        return walking.move_options(self._scene(self.state), entity, points)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action) -> Outcome:
@@ -171,6 +173,7 @@ class Battle:
                 after = self._advance(scene, state)
             else:
                 after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides))
+            after = replace(after, pending=tuple(scene.pending))
             unused = len(scene.dice.remaining)
         except DiceError as error:
             return Outcome(False, reason=str(error))
@@ -189,13 +192,24 @@ class Battle:
             return f"there is no combatant with id {action.actor}"
         if not in_the_fight(state.world, action.actor):
             return "that combatant is out of the fight"
+        if state.pending:
+            prompt = state.pending[0]
+            if action.actor != prompt.decider or not handlers.answers_prompts(action):
+                return f"waiting for a decision: {prompt.question}"
+            return None
+        if handlers.only_answers_prompts(action):
+            return "there is no decision to answer"
         if not handlers.is_instant(action) and action.actor != self.current():
             return "it is not that combatant's turn"
         return None
 
     def _scene(self, state: BattleState, faces: tuple[int, ...] = ()) -> Scene:
         return Scene(self.rules, state.world.snapshot(), ActionDice(state.rng, faces), state.round,
-                     {s.id: s for s in state.sides})
+                     {s.id: s for s in state.sides}, state.pending)
+
+    def pending(self) -> Prompt | None:
+        """The decision the battle is waiting for, if any (answer it before anything else)."""
+        return self.state.pending[0] if self.state.pending else None
 
     @staticmethod
     def _start_turn(scene: Scene, state: BattleState, surprised: frozenset[str]) -> BattleState:

@@ -15,6 +15,7 @@ from typing import Any
 from game.components import Allegiance, Dead, Fallen, Health, Identity, Position
 from game.ecs import EntityId, World
 from game.events import Event, Rolled
+from game.prompts import Prompt
 from game.rules.catalog import Catalog
 from game.rules.dice import DiceError, Roll, SeededDice, roll
 from game.terrain import Battlefield
@@ -86,13 +87,14 @@ class Scene:
     """A working copy of the battle in which one action is resolved."""
 
     def __init__(self, rules: Rules, world: World, dice: ActionDice, round_: int,
-                 sides: Mapping[str, SideState]):
+                 sides: Mapping[str, SideState], pending: Iterable[Prompt] = ()):
         self.rules = rules
         self.world = world
         self.dice = dice
         self.round = round_
         self.sides = dict(sides)
         self.events: list[Event] = []
+        self.pending: list[Prompt] = list(pending)
 
     def emit(self, event: Event) -> None:
         """Record an event of this action."""

@@ -9,31 +9,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import Action, DefendTotally, EndTurn, GoProne, Move, Reload, StandUp
-from game.components import Armament, Position, Prone, Stats, TotalDefense, TurnBudget
+from game.actions import Action, DefendTotally, EndTurn, GoProne, Reload, StandUp
+from game.components import Armament, Prone, Stats, TotalDefense, TurnBudget
 from game.ecs import EntityId
-from game.events import ConditionChanged, Moved
-from game.hexgrid import Hex
+from game.events import ConditionChanged
 from game.systems.context import Scene
-from game.systems.movement import Reach, path_cost, path_problem, reachable
 
 
 @dataclass(frozen=True, slots=True)
 class Handler:
-    """The check and apply functions of one action type."""
+    """The check and apply functions of one action type.
+
+    `instant`: may be taken outside the actor's turn (SWN core Instant actions).
+    `response`: answers an open prompt; `only_response`: is never anything else.
+    """
 
     check: Callable[[Scene, Action], str | None]
     apply: Callable[[Scene, Action], None]
     instant: bool = False
+    response: bool = False
+    only_response: bool = False
 
 
 HANDLERS: dict[type[Action], Handler] = {}
 
 
-def handles(kind: type[Action], instant: bool = False):
-    """Register a (check, apply) pair for an action type: `@handles(Move)` on a class."""
+def handles(kind: type[Action], instant: bool = False, response: bool = False, only_response: bool = False):
+    """Register a (check, apply) pair for an action type: put `@handles(SomeAction)` on a class."""
     def register(cls):
-        HANDLERS[kind] = Handler(cls.check, cls.apply, instant)
+        HANDLERS[kind] = Handler(cls.check, cls.apply, instant or response, response or only_response, only_response)
         return cls
     return register
 
@@ -55,6 +59,18 @@ def is_instant(action: Action) -> bool:
     """Whether the action may be taken outside the actor's turn."""
     handler = HANDLERS.get(type(action))
     return handler is not None and handler.instant
+
+
+def answers_prompts(action: Action) -> bool:
+    """Whether the action can answer an open prompt."""
+    handler = HANDLERS.get(type(action))
+    return handler is not None and handler.response
+
+
+def only_answers_prompts(action: Action) -> bool:
+    """Whether the action means nothing without an open prompt (e.g. Hold)."""
+    handler = HANDLERS.get(type(action))
+    return handler is not None and handler.only_response
 
 
 # -- the turn budget ---------------------------------------------------------------------
@@ -88,15 +104,6 @@ def needs(scene: Scene, entity: EntityId, action: str) -> str | None:
     return None
 
 
-def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
-    """Reachable hexes for the movement overlay (none while prone or out of moves)."""
-    if scene.world.has(entity, Prone):
-        return {}
-    points = move_points_available(scene, entity) if points is None else points
-    allies_block = scene.rules.setting("allies_block_movement", False)
-    return reachable(scene.rules.field, scene.world, entity, points, allies_block)
-
-
 @handles(EndTurn)
 class EndTurnHandler:
     """Ending the turn always works for the combatant whose turn it is."""
@@ -108,33 +115,6 @@ class EndTurnHandler:
     @staticmethod
     def apply(scene: Scene, action: Action) -> None:
         return None
-
-
-@handles(Move)
-class MoveHandler:
-    """A Move action along a chosen path (SWN core; rulings: Movement)."""
-
-    @staticmethod
-    def check(scene: Scene, action: Move) -> str | None:
-        if scene.world.has(action.actor, Prone):
-            return "stand up first (it takes the Move action)"
-        refusal = needs(scene, action.actor, "move")
-        if refusal:
-            return refusal
-        allies_block = scene.rules.setting("allies_block_movement", False)
-        problem = path_problem(scene.rules.field, scene.world, action.actor, action.path,
-                               move_points_available(scene, action.actor), allies_block)
-        return f"cannot move there: {problem}" if problem else None
-
-    @staticmethod
-    def apply(scene: Scene, action: Move) -> None:
-        start = scene.world.get(action.actor, Position).hex
-        scene.world.set(action.actor, Position(action.path[-1]))
-        spend(scene, action.actor, "move")
-        cost = path_cost(scene.rules.field, action.path)
-        scene.emit(Moved(f"{scene.name(action.actor)} moves {len(action.path)} hex"
-                         f"{'es' if len(action.path) != 1 else ''} to {tuple(action.path[-1])} "
-                         f"({cost} movement).", action.actor, (start, *action.path)))
 
 
 @handles(GoProne, instant=True)

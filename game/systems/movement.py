@@ -96,3 +96,4 @@ def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequen
 def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:
     """Movement points spent walking a valid path."""
     return sum(field.move_cost(h) for h in path)
+

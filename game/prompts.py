@@ -1,0 +1,36 @@
+"""Prompts: decisions the battle waits for in the middle of an action (style habit 9).
+
+A prompt is plain data in the battle state, so it snapshots, undoes and replays like
+everything else. While a prompt is open, only an answer from its `decider` is accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.hexgrid import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision someone must make before the battle goes on."""
+
+    kind: ClassVar[str] = ""
+    decider: int
+    question: str
+
+
+@dataclass(frozen=True, slots=True)
+class OverwatchChance(Prompt):
+    """An enemy has moved into the decider's overwatch wedge (seed 002 Overwatch).
+
+    `remaining` is the rest of the mover's path; `silenced` are watchers who chose to hold
+    for the rest of this move.
+    """
+
+    kind: ClassVar[str] = "overwatch"
+    mover: int = 0
+    hex: Hex = Hex(0, 0)
+    remaining: tuple[Hex, ...] = ()
+    silenced: tuple[int, ...] = ()
