@@ -104,9 +104,129 @@ class Hold(Action):
     for_this_move: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Shove(Action):
+    """Seed 002 Shove: a Punch attack vs AC 9 + HD; a hit pushes the target one hex directly away.
+
+    `as_move` spends the Move action instead of the Main action (the seed allows either).
+    """
+
+    kind: ClassVar[str] = "shove"
+    target: int = 0
+    as_move: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(Action):
+    """Seed 002 Charge (person, or vehicle/mech by the actor's kind): move along `path` in soft
+    turns or straight lines, ending next to `target`, then attack. Uses Move and Main."""
+
+    kind: ClassVar[str] = "charge"
+    target: int = 0
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(Action):
+    """Seed 002 Jump: a straight line along a hex direction to `to`, over low obstacles."""
+
+    kind: ClassVar[str] = "jump"
+    to: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Disarm(Action):
+    """Seed 002 Disarm: melee attack, then opposed skill rolls; `take` keeps a won weapon
+    (otherwise it is left on the target's hex)."""
+
+    kind: ClassVar[str] = "disarm"
+    target: int = 0
+    take: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """Pick up a weapon lying on the actor's own hex (a Move action)."""
+
+    kind: ClassVar[str] = "pick_up"
+    weapon: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyWeapon(Action):
+    """Take a carried weapon in hand, stowing the one held (a Move action)."""
+
+    kind: ClassVar[str] = "ready_weapon"
+    weapon: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(Action):
+    """Seed 002 Protect (person): guard an adjacent ally until the next turn, as the Main action;
+    the guard may redirect one attack on that ally to itself."""
+
+    kind: ClassVar[str] = "protect"
+    ally: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldAllies(Action):
+    """Seed 002 Protect (mech): Move and Main spent shielding the allies around and behind it."""
+
+    kind: ClassVar[str] = "shield_allies"
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect(Action):
+    """Answer a protect prompt: take the attack on the ally yourself."""
+
+    kind: ClassVar[str] = "redirect"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowGrenade(Action):
+    """Seed 002 Grenades: throw an area weapon at a hex (at a combatant on it, its concealment counts)."""
+
+    kind: ClassVar[str] = "throw_grenade"
+    at: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Intimidate(Action):
+    """Seed 002 Intimidate: a Lead/Cha check against an enemy side's morale, as the Main action."""
+
+    kind: ClassVar[str] = "intimidate"
+    side: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadMorale(Action):
+    """Seed 002 Read Morale: a Notice check at difficulty 6, as the Move action."""
+
+    kind: ClassVar[str] = "read_morale"
+
+
+@dataclass(frozen=True, slots=True)
+class FrayDie(Action):
+    """Seed 000 Fray Die: once a round, On-turn, the Fray Die's damage to a lesser foe in reach."""
+
+    kind: ClassVar[str] = "fray_die"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FocusedFray(Action):
+    """Seed 000 Focused Fray: the Main action spent to put the Fray Die on any foe."""
+
+    kind: ClassVar[str] = "focused_fray"
+    target: int = 0
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
-                              SetOverwatch, OverwatchFire, Hold)}
+                              SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
+                              ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
+                              ReadMorale, FrayDie, FocusedFray)}
 
 
 def register(cls: type[Action]) -> type[Action]:

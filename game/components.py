@@ -170,3 +170,32 @@ class Squad:
     units: int
     max_units: int
     hp_per_unit: float = field(default=0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """Weapons carried but not in hand (taken in a disarm, picked up), as weapon ids."""
+
+    weapons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MainSpent:
+    """The round in which the combatant last spent its Main action (snap actions need it unspent)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Guarding:
+    """Seed 002 Protect (person): guarding an adjacent ally; one redirect until the next turn."""
+
+    ally: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shielding:
+    """Seed 002 Protect (mech): +2 AC concealment and its Armor to adjacent allies behind it,
+    and one redirect, until the start of its next turn."""
+
+    redirect_left: bool = True

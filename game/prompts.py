@@ -34,3 +34,17 @@ class OverwatchChance(Prompt):
     hex: Hex = Hex(0, 0)
     remaining: tuple[Hex, ...] = ()
     silenced: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectChance(Prompt):
+    """An attack is about to be made on an ally next to the decider (seed 002 Protect).
+
+    `attack` is the JSON form of the pending attack action (see game.actions.to_json), so the
+    prompt stays plain data; answering Redirect turns it on the decider, Hold lets it through.
+    """
+
+    kind: ClassVar[str] = "protect"
+    attacker: int = 0
+    ally: int = 0
+    attack: tuple[tuple[str, object], ...] = ()
