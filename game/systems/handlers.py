@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import Action, DefendTotally, EndTurn, GoProne, Reload, StandUp
-from game.components import Armament, Prone, Stats, TotalDefense, TurnBudget
+from game.components import Armament, MainSpent, Prone, Stats, TotalDefense, TurnBudget
 from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.systems.context import Scene
@@ -92,6 +92,8 @@ def spend(scene: Scene, entity: EntityId, action: str) -> None:
         action = "main"
     scene.world.set(entity, TurnBudget(main=left.main and action != "main",
                                        move=left.move and action != "move", fray_used=left.fray_used))
+    if action == "main":
+        scene.world.set(entity, MainSpent(scene.round))
 
 
 def needs(scene: Scene, entity: EntityId, action: str) -> str | None:

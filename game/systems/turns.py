@@ -8,7 +8,7 @@ last until the start of the combatant's own next turn.
 
 from __future__ import annotations
 
-from game.components import Allegiance, Initiative, MortallyWounded, Overwatch, Stabilised, Stats, TotalDefense, TurnBudget
+from game.components import Allegiance, Initiative, MainSpent, MortallyWounded, Overwatch, Stabilised, Stats, TotalDefense, TurnBudget
 from game.ecs import EntityId
 from game.events import ConditionChanged, RoundBegan, TurnBegan
 from game.rules.damage import MORTAL_WOUND_ROUNDS
@@ -59,7 +59,9 @@ def begin_turn(scene: Scene, entity: EntityId, surprised_sides: frozenset[str]) 
             world.remove(entity, condition)
             scene.emit(ConditionChanged(f"{scene.name(entity)} is no longer on {label}.", entity, label, False))
     surprised = scene.round == 1 and world.get(entity, Allegiance).side in surprised_sides
-    world.set(entity, TurnBudget(main=not surprised, move=not surprised))
+    spent = world.try_get(entity, MainSpent)
+    snapped = spent is not None and spent.round == scene.round  # a snap action used it already
+    world.set(entity, TurnBudget(main=not surprised and not snapped, move=not surprised))
     scene.emit(TurnBegan(f"Round {scene.round}: {scene.name(entity)}'s turn"
                          + (" (surprised: no actions this round)." if surprised else "."), entity, scene.round))
 
