@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -14,16 +12,6 @@ import game.cli
 import game.rules.dice
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECK_MISSING = importlib.util.find_spec("game.cli.check") is None
-
-
-@pytest.fixture(autouse=True)
-def other_subcommands(monkeypatch):
-    """Stand in for sibling subcommands that are not written yet, so `main` can build its parser."""
-    if CHECK_MISSING:
-        placeholder = types.ModuleType("game.cli.check")
-        placeholder.register = lambda subparsers: None
-        monkeypatch.setitem(sys.modules, "game.cli.check", placeholder)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -113,7 +101,6 @@ def test_bad_input_is_one_line_on_stderr_and_status_2(capsys, argv, message):
     assert message in err
 
 
-@pytest.mark.skipif(CHECK_MISSING, reason="`python -m game` needs game/cli/check.py, which is not written yet")
 def test_python_dash_m_game_roll_in_a_subprocess():
     result = subprocess.run(
         [sys.executable, "-m", "game", "roll", "2d8+2", "--faces", "5,2", "--heroic"],
@@ -123,7 +110,6 @@ def test_python_dash_m_game_roll_in_a_subprocess():
     assert result.stdout == "2d8+2: [5, 2] +2 = 9\nheroic: 7 -> 2, 2 -> 1 = 3 points\n"
 
 
-@pytest.mark.skipif(CHECK_MISSING, reason="`python -m game` needs game/cli/check.py, which is not written yet")
 def test_python_dash_m_game_roll_bad_faces_exits_2_without_traceback():
     result = subprocess.run(
         [sys.executable, "-m", "game", "roll", "2d8", "--faces", "9,1"],

@@ -1,0 +1,122 @@
+"""Reading one Tiled file safely into an XML element: size cap, no DTDs or entities, JSON too.
+
+TMX/TSX/TX files are parsed with defusedxml, which refuses DTDs and entity declarations (an
+"entity bomb" can expand a few hundred bytes into gigabytes). Tiled JSON files (.tmj, .tsj,
+.tj) are converted to the equivalent XML elements by `game.scenario.tiled_json`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml
+import defusedxml.ElementTree
+
+from game.scenario.problems import Problems
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""Largest file read: a 256 x 256 map with 4 CSV layers is about 3 MB."""
+
+JSON_SUFFIXES = {
+    "map": (".tmj", ".json"),
+    "tileset": (".tsj", ".json"),
+    "template": (".tj", ".json"),
+}
+ROOT_TAGS = {"map": "map", "tileset": "tileset", "template": "template"}
+DTD_MESSAGE = ("declares a DTD or XML entities (<!DOCTYPE ...>), which hexbattle refuses: entities "
+               "can expand a small file into gigabytes (an 'entity bomb'); Tiled never writes "
+               "them, so delete the <!DOCTYPE ...> block")
+
+
+@dataclass(frozen=True, slots=True)
+class FileRef:
+    """A file being read: where it is, and how messages name it (relative, as the user wrote)."""
+
+    path: Path
+    display: str
+
+    def beside(self, reference: str, path: Path) -> FileRef:
+        """A file this one refers to, named relative to this one's display name."""
+        return FileRef(path, os.path.normpath(os.path.join(os.path.dirname(self.display), reference)))
+
+
+def read_document(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
+    """The root element of a map, tileset or template file, or None (with the reason recorded)."""
+    if not _size_ok(path, display, problems):
+        return None
+    if path.suffix.lower() in JSON_SUFFIXES[kind]:
+        root = _read_json(path, display, kind, problems)
+    else:
+        root = _read_xml(path, display, problems)
+    if root is None:
+        return None
+    if root.tag != ROOT_TAGS[kind]:
+        problems.error(display, "", f"is not a Tiled {kind} file: its root element is <{root.tag}>, "
+                                    f"not <{ROOT_TAGS[kind]}>")
+        return None
+    return root
+
+
+def _size_ok(path: Path, display: str, problems: Problems) -> bool:
+    """Whether the file exists, is a file, and is small enough to read."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        problems.error(display, "", "file not found")
+        return False
+    if not path.is_file():
+        problems.error(display, "", "is a folder, not a file")
+        return False
+    if size > MAX_FILE_BYTES:
+        problems.error(display, "", f"is {size} bytes; hexbattle reads files of at most "
+                                    f"{MAX_FILE_BYTES} bytes")
+        return False
+    return True
+
+
+def _read_xml(path: Path, display: str, problems: Problems) -> Element | None:
+    """Parse XML with DTDs, entities and external references refused."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        problems.error(display, "", f"cannot be read: {error.strerror or error}")
+        return None
+    try:
+        return defusedxml.ElementTree.fromstring(data, forbid_dtd=True)
+    except (defusedxml.DTDForbidden, defusedxml.EntitiesForbidden):
+        problems.error(display, "", DTD_MESSAGE)
+    except defusedxml.DefusedXmlException as error:
+        problems.error(display, "", f"uses an XML feature hexbattle refuses ({type(error).__name__})")
+    except ParseError as error:
+        problems.error(display, "", _parse_error_message(error))
+    except LookupError as error:  # an XML declaration naming an encoding Python does not know
+        problems.error(display, "", f"declares a text encoding Python cannot read ({error}); Tiled writes UTF-8")
+    return None
+
+
+def _parse_error_message(error: ParseError) -> str:
+    """A ParseError in words, pointing at the line and column."""
+    line, column = getattr(error, "position", (0, 0))
+    reason = str(error).split(":")[0]
+    hint = " (the file may be cut short)" if "no element found" in reason or "unclosed" in reason else ""
+    return f"is not well-formed XML: {reason} at line {line}, column {column}{hint}"
+
+
+def _read_json(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
+    """A Tiled JSON file converted to its XML equivalent by the tiled_json module."""
+    try:
+        from game.scenario import tiled_json
+    except ImportError:
+        problems.error(display, "", "is a Tiled JSON file, and this copy of hexbattle cannot read "
+                                    "those yet (game/scenario/tiled_json.py is missing); save it as TMX")
+        return None
+    convert = {"map": tiled_json.json_map_to_tmx, "tileset": tiled_json.json_tileset_to_tsx,
+               "template": tiled_json.json_template_to_tx}[kind]
+    try:
+        return convert(path)
+    except tiled_json.TiledJsonError as error:
+        problems.error(display, ": ".join(error.where), error.message)
+        return None
