@@ -1,0 +1,1 @@
+"""Generators for the bundled assets and maps (run from the repository root)."""

@@ -1,0 +1,7 @@
+"""The bundled scenarios, one module each; `DESIGNS` lists them in a fixed order."""
+
+from __future__ import annotations
+
+from tools.designs import bunker_seven, crystal_vault, kessler_ford, relay_station
+
+DESIGNS = (relay_station.design, kessler_ford.design, bunker_seven.design, crystal_vault.design)

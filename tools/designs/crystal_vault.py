@@ -1,0 +1,119 @@
+"""The Crystal Vault: a three-way race for a pretech cache (flat-top, odd columns shifted, 14x12).
+
+The crew (south-west) and a rival crew (south-east) break into a sealed vault. A crevasse
+splits it, crossed by one bridge (a chasm is low: it can be jumped). Warbots guard the
+cache behind a forcefield; psitech crystals give superb cover but block the way; the west
+half's lights have failed. An archaeologist is trapped inside.
+"""
+
+from __future__ import annotations
+
+from tools.map_sketch import Sketch
+from tools.map_writer import MapDesign, ObjectLayer, SideSetup, TileLayer, Unit, hex_layout
+from tools.terrain_catalog import FLAT
+from tools.tiled_files import Prop
+
+WIDTH, HEIGHT = 14, 12
+
+TERRAIN = [
+    "PP__,,__*__PPP",
+    "P___,____**__P",
+    "__*______*___P",
+    "__**____~~___,",
+    "_______~ww~___",
+    "______~ww~____",
+    "ccccc__ccccccc",
+    "__,_______,___",
+    "_*,___**____,_",
+    "__,,___*___**_",
+    "P______,,____P",
+    "PPP__PPPP__PPP",
+]
+
+LIGHTS_OUT = [
+    "..............",
+    "..............",
+    "..............",
+    "..............",
+    "DDDDDD........",
+    "DDDDD.........",
+    "DDDDD.........",
+    "DDDDD.........",
+    "DDDDD.........",
+    "DDDDDD........",
+    "DDDDDD........",
+    "..............",
+]
+
+FIELD_AND_DUST = [
+    "..............",
+    "..............",
+    "..............",
+    "....FFFF......",
+    "..............",
+    "..............",
+    "..............",
+    "......uuu.....",
+    "..............",
+    "..............",
+    "..............",
+    "..............",
+]
+
+
+def _paint(sketch: Sketch) -> None:
+    """Terrain, failed lights, the forcefield and crystal dust."""
+    sketch.terrain(TERRAIN)
+    sketch.overlay(sketch.effects, LIGHTS_OUT)
+    sketch.overlay(sketch.markings, FIELD_AND_DUST)
+
+
+UNITS = (
+    Unit("brannoc", 2, 10, "pcs", template="pc_warrior", name="Brannoc"),
+    Unit("vee", 3, 9, "pcs", template="pc_expert", name="Vee"),
+    Unit("halden", 1, 9, "pcs", template="pc_psychic", name="Halden"),
+    Unit("sable", 10, 9, "rivals", template="veteran_soldier", name="Sable",
+         overrides=(Prop("weapon", "string", "laser_rifle"),)),
+    Unit("rival2", 11, 10, "rivals", template="thug", name="Corso"),
+    Unit("rival3", 12, 8, "rivals", unit_type="thug", name="Pike"),
+    Unit("alpha", 5, 1, "enemies", template="warbot", name="Warden Alpha"),
+    Unit("beta", 7, 2, "enemies", template="warbot", name="Warden Beta"),
+    Unit("ames", 10, 2, "bystanders", template="civilian", name="Dr. Ames"),
+)
+
+DESCRIPTION = """A sealed pretech vault. Whoever reaches the crystal cache first owns it.
+Two warbots guard the cache from behind a forcefield. The crevasse can be crossed by the
+bridge or jumped. The lights in the west half have failed.
+The Sable Hand were not expecting company (surprised). Dr. Ames is trapped inside:
+she will follow whoever reaches her first. PCs win initiative ties on this map, and
+nobody may move through a friend's hex."""
+
+
+def design() -> MapDesign:
+    """The complete scenario."""
+    sketch = Sketch(hex_layout(FLAT, "odd"), WIDTH, HEIGHT)
+    _paint(sketch)
+    layers = (
+        TileLayer("ground", sketch.frozen(sketch.ground)),
+        TileLayer("crystals and walls", sketch.frozen(sketch.cover)),
+        TileLayer("lights out", sketch.frozen(sketch.effects)),
+        TileLayer("forcefield and dust", sketch.frozen(sketch.markings)),
+        ObjectLayer("units", UNITS),
+    )
+    return MapDesign(
+        file="crystal_vault.tmx", size=FLAT, stagger_index="odd", width=WIDTH, height=HEIGHT,
+        props=(Prop("title", "string", "The Crystal Vault"),
+               Prop("description", "string", DESCRIPTION),
+               Prop("ruleset", "string", "swn", "Ruleset"),
+               Prop("modules", "string", "morale", "Module"),
+               Prop("initiative_ties", "string", "pcs_first", "InitiativeTies"),
+               Prop("allies_block_movement", "bool", True)),
+        sides=(SideSetup("pcs", "The crew", "players"),
+               SideSetup("rivals", "The Sable Hand", "gm", leader="sable",
+                         members=(Prop("morale", "int", 8), Prop("surprised", "bool", True))),
+               SideSetup("enemies", "Vault wardens", "computer",
+                         members=(Prop("immune_to_morale", "bool", True),)),
+               SideSetup("bystanders", "Dr. Ames", "computer",
+                         members=(Prop("morale", "int", 3),))),
+        layers=layers,
+    )
