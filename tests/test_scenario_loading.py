@@ -212,6 +212,24 @@ def test_decoration_layers_and_groups_add_no_terrain(folder):
     assert len(scenario.tile_layers[1].cells) == 30  # but the renderer gets them
 
 
+@pytest.mark.parametrize("marking, forest_counts", [
+    ('><properties><property name="decoration" type="bool" value="true"/></properties>', False),
+    ('><properties><property name="decoration" type="bool" value="false"/></properties>', True),
+    (">", True),
+])
+def test_a_decoration_property_marks_a_layer_as_drawing_only(folder, marking, forest_counts):
+    """Tiled 1.8 drops a layer's class when it saves, so a bool property does the same job."""
+    trees = layer("trees", [2] * 30).replace(f'height="{H}">', f'height="{H}"{marking}', 1)
+    terrain = load(folder, hexmap(layer("ground"), trees)).scenario.terrain[Hex(0, 0)]
+    assert (terrain.name == "forest") is forest_counts
+
+
+def test_a_decoration_property_that_is_not_a_bool_is_an_error(folder):
+    trees = layer("trees", [2] * 30).replace(
+        f'height="{H}">', f'height="{H}"><properties><property name="decoration" value="yes"/></properties>', 1)
+    assert errors(load(folder, hexmap(layer("ground"), trees))) == ["'decoration' must be a bool property"]
+
+
 def test_an_empty_map_is_an_error(folder):
     assert errors(load(folder, hexmap(layer("ground", [0] * 30)))) == [
         "has no tiles on any terrain layer; paint the battlefield with tiles"]
@@ -550,3 +568,4 @@ def test_the_scenario_cannot_be_changed(folder):
         scenario.title = "x"  # type: ignore[misc]
     with pytest.raises(TypeError):
         scenario.units[0].overrides["hp"] = 3  # type: ignore[index]
+

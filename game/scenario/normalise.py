@@ -26,6 +26,11 @@ from game.scenario.tilesets import TilesetInfo, load_tilesets
 MAX_GROUP_DEPTH = 16
 
 
+LAYER_DECORATION = "decoration"
+"""A bool layer property that marks a layer as drawing only, like the class Decoration
+(Tiled 1.8 drops a layer's class when it saves; it keeps properties)."""
+
+
 @dataclass(slots=True)
 class ObjectInfo:
     """What pytmx is not asked about an object: its properties, shape and class."""
@@ -181,14 +186,20 @@ class _Walker:
         name = element.get("name", "")
         where = f"{'group' if element.tag == 'group' else 'layer'} '{name}'"
         place = Place(self.source.display, where)
-        for prop_name in read_properties(element, place, self.problems):
-            report_unknown(prop_name, (), place, self.problems, "a layer property")
+        marked = False
+        for prop_name, prop in read_properties(element, place, self.problems).items():
+            if prop_name == LAYER_DECORATION and prop.type == "bool":
+                marked = prop.value
+            elif prop_name == LAYER_DECORATION:
+                self.problems.error(place.file, place.where, f"'{LAYER_DECORATION}' must be a bool property")
+            else:
+                report_unknown(prop_name, (LAYER_DECORATION,), place, self.problems, "a layer property")
         strip_properties(element)
         return _Inherited(
             offset=(inherited.offset[0] + dx, inherited.offset[1] + dy),
             visible=inherited.visible and element.get("visible", "1") != "0",
             opacity=inherited.opacity * min(max(opacity, 0.0), 1.0),
-            decoration=inherited.decoration or element.get("class") == "Decoration",
+            decoration=inherited.decoration or element.get("class") == "Decoration" or marked,
             depth=inherited.depth + 1,
         )
 
