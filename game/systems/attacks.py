@@ -138,19 +138,22 @@ def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tu
 
 
 def resolve(scene: Scene, plan: AttackPlan) -> bool:
-    """Roll the attack and apply its damage; returns whether it hit."""
+    """Roll the attack and apply its damage (and heroic overflow); returns whether it hit."""
+    from game.systems.overflow import spill_attack_overflow  # overflow plans with plan_attack from here
+
     world = scene.world
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
     result = resolve_attack(plan.setup, scene.dice)
     attacker, target = scene.name(plan.attacker), scene.name(plan.target)
     scene.emit(Attacked(f"{attacker} attacks {target} with a {plan.weapon.name.lower()}: {result.text()}.",
                         plan.attacker, plan.target, result.hit))
     if result.hit:
-        deal_weapon_damage(scene, plan)
+        spill_attack_overflow(scene, plan, result.total, deal_weapon_damage(scene, plan))
     else:
         _shock(scene, plan)
+    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
+    if plan.weapon.magazine:
+        armament = world.get(plan.attacker, Armament)
+        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
     return result.hit
 
 
@@ -203,6 +206,10 @@ class AttackHandler:
 
     @staticmethod
     def apply(scene: Scene, action: Attack) -> None:
+        from game.systems.protect import offer_protection  # protect builds on this module
+
+        if offer_protection(scene, action):
+            return  # paused for seed 002 Protect: rolled (and the Main action spent) once answered
         plan = plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
         spend(scene, action.actor, "main")
         resolve(scene, plan)

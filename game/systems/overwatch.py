@@ -19,6 +19,7 @@ from game.prompts import OverwatchChance
 from game.systems.attacks import plan_attack, resolve, weapon_in_hand
 from game.systems.context import Scene, hostile, in_the_fight
 from game.systems.handlers import handles, needs, spend
+from game.systems.protect import hold, open_protect_prompt
 from game.systems.sight import has_line_of_sight
 
 
@@ -56,7 +57,7 @@ def ask_watchers(scene: Scene, mover: EntityId, hex_: Hex, remaining: tuple[Hex,
     watchers = watchers_of(scene, mover, hex_, silenced)
     for watcher in watchers:
         plan = plan_attack(scene, watcher, mover, overwatch=True)
-        question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {tuple(hex_)} "
+        question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {scene.place(hex_)} "
                     f"({float(plan.chance):.0%} to hit, overwatch -2)")
         scene.pending.append(OverwatchChance(watcher, question, mover, hex_, remaining, silenced))
     return bool(watchers)
@@ -139,14 +140,18 @@ class OverwatchFireHandler:
 
 @handles(Hold, only_response=True)
 class HoldHandler:
-    """Decline an open overwatch prompt (the move goes on)."""
+    """Decline an open overwatch prompt (the move goes on), or a protect prompt (protect.py)."""
 
     @staticmethod
     def check(scene: Scene, action: Hold) -> str | None:
+        if open_protect_prompt(scene, action.actor):
+            return None
         return None if _open_prompt(scene, action.actor) else "there is no overwatch decision for you to make"
 
     @staticmethod
     def apply(scene: Scene, action: Hold) -> None:
+        if open_protect_prompt(scene, action.actor):
+            return hold(scene, action)
         prompt = _open_prompt(scene, action.actor)
         scene.emit(ConditionChanged(f"{scene.name(action.actor)} holds fire.", action.actor, "overwatch", True))
         _finish_prompt(scene, prompt, silence=action.for_this_move)

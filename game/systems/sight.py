@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.hexgrid import Hex, distance, line_with_edges
+from game.hexgrid import Hex, distance
 from game.rules.cover import Concealment, Material, WeaponClass, material_armor
 from game.terrain import Battlefield
 
@@ -48,7 +48,7 @@ class CoverReading:
 
 def _between(field: Battlefield, a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     """The steps of the line strictly between a and b."""
-    return line_with_edges(a, b)[1:-1]
+    return field.line(a, b)[1:-1]
 
 
 def sight_blocker(field: Battlefield, a: Hex, b: Hex) -> Hex | None:
@@ -72,10 +72,22 @@ def covering_hexes(field: Battlefield, attacker: Hex, target: Hex) -> list[Hex]:
     return [h for h in hexes if h in field]
 
 
-def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponClass | None) -> CoverReading:
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """Something standing in a hex that covers the target like terrain: a mech shielding its
+    allies (seed 002 Protect (Mech)) gives concealment and its Armor as cover armor."""
+
+    hex: Hex
+    concealment: Concealment
+    material: Material
+
+
+def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponClass | None,
+                 shields: tuple[Shield, ...] = ()) -> CoverReading:
     """Line of sight, best concealment and best cover armor for an attack from attacker to target.
 
-    `weapon` None gives concealment only (no armor is computed).
+    `weapon` None gives concealment only (no armor is computed). `shields` count like the
+    terrain of their hex, so only when the line of fire passes through it (directional).
     """
     blocker = sight_blocker(field, attacker, target)
     if blocker is not None:
@@ -84,11 +96,14 @@ def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponC
     best_armor: tuple[int, Material | None, Hex | None] = (0, None, None)
     for hex_ in covering_hexes(field, attacker, target):
         terrain = field.terrain(hex_)
-        if terrain.concealment.ac_bonus > best_conceal[0]:
-            best_conceal = (terrain.concealment.ac_bonus, terrain.concealment, hex_)
-        armor = material_armor(terrain.material, weapon) if weapon else 0
-        if armor > best_armor[0]:
-            best_armor = (armor, terrain.material, hex_)
+        sources = [(terrain.concealment, terrain.material)]
+        sources += [(s.concealment, s.material) for s in shields if s.hex == hex_ != target]
+        for concealment, material in sources:
+            if concealment.ac_bonus > best_conceal[0]:
+                best_conceal = (concealment.ac_bonus, concealment, hex_)
+            armor = material_armor(material, weapon) if weapon else 0
+            if armor > best_armor[0]:
+                best_armor = (armor, material, hex_)
     return CoverReading(
         visible=True, concealment=best_conceal[1], concealment_hex=best_conceal[2],
         armor=best_armor[0], material=best_armor[1], material_hex=best_armor[2])

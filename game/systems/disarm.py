@@ -1,0 +1,327 @@
+"""Disarm (seed 002), and the weapons it leaves lying about: picking them up and readying them.
+
+Disarm is the Main action against an adjacent enemy: a melee attack roll with the weapon in
+hand if it is a melee weapon, bare-handed otherwise. A hit deals no damage; it leads to
+opposed 2d6 skill rolls with the defender at +3 (`game.rules.maneuvers.disarm`). By 3 or more
+the attacker takes the weapon (`Disarm.take`) or leaves it on the target's hex; by 1 or 2 it
+lands one hex away in a rolled direction; a tie drops both weapons. A direction that points
+off the map or into impassable ground leaves the weapon on its owner's hex.
+Interpretations: docs/rules/protect-disarm.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from game.actions import Disarm, PickUp, ReadyWeapon
+from game.components import Armament, Carried, DroppedWeapon, Identity, Position, Squad, Stats
+from game.ecs import EntityId, World
+from game.events import Attacked, ConditionChanged, Event, Rolled
+from game.hexgrid import Hex, distance, neighbor
+from game.rules.attack import Modifier
+from game.rules.maneuvers import DISARM_DEFENDER_BONUS, DirectionRoll, disarm, disarm_outcome
+from game.rules.saves import skill_parts
+from game.systems.attacks import UNARMED, AttackPlan, plan_attack, weapon_in_hand
+from game.systems.context import Scene, hostile, in_the_fight
+from game.systems.handlers import handles, needs, spend
+
+PERSON_KINDS = ("npc", "pc")
+GRIP_ATTRIBUTES = ("dex", "str")  # Seed 002: the weapon skill with Dex or Str, the better one
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedRounds:
+    """Rounds left in each carried weapon's magazine, in the order of `Carried.weapons`."""
+
+    rounds: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponDropped(Event):
+    """A weapon now lies on a hex (seed 002 Disarm)."""
+
+    weapon: str = ""
+    hex: Hex = Hex(0, 0)
+    owner: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponTaken(Event):
+    """A combatant took a weapon in hand or stowed it (`into` is "hand" or "carried")."""
+
+    actor: int = 0
+    weapon: str = ""
+    into: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class DisarmOdds:
+    """The exact chances of a disarm: the attack's plan and each outcome of the whole maneuver."""
+
+    plan: AttackPlan
+    takes: Fraction
+    drops: Fraction
+    both_drop: Fraction
+    nothing: Fraction
+
+    @property
+    def hit(self) -> Fraction:
+        """The chance the melee attack roll hits."""
+        return self.plan.chance
+
+
+# -- holding and carrying -----------------------------------------------------------------
+def held_weapon(world: World, entity: EntityId) -> str | None:
+    """The weapon id in hand, or None when empty-handed (bare hands count as empty)."""
+    weapon = world.get(entity, Armament).weapon
+    return None if weapon in (None, UNARMED) else weapon
+
+
+def carried(world: World, entity: EntityId) -> list[tuple[str, int]]:
+    """The carried weapons with the rounds in each, in the order they were stowed."""
+    weapons = world.try_get(entity, Carried) or Carried()
+    rounds = (world.try_get(entity, CarriedRounds) or CarriedRounds()).rounds
+    return [(w, rounds[i] if i < len(rounds) else 0) for i, w in enumerate(weapons.weapons)]
+
+
+def _set_carried(world: World, entity: EntityId, items: list[tuple[str, int]]) -> None:
+    world.set(entity, Carried(tuple(w for w, _ in items)))
+    world.set(entity, CarriedRounds(tuple(r for _, r in items)))
+
+
+def _stow(world: World, entity: EntityId, weapon: str, rounds: int) -> None:
+    _set_carried(world, entity, carried(world, entity) + [(weapon, rounds)])
+
+
+def _unstow(world: World, entity: EntityId, weapon: str) -> int:
+    """Take the first carried weapon of this id out of the pack; returns its rounds."""
+    items = carried(world, entity)
+    index = next(i for i, (w, _) in enumerate(items) if w == weapon)
+    rounds = items.pop(index)[1]
+    _set_carried(world, entity, items)
+    return rounds
+
+
+def weapons_on(scene: Scene, hex_: Hex) -> list[tuple[EntityId, DroppedWeapon]]:
+    """The weapons lying on a hex, oldest first (entity id order)."""
+    return [(e, d) for e, d in scene.world.query(DroppedWeapon) if d.hex == hex_]
+
+
+def _weapon_name(scene: Scene, weapon: str) -> str:
+    return scene.rules.catalog.weapons[weapon].name.lower()
+
+
+def _is_person(scene: Scene, entity: EntityId) -> bool:
+    return scene.world.get(entity, Identity).kind in PERSON_KINDS
+
+
+# -- the disarm attack --------------------------------------------------------------------
+def disarm_plan(scene: Scene, actor: EntityId, target: EntityId) -> AttackPlan | str:
+    """The melee attack of a disarm: the melee weapon in hand, or bare hands (no other weapon)."""
+    if weapon_in_hand(scene, actor).is_melee:
+        return plan_attack(scene, actor, target)
+    bare = scene.world.snapshot()
+    bare.set(actor, Armament(None))
+    return plan_attack(Scene(scene.rules, bare, scene.dice, scene.round, scene.sides), actor, target)
+
+
+def grip_parts(scene: Scene, entity: EntityId, weapon: str) -> tuple[Modifier, ...]:
+    """Weapon skill plus the better of Dex and Str (Seed 002, Disarm); NPCs use their skill bonus."""
+    stats = scene.world.get(entity, Stats)
+    skill = scene.rules.catalog.weapons[weapon].skill
+    level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
+    attribute = max(GRIP_ATTRIBUTES, key=stats.attribute)
+    return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
+
+
+def disarm_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | None:
+    """Why the actor cannot try to disarm this target now (the Main action aside), or None."""
+    world = scene.world
+    if target not in world.entities() or not world.has(target, Stats):
+        return f"there is no combatant with id {target}"
+    if not in_the_fight(world, target):
+        return "that target is out of the fight"
+    if not hostile(scene.side_of(actor), scene.side_of(target)):
+        return "that is not an enemy"
+    if not _is_person(scene, actor):
+        return "only a person can disarm (vehicle and mech weapons are mounted)"
+    if not _is_person(scene, target) or world.has(target, Squad):
+        return "only a single person can be disarmed (mounted weapons and squads cannot)"
+    if distance(world.get(actor, Position).hex, world.get(target, Position).hex) != 1:
+        return "a disarm needs an adjacent enemy"
+    if held_weapon(world, target) is None:
+        return f"{scene.name(target)} holds no weapon"
+    plan = disarm_plan(scene, actor, target)
+    return plan if isinstance(plan, str) else None
+
+
+def disarm_odds(scene: Scene, actor: EntityId, target: EntityId) -> DisarmOdds:
+    """Exact odds of each disarm outcome, counted over the d20 and both 2d6 rolls."""
+    plan = disarm_plan(scene, actor, target)
+    mine = sum(m.value for m in grip_parts(scene, actor, plan.weapon.id))
+    theirs = sum(m.value for m in grip_parts(scene, target, held_weapon(scene.world, target)))
+    counts = {"attacker decides": 0, "weapon drops": 0, "both drop": 0, "nothing": 0}
+    for a, b, c, d in product(range(1, 7), repeat=4):
+        counts[disarm_outcome((a + b + mine) - (c + d + theirs + DISARM_DEFENDER_BONUS))] += 1
+    share = {outcome: plan.chance * Fraction(n, 6 ** 4) for outcome, n in counts.items()}
+    return DisarmOdds(plan, share["attacker decides"], share["weapon drops"], share["both drop"], share["nothing"])
+
+
+def disarm_targets(scene: Scene, actor: EntityId) -> list[tuple[EntityId, DisarmOdds | str]]:
+    """Every adjacent enemy with the disarm odds, or why it cannot be disarmed."""
+    here = scene.world.get(actor, Position).hex
+    side = scene.side_of(actor)
+    found = []
+    for other, position in scene.world.query(Position):
+        if other == actor or distance(here, position.hex) != 1 or not hostile(side, scene.side_of(other)):
+            continue
+        problem = disarm_problem(scene, actor, other)
+        found.append((other, problem or disarm_odds(scene, actor, other)))
+    return found
+
+
+def _landing(scene: Scene, origin: Hex, drop: DirectionRoll) -> Hex:
+    """One hex from the owner in the rolled direction; off the map or impassable: stays put."""
+    hex_ = neighbor(origin, drop.index)
+    return hex_ if scene.rules.field.enterable(hex_) else origin
+
+
+def _drop(scene: Scene, owner: EntityId, roller: EntityId, drop: DirectionRoll | None) -> None:
+    """The owner's weapon in hand falls: on its hex, or one hex away in the rolled direction."""
+    weapon = held_weapon(scene.world, owner)
+    origin = scene.world.get(owner, Position).hex
+    if drop is not None:
+        scene.emit(Rolled(f"{scene.name(roller)} rolls where {scene.name(owner)}'s weapon falls: "
+                          f"{drop.roll.text()} (direction {drop.index})", roller, "drop direction",
+                          drop.roll.faces, drop.roll.total))
+    if weapon is None:
+        scene.emit(ConditionChanged(f"{scene.name(owner)} has nothing in hand to drop.", owner, "disarmed", False))
+        return
+    rounds = scene.world.get(owner, Armament).rounds
+    hex_ = origin if drop is None else _landing(scene, origin, drop)
+    scene.world.set(owner, Armament(None))
+    scene.world.spawn(DroppedWeapon(weapon, hex_, rounds))
+    stays = " (the way is blocked, so it falls at their feet)" if drop is not None and hex_ == origin else ""
+    scene.emit(ConditionChanged(f"{scene.name(owner)} is disarmed.", owner, "disarmed", True))
+    scene.emit(WeaponDropped(f"The {_weapon_name(scene, weapon)} lands at {scene.place(hex_)}{stays}.",
+                             weapon, hex_, owner))
+
+
+def _take(scene: Scene, actor: EntityId, target: EntityId) -> None:
+    weapon = held_weapon(scene.world, target)
+    rounds = scene.world.get(target, Armament).rounds
+    scene.world.set(target, Armament(None))
+    _stow(scene.world, actor, weapon, rounds)
+    scene.emit(ConditionChanged(f"{scene.name(target)} is disarmed.", target, "disarmed", True))
+    scene.emit(WeaponTaken(f"{scene.name(actor)} takes the {_weapon_name(scene, weapon)} and stows it.",
+                           actor, weapon, "carried"))
+
+
+def _settle(scene: Scene, action: Disarm, outcome: str, drops: tuple[DirectionRoll, ...]) -> None:
+    actor, target = action.actor, action.target
+    if outcome == "attacker decides" and action.take:
+        _take(scene, actor, target)
+    elif outcome == "attacker decides":
+        _drop(scene, target, actor, None)
+    elif outcome in ("weapon drops", "both drop"):
+        _drop(scene, target, actor, drops[0])
+        if outcome == "both drop":
+            _drop(scene, actor, actor, drops[1])
+    else:
+        scene.emit(ConditionChanged(f"{scene.name(target)} keeps hold of the weapon.", target, "disarmed", False))
+
+
+@handles(Disarm)
+class DisarmHandler:
+    """Seed 002 Disarm as the Main action against an adjacent enemy holding a weapon."""
+
+    @staticmethod
+    def check(scene: Scene, action: Disarm) -> str | None:
+        return needs(scene, action.actor, "main") or disarm_problem(scene, action.actor, action.target)
+
+    @staticmethod
+    def apply(scene: Scene, action: Disarm) -> None:
+        actor, target = action.actor, action.target
+        plan = disarm_plan(scene, actor, target)
+        mine = grip_parts(scene, actor, plan.weapon.id)
+        theirs = grip_parts(scene, target, held_weapon(scene.world, target))
+        spend(scene, actor, "main")
+        result = disarm(plan.setup, scene.dice, mine, theirs)
+        scene.emit(Attacked(f"{scene.name(actor)} tries to disarm {scene.name(target)} "
+                            f"({plan.weapon.name.lower()}): {result.attack.text()}.", actor, target, result.attack.hit))
+        if not result.attack.hit:
+            return
+        for who, rolled, purpose in ((actor, result.attacker, "disarm"), (target, result.defender, "keep hold")):
+            scene.emit(Rolled(f"{scene.name(who)} rolls to {purpose}: {rolled.text()}", who, purpose,
+                              rolled.roll.faces, rolled.total))
+        scene.emit(Event(f"{scene.name(actor)} {_margin_text(result.margin)}: {result.outcome}."))
+        _settle(scene, action, result.outcome, result.drops)
+
+
+def _margin_text(margin: int) -> str:
+    if margin > 0:
+        return f"wins by {margin}"
+    return "ties" if margin == 0 else f"loses by {-margin}"
+
+
+# -- picking up and readying --------------------------------------------------------------
+def _lying_here(scene: Scene, actor: EntityId, weapon: str) -> tuple[EntityId, DroppedWeapon] | None:
+    here = scene.world.get(actor, Position).hex
+    return next(((e, d) for e, d in weapons_on(scene, here) if weapon in ("", d.weapon)), None)
+
+
+@handles(PickUp)
+class PickUpHandler:
+    """Pick up a weapon lying on one's own hex as a Move action: into an empty hand, else stowed."""
+
+    @staticmethod
+    def check(scene: Scene, action: PickUp) -> str | None:
+        if not _is_person(scene, action.actor):
+            return "only a person can pick up a weapon"
+        if _lying_here(scene, action.actor, action.weapon) is None:
+            what = f"no {action.weapon}" if action.weapon else "no weapon"
+            return f"there is {what} lying on this hex"
+        return needs(scene, action.actor, "move")
+
+    @staticmethod
+    def apply(scene: Scene, action: PickUp) -> None:
+        actor = action.actor
+        entity, lying = _lying_here(scene, actor, action.weapon)
+        spend(scene, actor, "move")
+        scene.world.despawn(entity)
+        name = _weapon_name(scene, lying.weapon)
+        if held_weapon(scene.world, actor) is None:
+            scene.world.set(actor, Armament(lying.weapon, lying.rounds))
+            scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and holds it ready.",
+                                   actor, lying.weapon, "hand"))
+        else:
+            _stow(scene.world, actor, lying.weapon, lying.rounds)
+            scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and stows it.",
+                                   actor, lying.weapon, "carried"))
+
+
+@handles(ReadyWeapon)
+class ReadyWeaponHandler:
+    """Take a carried weapon in hand as a Move action, stowing the one held."""
+
+    @staticmethod
+    def check(scene: Scene, action: ReadyWeapon) -> str | None:
+        if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
+            return f"not carrying a weapon '{action.weapon}'"
+        return needs(scene, action.actor, "move")
+
+    @staticmethod
+    def apply(scene: Scene, action: ReadyWeapon) -> None:
+        world, actor = scene.world, action.actor
+        spend(scene, actor, "move")
+        rounds = _unstow(world, actor, action.weapon)
+        held = held_weapon(world, actor)
+        stowed = ""
+        if held is not None:
+            _stow(world, actor, held, world.get(actor, Armament).rounds)
+            stowed = f", stowing the {_weapon_name(scene, held)}"
+        world.set(actor, Armament(action.weapon, rounds))
+        scene.emit(WeaponTaken(f"{scene.name(actor)} readies the {_weapon_name(scene, action.weapon)}{stowed}.",
+                               actor, action.weapon, "hand"))

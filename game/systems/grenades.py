@@ -1,0 +1,249 @@
+"""Grenades: an area weapon thrown at a hex, scattering on a miss, one blast for all around it.
+
+Seed 002 (Grenades & Cover); Ruling: Grenades; Seed 000 (area damage is read on the heroic
+table per victim and never overflows). The throw is an attack against AC 10 plus the
+concealment of whoever stands on the chosen hex (an empty hex: plain 10). A hit lands there
+and its target gets no cover armor; a miss scatters 1d3 hexes in direction 1d6 - 1, stopping
+early at the map's edge or before a hex that blocks sight. The blast covers every hex whose
+centre lies within its radius (5 m: the landing hex and its six neighbours) and that the
+landing hex can see. One damage roll; every combatant there, friend or foe, saves for half,
+and cover between the landing hex and the victim gives its armor. The preview and the throw
+build one setup, so the odds shown are the odds rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.actions import ThrowGrenade
+from game.components import Armament, Identity, Position, Prone, Stats
+from game.ecs import EntityId
+from game.events import Attacked, Damaged, Event
+from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
+from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
+from game.rules.catalog import Weapon
+from game.rules.damage import effective_armor, heroic_reading, reads_on_table, roll_damage
+from game.rules.dice import Roll
+from game.rules.grenade import BlastHit, Scatter, blast_damage, blast_victim, grenade_setup, throw_grenade
+from game.rules.saves import npc_save_target
+from game.systems.attacks import _attacker_parts, _morale, weapon_in_hand
+from game.systems.context import Scene, in_the_fight
+from game.systems.handlers import handles, needs, spend
+from game.systems.sight import cover_lookup, has_line_of_sight
+from game.systems.wounds import take_damage
+
+VEHICLE_KINDS = ("vehicle", "mech")
+PC_SAVE_BASE = 16  # SWN core (Revised): a PC's save is 16 - level - the better attribute modifier
+EVASION_ATTRIBUTES = ("dex", "int")  # SWN core: Evasion uses the better of Dex and Int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(Event):
+    """An area weapon went off: where, and the hexes its blast covers (for the window)."""
+
+    actor: int = 0
+    hex: Hex = Hex(0, 0)
+    blast: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GrenadePreview:
+    """A throw as the window shows it: the odds, the blast on a hit, and who stands in it."""
+
+    thrower: EntityId
+    at: Hex
+    weapon: Weapon
+    setup: AttackSetup
+    target: EntityId | None
+    distance: int
+    blast: tuple[Hex, ...]
+    caught: tuple[EntityId, ...]
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance the throw lands on the chosen hex."""
+        return hit_chance(self.setup)
+
+
+def blast_radius_hexes(weapon: Weapon) -> int:
+    """Rings of hexes whose centres lie within the blast radius: 5 m is one (Ruling: Grenades)."""
+    return weapon.blast_radius_m // HEX_METRES
+
+
+def blast_area(scene: Scene, centre: Hex, weapon: Weapon) -> tuple[Hex, ...]:
+    """The on-map hexes the blast reaches from its centre (a wall in between shields the rest)."""
+    field = scene.rules.field
+    return tuple(h for h in spiral(centre, blast_radius_hexes(weapon))
+                 if h in field and has_line_of_sight(field, centre, h))
+
+
+def caught_in(scene: Scene, hexes: tuple[Hex, ...]) -> tuple[EntityId, ...]:
+    """Everyone in the fight standing on these hexes, friend or foe, in id order."""
+    found = {scene.world.at(h) for h in hexes} - {None}
+    return tuple(sorted(e for e in found if in_the_fight(scene.world, e)))
+
+
+def evasion_save(scene: Scene, entity: EntityId) -> int | None:
+    """The Evasion save score: the `save` stat if given, else by kind; vehicles make none."""
+    stats = scene.world.get(entity, Stats)
+    kind = scene.world.get(entity, Identity).kind
+    if stats.save is not None:
+        return stats.save
+    if kind == "pc":
+        return PC_SAVE_BASE - stats.level - max(stats.attribute(a) for a in EVASION_ATTRIBUTES)
+    return npc_save_target(stats.hd) if kind == "npc" else None
+
+
+def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
+    """Why the weapon in hand cannot be thrown (or fired) at this hex, or None."""
+    weapon, field = weapon_in_hand(scene, thrower), scene.rules.field
+    here = scene.world.get(thrower, Position).hex
+    if not weapon.blast_radius_m:
+        return "no grenade or other area weapon in hand"
+    if at not in field:
+        return f"{tuple(at)} is not on the map"
+    if field.blocks_sight(at):
+        return f"a {weapon.name.lower()} cannot land inside {field.terrain(at).name}"
+    if weapon.range_m is None:
+        return f"a {weapon.name.lower()} has no range to throw it"
+    if range_band(distance(here, at), *weapon.range_m) == "out_of_range":
+        return f"out of range ({distance(here, at) * 3} m; {weapon.name} reaches {weapon.range_m[1]} m)"
+    sight = cover_lookup(field, here, at, None)
+    if not sight.visible:
+        return sight.text()
+    if not weapon.thrown and weapon.magazine and scene.world.get(thrower, Armament).rounds < 1:
+        return "the magazine is empty: reload first"
+    return None
+
+
+def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, target: EntityId | None) -> AttackSetup:
+    """AC 10 + the concealment of the combatant on the hex; the target's own AC does not count."""
+    world = scene.world
+    here = world.get(thrower, Position).hex
+    gap = distance(here, at)
+    parts, _, untrained = _attacker_parts(world.get(thrower, Stats), world.get(thrower, Identity).kind, weapon)
+    concealment = cover_lookup(scene.rules.field, here, at, None).concealment_bonus if target else 0
+    situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
+                          target_prone=target is not None and world.has(target, Prone),
+                          untrained=untrained, attacker_morale=_morale(scene, thrower))
+    return grenade_setup(parts, situation, concealment)
+
+
+def grenade_preview(scene: Scene, thrower: EntityId, at: Hex) -> GrenadePreview | str:
+    """The odds of a throw at this hex, its blast and who is in it, or why it cannot be thrown."""
+    problem = _throw_problem(scene, thrower, at)
+    if problem:
+        return problem
+    weapon = weapon_in_hand(scene, thrower)
+    occupant = scene.world.at(at)
+    target = occupant if occupant is not None and in_the_fight(scene.world, occupant) else None
+    blast = blast_area(scene, at, weapon)
+    return GrenadePreview(thrower, at, weapon, _throw_setup(scene, thrower, at, weapon, target), target,
+                          distance(scene.world.get(thrower, Position).hex, at), blast, caught_in(scene, blast))
+
+
+def grenade_options(scene: Scene, thrower: EntityId) -> dict[Hex, GrenadePreview]:
+    """Every hex the weapon in hand can be thrown at now, with its preview (for the overlay)."""
+    weapon = weapon_in_hand(scene, thrower)
+    if not weapon.blast_radius_m or weapon.range_m is None:
+        return {}
+    here = scene.world.get(thrower, Position).hex
+    previews = {h: grenade_preview(scene, thrower, h) for h in spiral(here, range_in_hexes(weapon.range_m[1]))}
+    return {h: p for h, p in previews.items() if not isinstance(p, str)}
+
+
+def scatter_landing(scene: Scene, at: Hex, scatter: Scatter) -> tuple[Hex, str]:
+    """Where a scattered grenade comes down, and why it stopped short ("" when it did not).
+
+    Our ruling: it travels hex by hex and stops on the last hex before the map's edge or
+    before a hex that blocks sight (it bounces off walls rather than passing through them).
+    """
+    field, here = scene.rules.field, at
+    for _ in range(scatter.hexes):
+        ahead = neighbor(here, scatter.direction_index)
+        if ahead not in field:
+            return here, "stopped by the edge of the map"
+        if field.blocks_sight(ahead):
+            return here, f"stopped by {field.terrain(ahead).name}"
+        here = ahead
+    return here, ""
+
+
+def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:
+    """A thrown grenade is gone: `rounds` counts those carried (0 from deployment means one)."""
+    armament = scene.world.get(thrower, Armament)
+    if weapon.thrown:
+        left = max(armament.rounds, 1) - 1
+        scene.world.set(thrower, Armament(weapon.id, left) if left else Armament(None, 0))
+    elif weapon.magazine:
+        scene.world.set(thrower, Armament(weapon.id, armament.rounds - 1))
+
+
+def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, damage: Roll) -> tuple[BlastHit, str]:
+    """One victim's save and damage from the one roll, with a note for the log."""
+    world, field = scene.world, scene.rules.field
+    victim_hex = world.get(victim, Position).hex
+    cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class).armor
+    armor = effective_armor((cover, world.get(victim, Stats).armor), weapon.armor_piercing)
+    on_table = reads_on_table(scene.rules.heroic, world.get(victim, Identity).kind in VEHICLE_KINDS)
+    save = evasion_save(scene, victim)
+    if save is None:
+        return BlastHit(None, armor, blast_damage(max(0, damage.total), False, armor)), ""
+    note = f"heroic reading {heroic_reading(damage, armor).text()}; " if on_table else ""
+    return blast_victim(damage, save, scene.dice, armor, heroic=on_table), note
+
+
+def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> None:
+    """The blast: one damage roll, then each victim in id order saves and takes its share.
+
+    Area damage never overflows (Seed 000): whatever a victim does not need is lost. On a
+    hit the target stands on the landing hex, where nothing lies between it and the blast,
+    so it has no cover armor; that is the seed's "ignores armor from cover".
+    """
+    blast = blast_area(scene, centre, weapon)
+    victims = caught_in(scene, blast)
+    if not victims:
+        scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {tuple(centre)}, catching nobody.",
+                            thrower, centre, blast))
+        return
+    damage = roll_damage(weapon.damage, scene.dice)
+    scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {tuple(centre)}: {damage.text()}.",
+                        thrower, centre, blast))
+    for victim in victims:
+        hit, note = _victim_hit(scene, weapon, centre, victim, damage.roll)
+        scene.emit(Damaged(f"{scene.name(victim)} is caught in the blast: {note}{hit.text()}.", victim, 0, 0))
+        if hit.damage:
+            take_damage(scene, victim, hit.damage)
+
+
+def _landing_text(scatter: Scatter, landing: Hex, stopped: str) -> str:
+    short = f", {stopped}" if stopped else ""
+    return (f"The throw misses: it scatters {scatter.distance_roll.text()} hexes in direction "
+            f"{scatter.direction.roll.text()} (direction {scatter.direction_index}) and comes down at "
+            f"{tuple(landing)}{short}.")
+
+
+@handles(ThrowGrenade)
+class ThrowGrenadeHandler:
+    """Throw the area weapon in hand at a hex as the Main action (Seed 002, Grenades & Cover)."""
+
+    @staticmethod
+    def check(scene: Scene, action: ThrowGrenade) -> str | None:
+        return needs(scene, action.actor, "main") or _throw_problem(scene, action.actor, action.at)
+
+    @staticmethod
+    def apply(scene: Scene, action: ThrowGrenade) -> None:
+        preview = grenade_preview(scene, action.actor, action.at)
+        spend(scene, action.actor, "main")
+        _use_up(scene, action.actor, preview.weapon)
+        throw = throw_grenade(preview.setup, scene.dice)
+        on = f" ({scene.name(preview.target)} there)" if preview.target else ""
+        scene.emit(Attacked(f"{scene.name(action.actor)} throws a {preview.weapon.name.lower()} at "
+                            f"{tuple(action.at)}{on}: {throw.attack.text()}.",
+                            action.actor, preview.target or 0, throw.on_target))
+        landing = action.at
+        if throw.scatter is not None:
+            landing, stopped = scatter_landing(scene, action.at, throw.scatter)
+            scene.emit(Event(_landing_text(throw.scatter, landing, stopped)))
+        explode(scene, action.actor, preview.weapon, landing)

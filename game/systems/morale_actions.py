@@ -1,0 +1,159 @@
+"""Intimidate and Read Morale (seed 002): acting on a side's morale score, and reading it.
+
+Intimidate is the Main action: a Lead/Cha check against an enemy side's current morale; a
+success costs that side 1 morale and makes it immune to Intimidate for the rest of the
+round. Read Morale is a Move action: a Notice check (Wis or Cha, the better) against 6; a
+success names the exact morale of every side the actor can see. Both work whether or not
+the `morale` module is on; only with it do the scores change attack rolls and AC.
+Interpretations: docs/rules/protect-disarm.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.actions import Intimidate, ReadMorale
+from game.components import Allegiance, Identity, Position, Stats
+from game.ecs import EntityId
+from game.events import Event, Rolled
+from game.rules.attack import Modifier
+from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
+from game.rules.morale import can_be_intimidated, morale_band
+from game.rules.saves import check_chance, skill_parts
+from game.systems.context import Scene, hostile, in_the_fight
+from game.systems.handlers import handles, needs, spend
+from game.systems.sight import has_line_of_sight
+
+READING_ATTRIBUTES = ("wis", "cha")  # Seed 002, Read Morale: Notice with Wis or Cha
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleChanged(Event):
+    """A side's morale score moved (here: a successful Intimidate)."""
+
+    side: str = ""
+    before: int = 0
+    after: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRead(Event):
+    """A successful Read Morale: the exact score of each side in sight, by side id."""
+
+    actor: int = 0
+    readings: tuple[tuple[str, int], ...] = ()
+
+
+def _parts(scene: Scene, entity: EntityId, skill: str, attributes: tuple[str, ...]) -> tuple[Modifier, ...]:
+    """Skill level (NPCs: their skill bonus; untrained PCs: -1) and the better attribute."""
+    stats = scene.world.get(entity, Stats)
+    level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
+    attribute = max(attributes, key=stats.attribute)
+    return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
+
+
+def intimidate_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
+    """Lead and Cha (Seed 002, Intimidate)."""
+    return _parts(scene, entity, "lead", ("cha",))
+
+
+def read_morale_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
+    """Notice and the better of Wis and Cha (Seed 002, Read Morale)."""
+    return _parts(scene, entity, "notice", READING_ATTRIBUTES)
+
+
+def sides_in_sight(scene: Scene, actor: EntityId) -> list[str]:
+    """Side ids with someone in the fight (other than the actor) the actor can see, sorted."""
+    here = scene.world.get(actor, Position).hex
+    field = scene.rules.field
+    return sorted({allegiance.side for other, position, allegiance in scene.world.query(Position, Allegiance)
+                   if other != actor and in_the_fight(scene.world, other)
+                   and has_line_of_sight(field, here, position.hex)})
+
+
+def intimidate_problem(scene: Scene, actor: EntityId, side_id: str) -> str | None:
+    """Why the actor cannot intimidate this side now (the Main action aside), or None."""
+    side = scene.sides.get(side_id)
+    if side is None:
+        return f"there is no side '{side_id}'" if side_id else "name the side to intimidate"
+    if not hostile(scene.side_of(actor), side_id):
+        return f"{side.name} are not an enemy side"
+    if side.morale is None:
+        return f"{side.name} have no morale score to lower"
+    if not can_be_intimidated(side.intimidated_round, scene.round):
+        return f"{side.name} were already intimidated this round"
+    members = [e for e, a in scene.world.query(Allegiance) if a.side == side_id and in_the_fight(scene.world, e)]
+    if all(scene.world.get(e, Stats).immune_to_morale for e in members):
+        return f"nobody of {side.name} still fighting can be shaken (immune to morale)"
+    if side_id not in sides_in_sight(scene, actor):
+        return f"nobody of {side.name} is in sight"
+    return None
+
+
+def intimidate_options(scene: Scene, actor: EntityId) -> list[tuple[str, Fraction | str]]:
+    """Every other side with the chance to intimidate it, or why it cannot be intimidated."""
+    options: list[tuple[str, Fraction | str]] = []
+    for side_id in sorted(scene.sides):
+        if side_id == scene.side_of(actor):
+            continue
+        problem = intimidate_problem(scene, actor, side_id)
+        morale = scene.sides[side_id].morale
+        options.append((side_id, problem or check_chance(intimidate_parts(scene, actor), morale)))
+    return options
+
+
+def read_morale_chance(scene: Scene, actor: EntityId) -> Fraction:
+    """The exact chance a Read Morale succeeds."""
+    return check_chance(read_morale_parts(scene, actor), READ_MORALE_DIFFICULTY)
+
+
+def _readable(scene: Scene, actor: EntityId) -> list[tuple[str, int]]:
+    return [(s, scene.sides[s].morale) for s in sides_in_sight(scene, actor)
+            if s in scene.sides and scene.sides[s].morale is not None]
+
+
+@handles(Intimidate)
+class IntimidateHandler:
+    """Seed 002 Intimidate as the Main action against one enemy side."""
+
+    @staticmethod
+    def check(scene: Scene, action: Intimidate) -> str | None:
+        return needs(scene, action.actor, "main") or intimidate_problem(scene, action.actor, action.side)
+
+    @staticmethod
+    def apply(scene: Scene, action: Intimidate) -> None:
+        actor, side = action.actor, scene.sides[action.side]
+        spend(scene, actor, "main")
+        result = intimidate(intimidate_parts(scene, actor), side.morale, scene.dice)
+        scene.emit(Rolled(f"{scene.name(actor)} tries to intimidate {side.name}: {result.check.text()}",
+                          actor, "intimidate", result.check.roll.faces, result.check.total))
+        if result.change is None:
+            return
+        scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
+        scene.emit(MoraleChanged(f"{side.name} are shaken: {result.change.text()}; no more intimidation "
+                                 f"this round.", action.side, result.change.before, result.change.after))
+
+
+@handles(ReadMorale)
+class ReadMoraleHandler:
+    """Seed 002 Read Morale as a Move action."""
+
+    @staticmethod
+    def check(scene: Scene, action: ReadMorale) -> str | None:
+        if not _readable(scene, action.actor):
+            return "no side with a morale score is in sight"
+        return needs(scene, action.actor, "move")
+
+    @staticmethod
+    def apply(scene: Scene, action: ReadMorale) -> None:
+        actor = action.actor
+        spend(scene, actor, "move")
+        check = read_morale(read_morale_parts(scene, actor), scene.dice)
+        scene.emit(Rolled(f"{scene.name(actor)} tries to read morale: {check.text()}",
+                          actor, "read morale", check.roll.faces, check.total))
+        if not check.success:
+            return
+        readings = _readable(scene, actor)
+        listed = "; ".join(f"{scene.sides[s].name} {score} ({morale_band(score).name})" for s, score in readings)
+        scene.emit(MoraleRead(f"{scene.name(actor)} reads the morale: {listed}.", actor, tuple(readings)))

@@ -1,0 +1,328 @@
+"""Protect (seed 002): a person takes an attack meant for an adjacent ally; a mech shields allies.
+
+Person: the Protect action spends the Main action to guard one adjacent ally until the start
+of the guard's next turn; a person who has not spent its Main action this round may instead
+step in as a snap action, spending that Main action. Mech: ShieldAllies spends the Move and
+the Main action; until the start of its next turn allies next to it get +2 AC concealment
+and its Armor as cover armor when the line of fire passes through its hex, and it may take
+one attack on any adjacent ally itself.
+
+An Attack on an ally with an eligible protector next to it pauses before any die is rolled:
+each protector is asked in turn (`ProtectChance`); `Redirect` turns the attack on the
+protector, `Hold` passes, and once everyone has passed the attack goes on against the ally.
+The attacker's Main action is spent, and its dice rolled, only then; dice typed in with the
+attack travel in the prompt and are used first.
+
+Guards and shields lapse lazily (turns.begin_turn knows nothing of them): a stance set in
+round R is in force while its owner's Main action is still the one spent in round R and has
+not come back, i.e. in round R, and in round R + 1 until the owner's own turn begins.
+Interpretations: docs/rules/protect-disarm.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies, from_json, to_json
+from game.components import Allegiance, Guarding, Identity, MainSpent, Position, Shielding, Stats
+from game.ecs import EntityId
+from game.events import ConditionChanged, Event
+from game.hexgrid import distance
+from game.prompts import ProtectChance
+from game.rules.cover import ArmorRow, Concealment, Material
+from game.systems.attacks import AttackPlan, plan_attack, resolve
+from game.systems.context import ActionDice, Scene, camp, in_the_fight
+from game.systems.handlers import budget, handles, needs, spend
+from game.systems.sight import Shield
+
+PERSON_KINDS = ("npc", "pc")
+SHIELD_CONCEALMENT = Concealment("shielded", "Shielded by a mech", 2)  # seed 002: minor concealment, +2 AC
+GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
+ORDER = (GUARDING, SHIELDING, SNAP)
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectSince:
+    """The round a Guarding or Shielding stance was taken (it lapses at its owner's next turn)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPaused(Event):
+    """An attack waits while the protectors next to its target decide."""
+
+    attacker: int = 0
+    ally: int = 0
+    protectors: tuple[int, ...] = ()
+
+
+# -- stances ------------------------------------------------------------------------------
+def _stance_in_force(scene: Scene, entity: EntityId) -> bool:
+    """Set in round R, in force until the owner's next turn gives it a fresh Main action."""
+    since = scene.world.try_get(entity, ProtectSince)
+    spent = scene.world.try_get(entity, MainSpent)
+    if since is None or spent is None or not in_the_fight(scene.world, entity):
+        return False
+    return spent.round == since.round and not budget(scene, entity).main and scene.round - since.round in (0, 1)
+
+
+def guarded_ally(scene: Scene, guard: EntityId) -> EntityId | None:
+    """The ally this combatant is guarding now (Protect, person), or None."""
+    guarding = scene.world.try_get(guard, Guarding)
+    return guarding.ally if guarding is not None and _stance_in_force(scene, guard) else None
+
+
+def shielding(scene: Scene, mech: EntityId) -> Shielding | None:
+    """The mech's Shielding stance if it is in force now, else None."""
+    stance = scene.world.try_get(mech, Shielding)
+    return stance if stance is not None and _stance_in_force(scene, mech) else None
+
+
+def _allies(scene: Scene, a: EntityId, b: EntityId) -> bool:
+    mine = camp(scene.side_of(a))
+    return a != b and mine is not None and mine == camp(scene.side_of(b))
+
+
+def _adjacent(scene: Scene, a: EntityId, b: EntityId) -> bool:
+    return distance(scene.world.get(a, Position).hex, scene.world.get(b, Position).hex) == 1
+
+
+def _is_person(scene: Scene, entity: EntityId) -> bool:
+    return scene.world.get(entity, Identity).kind in PERSON_KINDS
+
+
+def can_snap(scene: Scene, entity: EntityId) -> bool:
+    """A person whose Main action of this round is unused, and not already committed to a guard."""
+    spent = scene.world.try_get(entity, MainSpent)
+    unused = spent is None or spent.round != scene.round
+    return _is_person(scene, entity) and unused and guarded_ally(scene, entity) is None
+
+
+def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:
+    """The shielding mechs next to the target, as cover for `sight.cover_lookup` (directional)."""
+    world = scene.world
+    if not in_the_fight(world, target):
+        return ()
+    found = []
+    for mech, _, position in world.query(Shielding, Position):
+        if _allies(scene, mech, target) and _adjacent(scene, mech, target) and shielding(scene, mech):
+            hull = Material("shielding_mech", "a shielding mech", (ArmorRow(world.get(mech, Stats).armor, None),))
+            found.append(Shield(position.hex, SHIELD_CONCEALMENT, hull))
+    return tuple(found)
+
+
+# -- who may step in ----------------------------------------------------------------------
+def _how(scene: Scene, protector: EntityId, ally: EntityId) -> str | None:
+    """How this combatant could take an attack on the ally: guarding, shielding, snap, or not at all."""
+    world = scene.world
+    if not world.has(protector, Position) or not in_the_fight(world, protector) or not _allies(scene, protector, ally):
+        return None
+    if not _adjacent(scene, protector, ally):
+        return None
+    if guarded_ally(scene, protector) == ally:
+        return GUARDING
+    stance = shielding(scene, protector)
+    if stance is not None:
+        return SHIELDING if stance.redirect_left else None
+    return SNAP if can_snap(scene, protector) else None
+
+
+def protectors(scene: Scene, attacker: EntityId, ally: EntityId, burst: bool = False,
+               aimed: bool = False) -> list[tuple[EntityId, str, AttackPlan]]:
+    """Who could take this attack on the ally, how, and the attack as it would be on them.
+
+    Guards first, then shielding mechs, then snap actions; id order within each.
+    """
+    if not in_the_fight(scene.world, ally) or not scene.world.has(ally, Allegiance):
+        return []
+    found = []
+    for other, _ in scene.world.query(Position):
+        how = _how(scene, other, ally)
+        plan = plan_attack(scene, attacker, other, burst, aimed) if how else None
+        if how and not isinstance(plan, str):
+            found.append((other, how, plan))
+    return sorted(found, key=lambda item: (ORDER.index(item[1]), item[0]))
+
+
+def protect_targets(scene: Scene, actor: EntityId) -> list[EntityId]:
+    """The allies the actor could guard with the Protect action now (adjacent, in the fight)."""
+    return [other for other, _ in scene.world.query(Position)
+            if protect_problem(scene, actor, other) is None]
+
+
+def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None:
+    """Why the actor cannot guard this ally (the Main action aside), or None."""
+    world = scene.world
+    if ally not in world.entities() or not world.has(ally, Allegiance):
+        return f"there is no combatant with id {ally}"
+    if not _is_person(scene, actor):
+        return "only a person can protect an ally this way (a mech shields its allies instead)"
+    if not in_the_fight(world, ally) or not _allies(scene, actor, ally):
+        return "you can only protect an ally in the fight, not yourself"
+    if not _adjacent(scene, actor, ally):
+        return f"{scene.name(ally)} is not next to you"
+    return None
+
+
+# -- the paused attack --------------------------------------------------------------------
+def _question(scene: Scene, attacker: EntityId, ally: EntityId, protector: EntityId, how: str,
+              plan: AttackPlan) -> str:
+    cost = {GUARDING: "ends the guard", SHIELDING: "uses the shield's one redirect",
+            SNAP: "spends this round's Main action"}[how]
+    return (f"{scene.name(protector)} may take {scene.name(attacker)}'s attack on {scene.name(ally)} "
+            f"({float(plan.chance):.0%} to hit {scene.name(protector)}; {cost})")
+
+
+def offer_protection(scene: Scene, action: Attack) -> bool:
+    """Open a ProtectChance for each eligible protector of the target; True when the attack pauses."""
+    found = protectors(scene, action.actor, action.target, action.burst, action.aimed)
+    if not found:
+        return False
+    attack = _freeze(action)
+    scene.dice = ActionDice(scene.dice.state)  # faces typed with the attack travel in the prompt
+    for protector, how, plan in found:
+        question = _question(scene, action.actor, action.target, protector, how, plan)
+        scene.pending.append(ProtectChance(protector, question, action.actor, action.target, attack))
+    scene.emit(AttackPaused(f"{scene.name(action.actor)} attacks {scene.name(action.target)}; "
+                            f"{', '.join(scene.name(p) for p, _, _ in found)} may step in.",
+                            action.actor, action.target, tuple(p for p, _, _ in found)))
+    return True
+
+
+def _freeze(action: Attack) -> tuple[tuple[str, object], ...]:
+    """The attack's JSON form as nested tuples, so the prompt stays immutable data."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in to_json(action).items()))
+
+
+def _thaw(attack: tuple[tuple[str, object], ...]) -> Attack:
+    return from_json({k: list(v) if isinstance(v, tuple) else v for k, v in attack})
+
+
+def open_protect_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
+    """The protect prompt this combatant must answer now, if any."""
+    prompt = scene.pending[0] if scene.pending else None
+    return prompt if isinstance(prompt, ProtectChance) and prompt.decider == actor else None
+
+
+def _strike(scene: Scene, attack: Attack, target: EntityId) -> None:
+    """Resolve the paused attack on `target` exactly as AttackHandler.apply would.
+
+    Faces typed with the attack are used first, then the answer's own. Faces of the attack
+    that turn out not to be needed (a miss on the protector) are set aside, not refused:
+    whoever answers could not fix them.
+    """
+    plan = plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
+    if isinstance(plan, str):
+        raise AssertionError(f"a paused attack became impossible: {plan}")
+    answer = scene.dice.remaining
+    scene.dice = ActionDice(scene.dice.state, attack.faces + answer)
+    spend(scene, attack.actor, "main")
+    resolve(scene, plan)
+    _set_aside(scene, len(answer))
+
+
+def _set_aside(scene: Scene, answered: int) -> None:
+    """Drop the attack's own unused faces; the answer's unused faces stay (the battle refuses them)."""
+    left = scene.dice.remaining
+    if len(left) <= answered:
+        return
+    unused = left[:len(left) - answered]
+    scene.dice = ActionDice(scene.dice.state, left[len(unused):])
+    scene.emit(Event(f"The dice entered with the attack but not needed ({', '.join(map(str, unused))}) "
+                     "are set aside."))
+
+
+def _close(scene: Scene, prompt: ProtectChance, everyone: bool) -> None:
+    """Take the answered prompt (and with `everyone`, the rest asked about this attack) off."""
+    scene.pending.pop(0)
+    if everyone:
+        scene.pending[:] = [p for p in scene.pending if not (
+            isinstance(p, ProtectChance) and p.attack == prompt.attack and p.ally == prompt.ally)]
+
+
+def hold(scene: Scene, action: Hold) -> None:
+    """Let the attack through: the next protector is asked, or the attack goes on at the ally."""
+    prompt = open_protect_prompt(scene, action.actor)
+    _close(scene, prompt, everyone=False)
+    scene.emit(ConditionChanged(f"{scene.name(action.actor)} does not step in.", action.actor, "protecting", False))
+    if not any(isinstance(p, ProtectChance) and p.attack == prompt.attack for p in scene.pending):
+        _strike(scene, _thaw(prompt.attack), prompt.ally)
+
+
+def _use_up(scene: Scene, protector: EntityId, how: str) -> None:
+    if how == GUARDING:
+        scene.world.remove(protector, Guarding)
+        scene.world.remove(protector, ProtectSince)
+    elif how == SHIELDING:
+        scene.world.set(protector, Shielding(redirect_left=False))
+    else:
+        spend(scene, protector, "main")
+
+
+@handles(Redirect, only_response=True)
+class RedirectHandler:
+    """Answer a protect prompt by taking the attack on the ally oneself."""
+
+    @staticmethod
+    def check(scene: Scene, action: Redirect) -> str | None:
+        prompt = open_protect_prompt(scene, action.actor)
+        if prompt is None:
+            return "there is no protect decision for you to make"
+        attack = _thaw(prompt.attack)
+        if _how(scene, action.actor, prompt.ally) is None or isinstance(
+                plan_attack(scene, attack.actor, action.actor, attack.burst, attack.aimed), str):
+            return f"{scene.name(action.actor)} can no longer take this attack"
+        return None
+
+    @staticmethod
+    def apply(scene: Scene, action: Redirect) -> None:
+        prompt = open_protect_prompt(scene, action.actor)
+        protector = action.actor
+        _use_up(scene, protector, _how(scene, protector, prompt.ally))
+        _close(scene, prompt, everyone=True)
+        scene.emit(ConditionChanged(f"{scene.name(protector)} steps in front of {scene.name(prompt.ally)} "
+                                    f"and takes the attack.", protector, "protecting", True))
+        _strike(scene, _thaw(prompt.attack), protector)
+
+
+@handles(Protect)
+class ProtectHandler:
+    """Seed 002 Protect (person): guard an adjacent ally until the start of one's next turn."""
+
+    @staticmethod
+    def check(scene: Scene, action: Protect) -> str | None:
+        return needs(scene, action.actor, "main") or protect_problem(scene, action.actor, action.ally)
+
+    @staticmethod
+    def apply(scene: Scene, action: Protect) -> None:
+        spend(scene, action.actor, "main")
+        scene.world.set(action.actor, Guarding(action.ally))
+        scene.world.set(action.actor, ProtectSince(scene.round))
+        name = scene.name(action.actor)
+        scene.emit(ConditionChanged(f"{name} guards {scene.name(action.ally)} until the start of "
+                                    f"{name}'s next turn.", action.actor, "guarding", True))
+
+
+@handles(ShieldAllies)
+class ShieldAlliesHandler:
+    """Seed 002 Protect (mech): the Move and Main actions spent shielding adjacent allies."""
+
+    @staticmethod
+    def check(scene: Scene, action: ShieldAllies) -> str | None:
+        if scene.world.get(action.actor, Identity).kind != "mech":
+            return "only a mech can shield its allies"
+        left = budget(scene, action.actor)
+        if not (left.main and left.move):
+            return "shielding takes both the Move and the Main action"
+        return None
+
+    @staticmethod
+    def apply(scene: Scene, action: ShieldAllies) -> None:
+        spend(scene, action.actor, "move")
+        spend(scene, action.actor, "main")
+        scene.world.set(action.actor, Shielding())
+        scene.world.set(action.actor, ProtectSince(scene.round))
+        armor = scene.world.get(action.actor, Stats).armor
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} shields the allies around it (+2 AC and "
+                                    f"armor {armor} behind it) until its next turn.", action.actor, "shielding", True))
