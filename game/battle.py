@@ -102,7 +102,7 @@ class Battle:
         catalog = catalog or load_catalog()
         settings = MappingProxyType(dict(scenario.settings))
         rules = Rules(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
-                      scenario.ruleset, frozenset(scenario.modules), settings)
+                      scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout)
         dice = ActionDice(SeededDice(seed).state)
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.hexgrid import Hex, neighbors
+from game.hexgrid import Hex, line_with_edges, neighbors
 from game.rules.catalog import Catalog
 from game.rules.cover import Concealment, Material
 
@@ -33,11 +33,13 @@ class HexTerrain:
 class Battlefield:
     """The hexes of the map and their terrain. Read-only after construction."""
 
-    __slots__ = ("_hexes", "_sorted")
+    __slots__ = ("_hexes", "_sorted", "_neighbours", "_lines")
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
+        self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
+        self._lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
 
     @classmethod
     def from_terrain(cls, terrain: Mapping[Hex, object], catalog: Catalog) -> Battlefield:
@@ -86,9 +88,18 @@ class Battlefield:
         terrain = self._hexes.get(hex_)
         return terrain is not None and terrain.tall
 
-    def neighbours_on_map(self, hex_: Hex) -> list[Hex]:
+    def neighbours_on_map(self, hex_: Hex) -> tuple[Hex, ...]:
         """The neighbours of a hex that are on the battlefield, in direction order."""
-        return [n for n in neighbors(hex_) if n in self._hexes]
+        found = self._neighbours.get(hex_)
+        return found if found is not None else tuple(n for n in neighbors(hex_) if n in self._hexes)
+
+    def line(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+        """line_with_edges(a, b), remembered: the terrain never changes, so neither do lines."""
+        key = (a, b)
+        steps = self._lines.get(key)
+        if steps is None:
+            steps = self._lines[key] = tuple(line_with_edges(a, b))
+        return steps
 
     def arrays(self, hexes: Iterable[Hex] | None = None) -> dict[str, np.ndarray]:
         """Column arrays (q, r, move_cost, blocks_sight, concealment bonus) for batch work."""

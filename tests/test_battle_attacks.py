@@ -2,12 +2,12 @@
 
 from fractions import Fraction
 
-from game.actions import Attack, EndTurn, GoProne, Move
+from game.actions import Attack, EndTurn, GoProne
 from game.battle import Battle
-from game.components import Armament, Dead, Fallen, Health, MortallyWounded, Position
+from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
 
-from kit import FOREST, LOW_WALL, SMOKE, WALL, scenario, unit
+from kit import FOREST, LOW_WALL, WALL, scenario, unit
 
 
 def _battle(units, first: int, **kwargs) -> Battle:

@@ -130,3 +130,14 @@ def test_two_battles_in_one_process_do_not_interfere():
     one.submit(Move(actor, path=reach[sorted(reach)[0]].path))
     assert two.state.world != one.state.world
     assert two.world.get(actor, Position).hex != one.world.get(actor, Position).hex
+
+
+def test_a_move_may_pass_through_an_ally_but_not_end_there():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "pc_expert", "pcs", Hex(1, 0)),
+             unit(3, "thug", "enemies", Hex(-5, 0))]
+    battle = Battle.from_scenario(scenario(units), seed=1)
+    while battle.current() != 1:
+        battle.submit(EndTurn(battle.current()))
+    assert not battle.submit(Move(1, path=(Hex(1, 0),))).accepted
+    assert battle.submit(Move(1, path=(Hex(1, 0), Hex(2, 0)))).accepted
+    assert battle.world.at(Hex(2, 0)) == 1 and battle.world.at(Hex(1, 0)) == 2

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from game import __version__
 
-SUBCOMMANDS = ("check", "roll")
+SUBCOMMANDS = ("check", "roll", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

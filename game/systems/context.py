@@ -18,6 +18,7 @@ from game.events import Event, Rolled
 from game.prompts import Prompt
 from game.rules.catalog import Catalog
 from game.rules.dice import DiceError, Roll, SeededDice, roll
+from game.hexgrid import Hex, TiledHexLayout
 from game.terrain import Battlefield
 
 FRIENDLY_CAMPS = {"pcs": "pcs", "allies": "pcs", "enemies": "enemies", "rivals": "rivals"}
@@ -34,6 +35,7 @@ class Rules:
     ruleset: str = "swn"
     modules: frozenset[str] = frozenset()
     settings: Mapping[str, Any] = field(default_factory=dict)
+    layout: TiledHexLayout | None = None
 
     @property
     def heroic(self) -> bool:
@@ -99,6 +101,13 @@ class Scene:
     def emit(self, event: Event) -> None:
         """Record an event of this action."""
         self.events.append(event)
+
+    def place(self, hex_: Hex) -> str:
+        """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
+        if self.rules.layout is None:
+            return f"({hex_.q}, {hex_.r})"
+        col, row = self.rules.layout.hex_to_offset(hex_)
+        return f"col {col}, row {row}"
 
     def name(self, entity: EntityId) -> str:
         """The combatant's name for the log."""

@@ -68,9 +68,17 @@ def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
             if hex_ != start and rule(hex_) == "free"}
 
 
+def _axial(hex_: Hex) -> str:
+    return f"({hex_.q}, {hex_.r})"
+
+
 def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequence[Hex],
-                 points: int, allies_block: bool = False) -> str | None:
-    """Why the mover cannot walk this exact path with these points, or None if it can."""
+                 points: int, allies_block: bool = False,
+                 place: Callable[[Hex], str] = _axial) -> str | None:
+    """Why the mover cannot walk this exact path with these points, or None if it can.
+
+    `place` names a hex for the message (the scene's Tiled column/row).
+    """
     if not path:
         return "the path is empty"
     here = world.get(mover, Position).hex
@@ -78,18 +86,18 @@ def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequen
     spent = 0
     for step in path:
         if distance(here, step) != 1:
-            return f"{tuple(step)} is not next to {tuple(here)}"
+            return f"{place(step)} is not next to {place(here)}"
         cost = field.move_cost(step)
         if cost is None:
-            return f"{tuple(step)} cannot be entered" if step in field else f"{tuple(step)} is off the map"
+            return f"{place(step)} cannot be entered" if step in field else f"{place(step)} is off the map"
         if rule(step) == "blocked":
-            return f"{tuple(step)} is held by an enemy"
+            return f"{place(step)} is held by an enemy"
         spent += cost
         here = step
     if spent > points:
         return f"the path costs {spent} movement points and only {points} are left"
     if rule(path[-1]) != "free":
-        return f"{tuple(path[-1])} is occupied by an ally; you may pass through but not stop there"
+        return f"{place(path[-1])} is occupied by an ally; you may pass through but not stop there"
     return None
 
 

@@ -34,13 +34,15 @@ def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int
     start = scene.world.get(mover, Position).hex
     walked = [start]
     for index, step in enumerate(path):
-        scene.world.set(mover, Position(step))
         walked.append(step)
+        if scene.world.at(step) not in (None, mover):
+            continue  # passing through an ally: the move cannot pause (or be fired on) there
+        scene.world.set(mover, Position(step))
         if ask_watchers(scene, mover, step, tuple(path[index + 1:]), silenced):
             break
     cost = path_cost(scene.rules.field, walked[1:])
     plural = "es" if len(walked) != 2 else ""
-    scene.emit(Moved(f"{scene.name(mover)} moves {len(walked) - 1} hex{plural} to {tuple(walked[-1])} "
+    scene.emit(Moved(f"{scene.name(mover)} moves {len(walked) - 1} hex{plural} to {scene.place(walked[-1])} "
                      f"({cost} movement).", mover, tuple(walked)))
 
 
@@ -57,7 +59,7 @@ class MoveHandler:
             return refusal
         allies_block = scene.rules.setting("allies_block_movement", False)
         problem = path_problem(scene.rules.field, scene.world, action.actor, action.path,
-                               move_points_available(scene, action.actor), allies_block)
+                               move_points_available(scene, action.actor), allies_block, scene.place)
         return f"cannot move there: {problem}" if problem else None
 
     @staticmethod

@@ -1,0 +1,38 @@
+"""`hexbattle replay FILE`: restore a saved battle by replaying it and print its combat log."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.rules.catalog import CatalogError
+from game.savefile import SaveError, read_save
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `replay` subcommand to the command line."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="print the combat log of a saved battle",
+        description="Replay a saved battle from its scenario, seed and actions, and print every "
+                    "event with every die rolled.",
+    )
+    parser.add_argument("save", metavar="FILE", type=Path, help="a hexbattle save (.json)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the log; exit 1 when the save is unusable or could not be replayed to its end."""
+    try:
+        loaded = read_save(args.save)
+    except (SaveError, CatalogError) as error:
+        print(f"hexbattle replay: {error}", file=sys.stderr)
+        return 1
+    battle = loaded.battle
+    print(f"{battle.scenario.title} (seed {battle.seed}, {len(battle.actions)} actions)")
+    for event in battle.log:
+        print(event.text)
+    for warning in loaded.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return 1 if loaded.stopped_at is not None else 0

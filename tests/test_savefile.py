@@ -1,0 +1,111 @@
+"""Saves: a battle saved and loaded replays to the identical state; bad saves get clear words."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.actions import Attack, EndTurn, from_json
+from game.ai import choose_action
+from game.battle import battle_from_map
+from game.cli import main
+from game.savefile import SaveError, read_save
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
+
+
+@pytest.fixture
+def played(tmp_path):
+    """A battle on the default map, 40 computer actions in, saved next to a copy of its maps."""
+    maps = tmp_path / "maps"
+    shutil.copytree(ROOT / "maps", maps)
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    battle = battle_from_map(maps / DEFAULT_MAP.name, seed="table-7")
+    for _ in range(40):
+        battle.submit(choose_action(battle))
+    save = tmp_path / "night-one.json"
+    battle.save(save)
+    return battle, save
+
+
+def test_loading_a_save_replays_to_the_identical_state(played):
+    battle, save = played
+    loaded = read_save(save)
+    assert loaded.warnings == () and loaded.stopped_at is None
+    assert loaded.battle.state == battle.state
+    assert [e.text for e in loaded.battle.log] == [e.text for e in battle.log]
+
+
+def test_the_save_is_versioned_json_with_scenario_seed_and_actions(played):
+    battle, save = played
+    data = json.loads(save.read_text())
+    assert data["format"] == "hexbattle-save" and data["version"] == 1
+    assert data["scenario"] == "maps/relay_station_ambush.tmx"
+    assert data["seed"] == "table-7" and len(data["actions"]) == len(battle.actions)
+
+
+def test_dice_entered_by_hand_are_saved_and_replayed(played):
+    battle, save = played
+    battle.submit(EndTurn(battle.current()))
+    actor = battle.current()
+    targets = [t for t, plan in battle.attack_options(actor) if not isinstance(plan, str)]
+    assert targets, "the default scenario offers a target after 40 actions"
+    typed = Attack(actor, target=targets[0], faces=(1,))  # a natural 1 rolled at the table
+    assert battle.submit(typed).accepted
+    while battle.pending() is not None:  # a protector may be asked first
+        battle.submit(choose_action(battle))
+    assert typed in battle.actions
+    battle.save(save)
+    assert from_json(json.loads(save.read_text())["actions"][battle.actions.index(typed)]) == typed
+    assert read_save(save).battle.state == battle.state
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{ not json", "damaged (not valid JSON at line 1, column 3)"),
+    ('{"format": "something-else"}', 'not a hexbattle save (no "format": "hexbattle-save")'),
+    ('{"format": "hexbattle-save", "version": 99}', "save version 99 is not supported (this hexbattle reads 1)"),
+    ('{"format": "hexbattle-save", "version": 1, "scenario": "maps/relay_station_ambush.tmx", "seed": 1}',
+     'the "actions" entry is missing or has the wrong type'),
+    ('{"format": "hexbattle-save", "version": 1, "scenario": "nowhere.tmx", "seed": 1, "actions": []}',
+     "the scenario nowhere.tmx is not there"),
+])
+def test_corrupt_saves_get_a_clear_message(played, content, message):
+    _, save = played
+    save.write_text(content)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value).startswith(f"{save}: {message}")
+
+
+def test_a_bad_action_stops_the_replay_there_and_keeps_everything_before_it(played):
+    battle, save = played
+    data = json.loads(save.read_text())
+    data["actions"].insert(5, {"type": "move", "actor": 999, "path": [[0, 0]]})
+    save.write_text(json.dumps(data))
+    loaded = read_save(save)
+    assert loaded.stopped_at == 5 and len(loaded.battle.actions) == 5
+    assert "action 6 could not be replayed (move refused: there is no combatant with id 999)" in loaded.warnings[0]
+
+
+def test_a_changed_scenario_is_flagged(played):
+    battle, save = played
+    scenario = save.parent / "maps" / DEFAULT_MAP.name
+    scenario.write_text(scenario.read_text() + "\n")
+    assert any("has changed since the battle was saved" in w for w in read_save(save).warnings)
+
+
+def test_hexbattle_replay_prints_the_log(played, capsys):
+    battle, save = played
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:] == [e.text for e in battle.log]
+
+
+def test_hexbattle_replay_of_a_broken_file_is_one_clear_line(tmp_path, capsys):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main(["replay", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"hexbattle replay: {broken}: damaged") and "Traceback" not in err
