@@ -1,0 +1,366 @@
+"""Charge (seed 002): a run in soft turns or straight lines ending next to an enemy, then a blow.
+
+Persons and vehicles/mechs (by `Identity.kind`) charge with the same action and path rules
+and strike differently: a person punches or stabs, a vehicle or mech rams with its chassis
+(`game.rules.maneuvers` holds the arithmetic). Rulings (Charge): each step's direction
+differs from the previous step's by at most one hex direction, the first step is free, the
+path costs at most the movement limit and ends on a free hex next to the target. The run is
+walked like any move, so overwatch may interrupt it: the charge then waits in the world as
+`ChargeUnderway` and strikes once the last overwatch prompt is answered and the run is
+complete. Answers resume a run inside overwatch.py, which knows nothing of charges, so this
+module wraps the OverwatchFire and Hold handlers to land waiting charges afterwards.
+Interpretations: docs/rules/maneuvers.md.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from game.actions import Charge, Hold, OverwatchFire
+from game.components import Identity, Position, Prone, Stats, TurnBudget
+from game.ecs import EntityId
+from game.events import Attacked, ConditionChanged, Damaged, Event, Rolled
+from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
+from game.rules.attack import AttackSetup, Modifier, hit_chance
+from game.rules.catalog import Weapon
+from game.rules.damage import after_armor, effective_armor
+from game.rules.dice import DiceError
+from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, charge_person, charge_vehicle, pilot_difficulty
+from game.rules.saves import check_chance, npc_save_target, skill_parts
+from game.systems import handlers
+from game.systems.attacks import UNARMED, weapon_in_hand
+from game.systems.context import Scene, hostile, in_the_fight
+from game.systems.handlers import handles, spend
+from game.systems.movement import passage_rule, path_problem
+from game.systems.shove import VEHICLE_KINDS, attack_parts, deal_rolled, melee_setup
+from game.systems.sight import cover_lookup
+from game.systems.walking import walk
+from game.systems.wounds import take_damage
+
+UNARMED_SKILLS = ("punch", "exert")  # Seed 002, Charge (Person): "your Punch or Exert skill"
+BARE_HANDS = ("str", "dex")
+PC_SAVE_BASE = 16  # SWN core (Revised): a PC's saves are 16 - level - the better attribute
+SIZE_RANK = {"person": 0, "suit_mech": 1, "ordinary_vehicle": 1, "light_mech": 2, "gravtank": 2,
+             "heavy_mech": 3}  # Seed 002 groups the classes this way in the ram's damage
+SOFT_TURNS = (0, 1, 5)  # direction changes of at most 60 degrees, either way
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeUnderway:
+    """A charge whose run is under way: the blow lands on `target` once the run reaches `end`."""
+
+    target: int
+    end: Hex
+    hexes: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeRoute:
+    """A legal charge ending on `hex`: the movement points spent and the path (start excluded)."""
+
+    hex: Hex
+    cost: int
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePlan:
+    """Everything decided before the dice: the odds come from `setup`, as for any attack.
+
+    `weapon` is the melee weapon a person stabs with (None: bare-handed, or a ram); `armor`
+    is what the target's armor takes off the blow; a ram also carries the charger's size
+    class and its Pilot check parts.
+    """
+
+    charger: EntityId
+    target: EntityId
+    hexes: int
+    setup: AttackSetup
+    ram: bool
+    weapon: Weapon | None
+    attribute: int
+    armor: int
+    target_can_fall: bool
+    size_class: str = "person"
+    pilot_parts: tuple[Modifier, ...] = ()
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance the charge's attack hits."""
+        return hit_chance(self.setup)
+
+    @property
+    def pilot_chance(self) -> Fraction | None:
+        """For a ram: the exact chance of the Pilot check made after a hit."""
+        return check_chance(self.pilot_parts, pilot_difficulty(self.hexes)) if self.ram else None
+
+    @property
+    def damage(self) -> str:
+        """The damage dice in words, for the window."""
+        if self.ram:
+            return charge_dice(self.size_class, self.hexes)
+        return f"the higher of 1d6 and {self.weapon.damage}" if self.weapon else "1d6"
+
+
+def evasion_target(stats: Stats, kind: str) -> int:
+    """The Evasion save score: the stat block's own, else NPC 15 - HD/2, PC 16 - level - best of Dex/Int."""
+    if stats.save is not None:
+        return stats.save
+    if kind == "pc":
+        return PC_SAVE_BASE - stats.level - max(stats.attribute("dex"), stats.attribute("int"))
+    return npc_save_target(stats.hd)
+
+
+def can_knock_down(charger: Stats, target: Stats, target_kind: str) -> bool:
+    """Whether a charge can knock this target prone: its size or smaller, and able to fall."""
+    return target_kind != "vehicle" and SIZE_RANK.get(target.size_class, 0) <= SIZE_RANK.get(charger.size_class, 0)
+
+
+def sharp_turn(start: Hex, path: Sequence[Hex]) -> Hex | None:
+    """The first hex where an adjacent-step path turns more than 60 degrees, or None."""
+    heading, here = None, start
+    for step in path:
+        direction = direction_to_neighbor(here, step)
+        if heading is not None and (direction - heading) % 6 not in SOFT_TURNS:
+            return here
+        heading, here = direction, step
+    return None
+
+
+def _target_problem(scene: Scene, charger: EntityId, target: EntityId) -> str | None:
+    world = scene.world
+    if target not in world.entities():
+        return f"there is no combatant with id {target}"
+    if not in_the_fight(world, target) or not world.has(target, Stats):
+        return "that target is out of the fight"
+    if not hostile(scene.side_of(charger), scene.side_of(target)):
+        return "that is not an enemy"
+    return None
+
+
+def _ready_problem(scene: Scene, charger: EntityId) -> str | None:
+    if scene.world.has(charger, Prone):
+        return "stand up first (it takes the Move action)"
+    left = scene.world.get(charger, TurnBudget)
+    if not (left.move and left.main):
+        return "a charge takes both the Move and the Main action, and one is already used"
+    return None
+
+
+def _run_problem(scene: Scene, charger: EntityId, target: EntityId, path: Sequence[Hex]) -> str | None:
+    world = scene.world
+    allies_block = scene.rules.setting("allies_block_movement", False)
+    points = world.get(charger, Stats).move_hexes
+    problem = path_problem(scene.rules.field, world, charger, path, points, allies_block, scene.place)
+    if problem:
+        return f"cannot charge along that path: {problem}"
+    corner = sharp_turn(world.get(charger, Position).hex, path)
+    if corner is not None:
+        return f"the path turns more than 60 degrees at {scene.place(corner)}: a charge runs straight or in soft turns"
+    return None
+
+
+def strike_plan(scene: Scene, charger: EntityId, target: EntityId, from_hex: Hex, hexes: int) -> ChargePlan | str:
+    """The charge's blow from `from_hex` after running `hexes` hexes, or why it cannot land."""
+    problem = _target_problem(scene, charger, target)
+    if problem:
+        return problem
+    world = scene.world
+    if distance(from_hex, world.get(target, Position).hex) != 1:
+        return f"the charge must end next to {scene.name(target)}"
+    mine, theirs = world.get(charger, Stats), world.get(target, Stats)
+    falls = can_knock_down(mine, theirs, world.get(target, Identity).kind)
+    if world.get(charger, Identity).kind in VEHICLE_KINDS:
+        return _ram_plan(scene, charger, target, from_hex, hexes, falls)
+    weapon = weapon_in_hand(scene, charger)
+    stabbing = weapon if weapon.is_melee and weapon.id != UNARMED else None
+    skills, attributes = ((weapon.skill,), weapon.attributes) if stabbing else (UNARMED_SKILLS, BARE_HANDS)
+    parts, attribute, untrained = attack_parts(scene, charger, skills, attributes)
+    setup = melee_setup(scene, charger, target, from_hex, parts, untrained, theirs.ac)
+    blow = (stabbing or scene.rules.catalog.weapons[UNARMED]).weapon_class
+    cover = cover_lookup(scene.rules.field, from_hex, world.get(target, Position).hex, blow)
+    armor = effective_armor((cover.armor, theirs.armor), stabbing.armor_piercing if stabbing else 0)
+    return ChargePlan(charger, target, hexes, setup, False, stabbing, attribute, armor, falls)
+
+
+def _ram_plan(scene: Scene, charger: EntityId, target: EntityId, from_hex: Hex, hexes: int,
+              falls: bool) -> ChargePlan | str:
+    mine, theirs = scene.world.get(charger, Stats), scene.world.get(target, Stats)
+    if mine.size_class not in CHARGE_DICE_PER_HEX:
+        return (f"{scene.name(charger)} has size class '{mine.size_class}', which has no ram damage "
+                f"(one of: {', '.join(CHARGE_DICE_PER_HEX)})")
+    parts, _, _ = attack_parts(scene, charger, (), ())
+    setup = melee_setup(scene, charger, target, from_hex, parts, False, theirs.ac)
+    pilot = skill_parts("Pilot", mine.pilot, "DEX", mine.attribute("dex"))
+    return ChargePlan(charger, target, hexes, setup, True, None, 0, effective_armor((theirs.armor,)),
+                      falls, mine.size_class, pilot)
+
+
+def plan_charge(scene: Scene, charger: EntityId, target: EntityId, path: Sequence[Hex]) -> ChargePlan | str:
+    """The plan for charging `target` along `path` (odds, damage dice), or why it cannot be made."""
+    problem = _target_problem(scene, charger, target) or _run_problem(scene, charger, target, path)
+    if problem:
+        return problem
+    return strike_plan(scene, charger, target, path[-1], len(path))
+
+
+def _headings(heading: int | None) -> tuple[int, ...]:
+    return tuple(range(6)) if heading is None else tuple((heading + turn) % 6 for turn in (5, 0, 1))
+
+
+def charge_paths(scene: Scene, charger: EntityId, target: EntityId) -> dict[Hex, ChargeRoute]:
+    """Every hex a charge on `target` can end on, each with its cheapest legal path.
+
+    A search over (hex, last direction) states by movement spent; ties go to fewer steps,
+    then to the smaller path in hex order, so the routes shown are always the same. Empty
+    when the charge cannot be made at all (prone, actions used, not an enemy).
+    """
+    if _ready_problem(scene, charger) or _target_problem(scene, charger, target):
+        return {}
+    world, field = scene.world, scene.rules.field
+    rule = passage_rule(world, charger, scene.rules.setting("allies_block_movement", False))
+    ends = set(neighbors(world.get(target, Position).hex))
+    points = world.get(charger, Stats).move_hexes
+    best: dict[tuple[Hex, int | None], int] = {}
+    frontier: list[tuple[int, int, tuple[Hex, ...], Hex, int | None]] = [
+        (0, 0, (), world.get(charger, Position).hex, None)]
+    routes: dict[Hex, ChargeRoute] = {}
+    while frontier:
+        cost, steps, path, here, heading = heapq.heappop(frontier)
+        if path and here in ends and here not in routes and rule(here) == "free":
+            routes[here] = ChargeRoute(here, cost, path)
+        for direction in _headings(heading):
+            step = neighbor(here, direction)
+            step_cost = field.move_cost(step)
+            if step_cost is None or rule(step) == "blocked" or cost + step_cost > points:
+                continue
+            if cost + step_cost < best.get((step, direction), points + 1):
+                best[(step, direction)] = cost + step_cost
+                heapq.heappush(frontier, (cost + step_cost, steps + 1, path + (step,), step, direction))
+    return dict(sorted(routes.items()))
+
+
+# -- resolving ------------------------------------------------------------------------------
+def _knock_prone(scene: Scene, entity: EntityId, text: str) -> None:
+    if in_the_fight(scene.world, entity) and not scene.world.has(entity, Prone):
+        scene.world.set(entity, Prone())
+        scene.emit(ConditionChanged(text, entity, "prone", True))
+
+
+def _crash(scene: Scene, plan: ChargePlan) -> None:
+    """A person's charge lands (seed 002, Charge (Person))."""
+    world = scene.world
+    charger, target = scene.name(plan.charger), scene.name(plan.target)
+    evasion = None if plan.weapon else evasion_target(world.get(plan.charger, Stats),
+                                                      world.get(plan.charger, Identity).kind)
+    result = charge_person(plan.setup, scene.dice, plan.weapon.damage if plan.weapon else None,
+                           plan.attribute, evasion)
+    scene.emit(Attacked(f"{charger} charges into {target}: {result.attack.text()}.",
+                        plan.charger, plan.target, result.attack.hit))
+    if not result.attack.hit:
+        return
+    lead = f"{charger}'s charge deals"
+    if result.weapon is not None:
+        lead = (f"{charger}'s charge: the 1d6 rolls {result.d6.total} and the {plan.weapon.name.lower()} "
+                f"{result.weapon.total}; the higher counts:")
+    deal_rolled(scene, plan.target, result.damage_roll, plan.armor, lead)
+    if plan.target_can_fall:
+        _knock_prone(scene, plan.target, f"{target} is knocked prone.")
+    if result.save is not None:
+        save = result.save
+        scene.emit(Rolled(f"{charger} rolls an {save.text()}.", plan.charger, "Evasion save",
+                          save.roll.faces, save.roll.total))
+    if result.charger_prone:
+        _knock_prone(scene, plan.charger, f"{charger} falls prone next to {target}.")
+
+
+def _ram(scene: Scene, plan: ChargePlan) -> None:
+    """A vehicle or mech rams (seed 002, Charge (Vehicle/Mech))."""
+    charger, target = scene.name(plan.charger), scene.name(plan.target)
+    result = charge_vehicle(plan.setup, scene.dice, plan.size_class, plan.hexes, plan.pilot_parts,
+                            plan.target_can_fall)
+    scene.emit(Attacked(f"{charger} rams {target} after {plan.hexes} hexes: {result.attack.text()}.",
+                        plan.charger, plan.target, result.attack.hit))
+    if not result.attack.hit:
+        return
+    deal_rolled(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
+    pilot = result.pilot
+    scene.emit(Rolled(f"{charger} rolls a {pilot.text()}.", plan.charger, "Pilot check",
+                      pilot.roll.faces, pilot.total))
+    armor = effective_armor((scene.world.get(plan.charger, Stats).armor,))
+    share = "half" if pilot.success else "all"
+    amount = after_armor(result.charger_damage, armor)
+    note = f" - {armor} armor" if armor else ""
+    scene.emit(Damaged(f"{charger} takes {share} of the {result.damage}: {result.charger_damage}{note} "
+                       f"= {amount}.", plan.charger, 0, 0))
+    take_damage(scene, plan.charger, amount)
+    if result.target_prone:
+        _knock_prone(scene, plan.target, f"{target} is knocked prone.")
+    if result.charger_prone:
+        _knock_prone(scene, plan.charger, f"{charger} is knocked prone by the crash.")
+
+
+def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
+    """The run is over: the blow lands if the charger made it to the end of its path."""
+    world = scene.world
+    if not in_the_fight(world, charger):
+        return
+    here = world.get(charger, Position).hex
+    plan = (strike_plan(scene, charger, run.target, here, run.hexes) if here == run.end
+            else f"it was stopped at {scene.place(here)}")
+    if isinstance(plan, str):
+        scene.emit(Event(f"{scene.name(charger)}'s charge ends without a blow: {plan}."))
+        return
+    (_ram if plan.ram else _crash)(scene, plan)
+
+
+def finish_charges(scene: Scene) -> None:
+    """Land every charge whose run is over: none while any prompt is still open."""
+    if scene.pending:
+        return
+    for charger, run in list(scene.world.query(ChargeUnderway)):
+        scene.world.remove(charger, ChargeUnderway)
+        _strike(scene, charger, run)
+
+
+@handles(Charge)
+class ChargeHandler:
+    """Charge with both the Move and the Main action (seed 002, Charge (Person), (Vehicle/Mech))."""
+
+    @staticmethod
+    def check(scene: Scene, action: Charge) -> str | None:
+        refusal = _ready_problem(scene, action.actor)
+        if refusal:
+            return refusal
+        plan = plan_charge(scene, action.actor, action.target, action.path)
+        return plan if isinstance(plan, str) else None
+
+    @staticmethod
+    def apply(scene: Scene, action: Charge) -> None:
+        spend(scene, action.actor, "move")
+        spend(scene, action.actor, "main")
+        scene.emit(Event(f"{scene.name(action.actor)} charges {scene.name(action.target)}."))
+        scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path)))
+        walk(scene, action.actor, action.path)
+        if scene.pending and scene.dice.remaining:
+            raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
+                            "dice with the last answer to it, not with the charge")
+        finish_charges(scene)
+
+
+def _then_finish_charges(kind: type) -> None:
+    """Let answering an overwatch prompt (which resumes the paused run) land a waiting charge."""
+    answer = handlers.HANDLERS[kind]
+
+    def apply(scene: Scene, action) -> None:
+        answer.apply(scene, action)
+        finish_charges(scene)
+
+    handlers.HANDLERS[kind] = replace(answer, apply=apply)
+
+
+for _answer in (OverwatchFire, Hold):
+    _then_finish_charges(_answer)
