@@ -169,6 +169,7 @@ class Battle:
             if problem:
                 return Outcome(False, reason=problem)
             handlers.apply(scene, action)
+            handlers.settle(scene)
             if isinstance(action, EndTurn):
                 after = self._advance(scene, state)
             else:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import Charge, Hold, OverwatchFire
+from game.actions import Charge
 from game.components import Identity, Position, Prone, Stats, TurnBudget
 from game.ecs import EntityId
 from game.events import Attacked, ConditionChanged, Damaged, Event, Rolled
@@ -30,10 +30,9 @@ from game.rules.damage import after_armor, effective_armor
 from game.rules.dice import DiceError
 from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, charge_person, charge_vehicle, pilot_difficulty
 from game.rules.saves import check_chance, npc_save_target, skill_parts
-from game.systems import handlers
 from game.systems.attacks import UNARMED, weapon_in_hand
 from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import handles, spend
+from game.systems.handlers import handles, spend, when_settled
 from game.systems.movement import passage_rule, path_problem
 from game.systems.shove import VEHICLE_KINDS, attack_parts, deal_rolled, melee_setup
 from game.systems.sight import cover_lookup
@@ -317,10 +316,9 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
     (_ram if plan.ram else _crash)(scene, plan)
 
 
+@when_settled
 def finish_charges(scene: Scene) -> None:
-    """Land every charge whose run is over: none while any prompt is still open."""
-    if scene.pending:
-        return
+    """Land every charge whose run is over (the battle calls this once no prompt is open)."""
     for charger, run in list(scene.world.query(ChargeUnderway)):
         scene.world.remove(charger, ChargeUnderway)
         _strike(scene, charger, run)
@@ -348,19 +346,4 @@ class ChargeHandler:
         if scene.pending and scene.dice.remaining:
             raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
                             "dice with the last answer to it, not with the charge")
-        finish_charges(scene)
 
-
-def _then_finish_charges(kind: type) -> None:
-    """Let answering an overwatch prompt (which resumes the paused run) land a waiting charge."""
-    answer = handlers.HANDLERS[kind]
-
-    def apply(scene: Scene, action) -> None:
-        answer.apply(scene, action)
-        finish_charges(scene)
-
-    handlers.HANDLERS[kind] = replace(answer, apply=apply)
-
-
-for _answer in (OverwatchFire, Hold):
-    _then_finish_charges(_answer)

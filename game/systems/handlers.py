@@ -33,6 +33,9 @@ class Handler:
 
 HANDLERS: dict[type[Action], Handler] = {}
 
+SETTLED: list[Callable[[Scene], None]] = []
+"""Work to do once an action leaves no decision open (a charge lands after its run)."""
+
 
 def handles(kind: type[Action], instant: bool = False, response: bool = False, only_response: bool = False):
     """Register a (check, apply) pair for an action type: put `@handles(SomeAction)` on a class."""
@@ -40,6 +43,19 @@ def handles(kind: type[Action], instant: bool = False, response: bool = False, o
         HANDLERS[kind] = Handler(cls.check, cls.apply, instant or response, response or only_response, only_response)
         return cls
     return register
+
+
+def when_settled(hook: Callable[[Scene], None]) -> Callable[[Scene], None]:
+    """Register a function the battle runs after an action once no prompt is open."""
+    SETTLED.append(hook)
+    return hook
+
+
+def settle(scene: Scene) -> None:
+    """Run the settled hooks, unless a decision is still open."""
+    if not scene.pending:
+        for hook in SETTLED:
+            hook(scene)
 
 
 def check(scene: Scene, action: Action) -> str | None:
