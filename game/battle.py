@@ -10,7 +10,6 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from types import MappingProxyType
 
 from game.actions import Action, EndTurn
@@ -264,16 +263,3 @@ class Battle:
             return False
         self._history.append(self._undone.pop())
         return True
-
-    # -- saving ----------------------------------------------------------------------------
-    def save(self, path: Path) -> None:
-        """Write the battle as a versioned JSON save (scenario reference, seed, actions)."""
-        from game.savefile import write_save
-        write_save(self, Path(path))
-
-
-def battle_from_map(path: Path, seed: int | str, catalog: Catalog | None = None) -> Battle:
-    """Load a scenario file and start a battle on it; raises ScenarioLoadError with every problem."""
-    from game.savefile import load_scenario_or_fail
-    catalog = catalog or load_catalog()
-    return Battle.from_scenario(load_scenario_or_fail(Path(path), catalog), seed, catalog)

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from game.actions import ActionFormatError, from_json, to_json
+from game.battle import Battle
 from game.rules.catalog import Catalog, load_catalog
+from game.scenario import load_scenario
 
 FORMAT = "hexbattle-save"
 VERSION = 1
@@ -51,11 +53,16 @@ def file_digest(path: Path) -> str:
 
 def load_scenario_or_fail(path: Path, catalog: Catalog):
     """Load a scenario; raise ScenarioLoadError listing every error (warnings are ignored)."""
-    from game.scenario import load_scenario
     result = load_scenario(path, catalog)
     if not result.ok:
         raise ScenarioLoadError(path, [p.text() for p in result.problems if p.severity == "error"])
     return result.scenario
+
+
+def battle_from_map(path: Path, seed: int | str, catalog: Catalog | None = None) -> Battle:
+    """Load a scenario file and start a battle on it; raises ScenarioLoadError with every problem."""
+    catalog = catalog or load_catalog()
+    return Battle.from_scenario(load_scenario_or_fail(Path(path), catalog), seed, catalog)
 
 
 def _scenario_reference(scenario_path: Path, save_path: Path) -> str:
@@ -109,8 +116,6 @@ def _read(path: Path) -> dict[str, Any]:
 
 def read_save(path: Path, catalog: Catalog | None = None) -> LoadedSave:
     """Restore a battle by replaying its save; stops (and says where) at a bad action."""
-    from game.battle import Battle
-
     path = Path(path)
     data = _read(path)
     catalog = catalog or load_catalog()

@@ -7,16 +7,24 @@ from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
-# Each layer and the packages of ours it may import (besides itself).
-ALLOWED = {
-    "hexgrid": set(),
-    "rules": {"hexgrid"},
-    "scenario": {"hexgrid", "rules"},
-}
+# The layers from the bottom up; a module may import its own layer and the layers below.
+LAYERS = [
+    {"hexgrid"},
+    {"rules", "data"},
+    {"scenario"},
+    {"ecs", "components", "terrain", "actions", "events", "prompts"},
+    {"systems", "deploy"},
+    {"battle"},
+    {"savefile", "ai"},
+    {"cli"},
+    {"ui"},
+]
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 
-def _modules(package: str):
-    return sorted((GAME / package).rglob("*.py"))
+def _layer_of(path: Path) -> str:
+    """The top-level name under game/ a file belongs to (package or module)."""
+    return path.relative_to(GAME).parts[0].removesuffix(".py")
 
 
 def _imports(path: Path) -> set[str]:
@@ -40,14 +48,21 @@ def test_headless_modules_never_import_pygame_in_source():
     assert offenders == []
 
 
-def test_each_layer_imports_only_layers_below_it():
+def test_every_module_belongs_to_a_layer():
+    unplaced = {_layer_of(p) for p in GAME.rglob("*.py")} - set(RANK) - {"__init__", "__main__"}
+    assert unplaced == set()
+
+
+def test_each_layer_imports_only_its_own_and_lower_layers():
     offenders = []
-    for layer, allowed in ALLOWED.items():
-        for path in _modules(layer):
-            for name in _imports(path):
-                parts = name.split(".")
-                if parts[0] == "game" and len(parts) > 1 and parts[1] not in allowed | {layer}:
-                    offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
+    for path in sorted(GAME.rglob("*.py")):
+        layer = _layer_of(path)
+        if layer not in RANK:
+            continue
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] == "game" and len(parts) > 1 and RANK.get(parts[1], 0) > RANK[layer]:
+                offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
     assert offenders == []
 
 

@@ -11,7 +11,7 @@ from game.hexgrid import DIRECTIONS, Hex, distance, spiral
 from game.prompts import OverwatchChance
 from game.systems import handlers
 from game.systems.jump import jump_landings
-from game.systems.overwatch import watchers_of
+from game.systems.watch import watchers_of
 
 from kit import CHASM, ROUGH, WALL, scenario, unit
 

@@ -8,9 +8,9 @@ import pytest
 
 from game.actions import Attack, EndTurn, from_json
 from game.ai import choose_action
-from game.battle import battle_from_map
+from game.savefile import battle_from_map
 from game.cli import main
-from game.savefile import SaveError, read_save
+from game.savefile import SaveError, read_save, write_save
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
@@ -26,7 +26,7 @@ def played(tmp_path):
     for _ in range(40):
         battle.submit(choose_action(battle))
     save = tmp_path / "night-one.json"
-    battle.save(save)
+    write_save(battle, save)
     return battle, save
 
 
@@ -57,7 +57,7 @@ def test_dice_entered_by_hand_are_saved_and_replayed(played):
     while battle.pending() is not None:  # a protector may be asked first
         battle.submit(choose_action(battle))
     assert typed in battle.actions
-    battle.save(save)
+    write_save(battle, save)
     assert from_json(json.loads(save.read_text())["actions"][battle.actions.index(typed)]) == typed
     assert read_save(save).battle.state == battle.state
 

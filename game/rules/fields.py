@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.dice import DiceError, DiceExpression
+
 
 @dataclass(frozen=True, slots=True)
 class Field:
@@ -54,8 +56,6 @@ def _check_int(field: Field, value: Any) -> str | None:
 
 
 def _check_dice(value: Any) -> str | None:
-    from game.rules.dice import DiceError, DiceExpression
-
     if not isinstance(value, str):
         return f"must be a dice expression such as \"1d8\", not {value!r}"
     try:

@@ -10,17 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import Attack
 from game.components import Allegiance, Armament, Identity, Position, Prone, Stats, TotalDefense
 from game.ecs import EntityId
-from game.events import Attacked, Damaged
+from game.events import Damaged
 from game.hexgrid import distance
-from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band, resolve_attack
+from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
 from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import handles, needs, spend
 from game.systems.sight import CoverReading, cover_lookup
+from game.systems.stances import shields_for
 from game.systems.wounds import take_damage
 
 UNARMED = "unarmed"
@@ -52,7 +51,7 @@ def weapon_in_hand(scene: Scene, entity: EntityId) -> Weapon:
     return scene.rules.catalog.weapons[armament.weapon or UNARMED]
 
 
-def _attacker_parts(stats: Stats, kind: str, weapon: Weapon) -> tuple[tuple[Modifier, ...], int, bool]:
+def attacker_parts(stats: Stats, kind: str, weapon: Weapon) -> tuple[tuple[Modifier, ...], int, bool]:
     """(bonus parts, attribute modifier used, untrained) for the attacker (SWN core Attack)."""
     if kind != "pc":
         parts = [Modifier("attack bonus", stats.attack_bonus)]
@@ -77,7 +76,7 @@ def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
     return False
 
 
-def _morale(scene: Scene, entity: EntityId) -> int | None:
+def side_morale(scene: Scene, entity: EntityId) -> int | None:
     if "morale" not in scene.rules.modules or scene.world.get(entity, Stats).immune_to_morale:
         return None
     return scene.sides[scene.side_of(entity)].morale
@@ -109,19 +108,19 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         return problem
     if burst and not weapon.burst:
         return f"a {weapon.name} cannot fire bursts"
-    cover = cover_lookup(scene.rules.field, a_hex, t_hex, weapon.weapon_class)
+    cover = cover_lookup(scene.rules.field, a_hex, t_hex, weapon.weapon_class, shields_for(scene, target))
     if not cover.visible:
         return cover.text()
     rounds_needed = (3 if burst else 1) if weapon.magazine else 0
     if rounds_needed > world.get(attacker, Armament).rounds:
         return "not enough rounds in the magazine: reload first"
     stats, target_stats = world.get(attacker, Stats), world.get(target, Stats)
-    parts, attribute, untrained = _attacker_parts(stats, world.get(attacker, Identity).kind, weapon)
+    parts, attribute, untrained = attacker_parts(stats, world.get(attacker, Identity).kind, weapon)
     situation = Situation(
         melee=weapon.is_melee, range_band=band, burst=burst,
         long_gun_enemy_adjacent=not weapon.is_melee and not weapon.pistol and _enemy_adjacent(scene, attacker),
         overwatch=overwatch, aimed=aimed, target_prone=world.has(target, Prone), distance_hexes=gap,
-        untrained=untrained, attacker_morale=_morale(scene, attacker), target_morale=_morale(scene, target),
+        untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
         total_defense=world.has(target, TotalDefense))
     setup = make_setup(parts, target_stats.ac, situation, cover.concealment_bonus)
     resists_aim = cover.material is not None and cover.material.resists_aimed_shot
@@ -135,26 +134,6 @@ def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tu
     return [(other, plan_attack(scene, attacker, other, **options))
             for other, allegiance in scene.world.query(Allegiance)
             if hostile(side, allegiance.side) and in_the_fight(scene.world, other)]
-
-
-def resolve(scene: Scene, plan: AttackPlan) -> bool:
-    """Roll the attack and apply its damage (and heroic overflow); returns whether it hit."""
-    from game.systems.overflow import spill_attack_overflow  # overflow plans with plan_attack from here
-
-    world = scene.world
-    result = resolve_attack(plan.setup, scene.dice)
-    attacker, target = scene.name(plan.attacker), scene.name(plan.target)
-    scene.emit(Attacked(f"{attacker} attacks {target} with a {plan.weapon.name.lower()}: {result.text()}.",
-                        plan.attacker, plan.target, result.hit))
-    if result.hit:
-        spill_attack_overflow(scene, plan, result.total, deal_weapon_damage(scene, plan))
-    else:
-        _shock(scene, plan)
-    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
-    return result.hit
 
 
 def _armor(scene: Scene, plan: AttackPlan) -> int:
@@ -180,7 +159,7 @@ def deal_weapon_damage(scene: Scene, plan: AttackPlan) -> int:
     return take_damage(scene, plan.target, amount)
 
 
-def _shock(scene: Scene, plan: AttackPlan) -> None:
+def shock(scene: Scene, plan: AttackPlan) -> None:
     if not plan.weapon.shock:
         return
     shock = Shock(*plan.weapon.shock)
@@ -188,28 +167,3 @@ def _shock(scene: Scene, plan: AttackPlan) -> None:
     if amount:
         scene.emit(Damaged(f"Shock: {scene.name(plan.target)} still takes {amount} from the miss.", plan.target, 0, 0))
         take_damage(scene, plan.target, amount)
-
-
-@handles(Attack)
-class AttackHandler:
-    """An attack with the weapon in hand as the Main action (SWN core; seed 002 Aimed Shot)."""
-
-    @staticmethod
-    def check(scene: Scene, action: Attack) -> str | None:
-        refusal = needs(scene, action.actor, "main")
-        if refusal:
-            return refusal
-        if action.target not in scene.world.entities():
-            return f"there is no combatant with id {action.target}"
-        plan = plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
-        return plan if isinstance(plan, str) else None
-
-    @staticmethod
-    def apply(scene: Scene, action: Attack) -> None:
-        from game.systems.protect import offer_protection  # protect builds on this module
-
-        if offer_protection(scene, action):
-            return  # paused for seed 002 Protect: rolled (and the Main action spent) once answered
-        plan = plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
-        spend(scene, action.actor, "main")
-        resolve(scene, plan)

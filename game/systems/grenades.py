@@ -27,7 +27,7 @@ from game.rules.damage import effective_armor, heroic_reading, reads_on_table, r
 from game.rules.dice import Roll
 from game.rules.grenade import BlastHit, Scatter, blast_damage, blast_victim, grenade_setup, throw_grenade
 from game.rules.saves import npc_save_target
-from game.systems.attacks import _attacker_parts, _morale, weapon_in_hand
+from game.systems.attacks import attacker_parts, side_morale, weapon_in_hand
 from game.systems.context import Scene, in_the_fight
 from game.systems.handlers import handles, needs, spend
 from game.systems.sight import cover_lookup, has_line_of_sight
@@ -122,11 +122,11 @@ def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, targe
     world = scene.world
     here = world.get(thrower, Position).hex
     gap = distance(here, at)
-    parts, _, untrained = _attacker_parts(world.get(thrower, Stats), world.get(thrower, Identity).kind, weapon)
+    parts, _, untrained = attacker_parts(world.get(thrower, Stats), world.get(thrower, Identity).kind, weapon)
     concealment = cover_lookup(scene.rules.field, here, at, None).concealment_bonus if target else 0
     situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
                           target_prone=target is not None and world.has(target, Prone),
-                          untrained=untrained, attacker_morale=_morale(scene, thrower))
+                          untrained=untrained, attacker_morale=side_morale(scene, thrower))
     return grenade_setup(parts, situation, concealment)
 
 

@@ -18,7 +18,7 @@ from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance
 from game.systems.context import Scene
 from game.systems.handlers import handles, needs, spend
-from game.systems.overwatch import ask_watchers
+from game.systems.watch import ask_watchers
 
 
 def jump_reach(stats: Stats) -> int:

@@ -24,28 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies, from_json, to_json
-from game.components import Allegiance, Guarding, Identity, MainSpent, Position, Shielding, Stats
+from game.components import Allegiance, Guarding, Identity, Position, Shielding, Stats
 from game.ecs import EntityId
 from game.events import ConditionChanged, Event
-from game.hexgrid import distance
 from game.prompts import ProtectChance
-from game.rules.cover import ArmorRow, Concealment, Material
-from game.systems.attacks import AttackPlan, plan_attack, resolve
-from game.systems.context import ActionDice, Scene, camp, in_the_fight
+from game.systems.attacks import AttackPlan, plan_attack
+from game.systems.striking import resolve
+from game.systems.context import ActionDice, Scene, in_the_fight
 from game.systems.handlers import budget, handles, needs, spend
-from game.systems.sight import Shield
+from game.systems.stances import (
+    ProtectSince, adjacent, allies, can_snap, guarded_ally, is_person, shielding,
+)
 
-PERSON_KINDS = ("npc", "pc")
-SHIELD_CONCEALMENT = Concealment("shielded", "Shielded by a mech", 2)  # seed 002: minor concealment, +2 AC
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
 ORDER = (GUARDING, SHIELDING, SNAP)
-
-
-@dataclass(frozen=True, slots=True)
-class ProtectSince:
-    """The round a Guarding or Shielding stance was taken (it lapses at its owner's next turn)."""
-
-    round: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,68 +49,13 @@ class AttackPaused(Event):
     protectors: tuple[int, ...] = ()
 
 
-# -- stances ------------------------------------------------------------------------------
-def _stance_in_force(scene: Scene, entity: EntityId) -> bool:
-    """Set in round R, in force until the owner's next turn gives it a fresh Main action."""
-    since = scene.world.try_get(entity, ProtectSince)
-    spent = scene.world.try_get(entity, MainSpent)
-    if since is None or spent is None or not in_the_fight(scene.world, entity):
-        return False
-    return spent.round == since.round and not budget(scene, entity).main and scene.round - since.round in (0, 1)
-
-
-def guarded_ally(scene: Scene, guard: EntityId) -> EntityId | None:
-    """The ally this combatant is guarding now (Protect, person), or None."""
-    guarding = scene.world.try_get(guard, Guarding)
-    return guarding.ally if guarding is not None and _stance_in_force(scene, guard) else None
-
-
-def shielding(scene: Scene, mech: EntityId) -> Shielding | None:
-    """The mech's Shielding stance if it is in force now, else None."""
-    stance = scene.world.try_get(mech, Shielding)
-    return stance if stance is not None and _stance_in_force(scene, mech) else None
-
-
-def _allies(scene: Scene, a: EntityId, b: EntityId) -> bool:
-    mine = camp(scene.side_of(a))
-    return a != b and mine is not None and mine == camp(scene.side_of(b))
-
-
-def _adjacent(scene: Scene, a: EntityId, b: EntityId) -> bool:
-    return distance(scene.world.get(a, Position).hex, scene.world.get(b, Position).hex) == 1
-
-
-def _is_person(scene: Scene, entity: EntityId) -> bool:
-    return scene.world.get(entity, Identity).kind in PERSON_KINDS
-
-
-def can_snap(scene: Scene, entity: EntityId) -> bool:
-    """A person whose Main action of this round is unused, and not already committed to a guard."""
-    spent = scene.world.try_get(entity, MainSpent)
-    unused = spent is None or spent.round != scene.round
-    return _is_person(scene, entity) and unused and guarded_ally(scene, entity) is None
-
-
-def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:
-    """The shielding mechs next to the target, as cover for `sight.cover_lookup` (directional)."""
-    world = scene.world
-    if not in_the_fight(world, target):
-        return ()
-    found = []
-    for mech, _, position in world.query(Shielding, Position):
-        if _allies(scene, mech, target) and _adjacent(scene, mech, target) and shielding(scene, mech):
-            hull = Material("shielding_mech", "a shielding mech", (ArmorRow(world.get(mech, Stats).armor, None),))
-            found.append(Shield(position.hex, SHIELD_CONCEALMENT, hull))
-    return tuple(found)
-
-
 # -- who may step in ----------------------------------------------------------------------
 def _how(scene: Scene, protector: EntityId, ally: EntityId) -> str | None:
     """How this combatant could take an attack on the ally: guarding, shielding, snap, or not at all."""
     world = scene.world
-    if not world.has(protector, Position) or not in_the_fight(world, protector) or not _allies(scene, protector, ally):
+    if not world.has(protector, Position) or not in_the_fight(world, protector) or not allies(scene, protector, ally):
         return None
-    if not _adjacent(scene, protector, ally):
+    if not adjacent(scene, protector, ally):
         return None
     if guarded_ally(scene, protector) == ally:
         return GUARDING
@@ -156,11 +93,11 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
     world = scene.world
     if ally not in world.entities() or not world.has(ally, Allegiance):
         return f"there is no combatant with id {ally}"
-    if not _is_person(scene, actor):
+    if not is_person(scene, actor):
         return "only a person can protect an ally this way (a mech shields its allies instead)"
-    if not in_the_fight(world, ally) or not _allies(scene, actor, ally):
+    if not in_the_fight(world, ally) or not allies(scene, actor, ally):
         return "you can only protect an ally in the fight, not yourself"
-    if not _adjacent(scene, actor, ally):
+    if not adjacent(scene, actor, ally):
         return f"{scene.name(ally)} is not next to you"
     return None
 

@@ -17,7 +17,7 @@ from game.hexgrid import Hex
 from game.systems.context import Scene
 from game.systems.handlers import handles, move_points_available, needs, spend
 from game.systems.movement import Reach, path_cost, path_problem, reachable
-from game.systems.overwatch import ask_watchers
+from game.systems.watch import ask_watchers
 
 
 def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
