@@ -16,7 +16,7 @@ from game.actions import Action, EndTurn
 from game.components import Allegiance, Position
 from game.deploy import deploy
 from game.ecs import EntityId, World
-from game.events import BattleEnded, Event
+from game.events import BattleEnded, Event, TurnBegan
 from game.hexgrid import Hex
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
@@ -100,17 +100,17 @@ class Battle:
         """Deploy the scenario's units, roll hit points and initiative, and start round 1."""
         catalog = catalog or load_catalog()
         settings = MappingProxyType(dict(scenario.settings))
+        surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         rules = Rules(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
-                      scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout)
+                      scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
         dice = ActionDice(SeededDice(seed).state)
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
         order = roll_initiative(scene, [e for e, _ in world.query(Position)])
         begin_round(scene)
-        surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         state = BattleState(world, 1, order, 0, dice.state, sides)
-        state = cls._start_turn(scene, state, surprised) if order else state
+        state = cls._advance(scene, state, opening=True) if order else state
         state = replace(state, rng=dice.state)
         return cls(rules, scenario, seed, state, tuple(scene.events))
 
@@ -212,25 +212,26 @@ class Battle:
         return self.state.pending[0] if self.state.pending else None
 
     @staticmethod
-    def _start_turn(scene: Scene, state: BattleState, surprised: frozenset[str]) -> BattleState:
-        begin_turn(scene, state.order[state.turn], surprised)
-        return state
-
-    def _advance(self, scene: Scene, state: BattleState) -> BattleState:
-        surprised = frozenset(s for s, setup in self.scenario.sides.items() if setup.surprised)
+    def _advance(scene: Scene, state: BattleState, opening: bool = False) -> BattleState:
+        """Pass the turn on (at the opening: start with the first in the order), skipping anyone
+        out of the fight and, in round 1, anyone whose side was surprised."""
         turn, round_ = state.turn, state.round
-        for _ in range(len(state.order) + 1):
+        wrapped = False
+        if not opening:
             turn, wrapped = next_turn(scene, state.order, turn)
+        for _ in range(len(state.order) + 1):
             if wrapped:
                 round_ += 1
                 scene.round = round_
                 begin_round(scene)
             entity = state.order[turn]
-            if not (round_ == 1 and scene.side_of(entity) in surprised):
+            if not scene.is_surprised(entity):
                 break
-        after = replace(state, world=scene.world, round=round_, turn=turn,
-                        sides=tuple(scene.sides[s.id] for s in state.sides))
-        return self._start_turn(scene, after, surprised)
+            scene.emit(TurnBegan(f"Round 1: {scene.name(entity)} is surprised and loses the turn.", entity, 1))
+            turn, wrapped = next_turn(scene, state.order, turn)
+        begin_turn(scene, state.order[turn])
+        return replace(state, world=scene.world, round=round_, turn=turn,
+                       sides=tuple(scene.sides[s.id] for s in state.sides))
 
     def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:
         camps = camps_standing(scene)

@@ -84,8 +84,9 @@ def test_cover_armor_is_subtracted_from_damage_and_ignored_by_aimed_shots():
     battle = _battle(units, first=1, terrain={Hex(2, 0): LOW_WALL})
     plan = _plan(battle, 1, 2)
     assert plan.cover.armor == 6 and plan.cover.material.id == "thin_stone"
-    battle.submit(Attack(1, target=2, faces=(19, 4, 4, 2)))  # 3d4 = 10, minus 6 armor
+    outcome = battle.submit(Attack(1, target=2, faces=(19, 4, 4, 2)))  # 3d4 = 10, minus 6 armor
     assert battle.world.get(2, Health).current == 18 - 4
+    assert any(e.text.endswith("[4, 4, 2] = 10 damage, less 6 armor: 4.") for e in outcome.events)
 
 
 def test_aimed_shot_takes_minus_4_and_ignores_cover_armor():

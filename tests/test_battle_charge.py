@@ -4,11 +4,12 @@ from fractions import Fraction
 
 from game.actions import Attack, Charge, EndTurn, GoProne, Hold, Move, OverwatchFire, SetOverwatch
 from game.battle import Battle
-from game.components import Health, Position, Prone, Stats, TurnBudget
+from game.components import Health, Position, Prone, TurnBudget
 from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
 from game.systems import handlers
-from game.systems.charge import ChargeUnderway, charge_paths, evasion_target, plan_charge
+from game.rules.saves import npc_save_target, pc_save_target
+from game.systems.charge import ChargeUnderway, charge_paths, plan_charge
 
 from kit import FOREST, WALL, scenario, unit
 
@@ -86,9 +87,8 @@ def test_the_odds_shown_are_the_faces_that_hit():
 
 
 def test_a_pcs_evasion_is_16_minus_level_minus_the_better_of_dex_and_int():
-    assert evasion_target(Stats(16, 3, 0, 3, level=3, attributes=(("dex", 1),)), "pc") == 12
-    assert evasion_target(Stats(15, 2, 1, 3, hd=2), "npc") == 14
-    assert evasion_target(Stats(15, 2, 1, 3, hd=2, save=11), "npc") == 11
+    assert pc_save_target(level=3, best_attribute_mod=1) == 12
+    assert npc_save_target(2) == 14
 
 
 def test_a_person_cannot_knock_a_car_over_and_its_armor_counts():

@@ -1,12 +1,14 @@
 """The battle facade: turn order, moves, refusals that change nothing, undo and redo."""
 
-from game.actions import EndTurn, GoProne, Move, StandUp
+from game.actions import EndTurn, GoProne, Move, Reload, StandUp
 from game.battle import Battle
 from game.components import Position, Prone, TurnBudget
 from game.events import Moved
 from game.hexgrid import Hex
+from game.systems.fray import fray_problem
+from game.systems.stances import can_snap
 
-from kit import FOREST, WALL, scenario, unit
+from kit import FOREST, WALL, scenario, side, unit
 
 
 def _duel(**kwargs) -> Battle:
@@ -141,3 +143,31 @@ def test_a_move_may_pass_through_an_ally_but_not_end_there():
     assert not battle.submit(Move(1, path=(Hex(1, 0),))).accepted
     assert battle.submit(Move(1, path=(Hex(1, 0), Hex(2, 0)))).accepted
     assert battle.world.at(Hex(2, 0)) == 1 and battle.world.at(Hex(1, 0)) == 2
+
+
+def test_a_surprised_side_loses_its_round_one_turns_even_when_first_in_the_order():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0), dex=3), unit(2, "civilian", "enemies", Hex(2, 0), dex=-3)]
+    sides = {"pcs": side("pcs", None, surprised=True), "enemies": side("enemies")}
+    battle = Battle.from_scenario(scenario(units, sides=sides), seed=1)
+    assert battle.state.order[0] == 1  # the PC won initiative (1d8+3 against 1d8-3)
+    assert battle.current() == 2 and battle.state.round == 1
+    assert any(e.text == "Round 1: pc_warrior 1 is surprised and loses the turn." for e in battle.log)
+    battle.submit(EndTurn(2))
+    assert battle.state.round == 2 and battle.current() == 1
+    assert not battle.preview().is_surprised(1)
+
+
+def test_a_surprised_combatant_cannot_snap_or_fray_in_round_one():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "civilian", "enemies", Hex(2, 0))]
+    sides = {"pcs": side("pcs", None, surprised=True), "enemies": side("enemies")}
+    scene = Battle.from_scenario(scenario(units, sides=sides, ruleset="swn-heroic"), seed=1).preview()
+    assert not can_snap(scene, 1)
+    assert fray_problem(scene, 1, 2).startswith("surprised")
+
+
+def test_grenades_are_thrown_not_reloaded():
+    units = [unit(1, "grenadier", "enemies", Hex(0, 0)), unit(2, "pc_warrior", "pcs", Hex(3, 0))]
+    battle = Battle.from_scenario(scenario(units), seed=1)
+    while battle.current() != 1:
+        battle.submit(EndTurn(battle.current()))
+    assert battle.submit(Reload(1)).reason == "a frag grenade is thrown, not reloaded"

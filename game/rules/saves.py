@@ -99,6 +99,19 @@ def npc_save_target(hit_dice: int) -> int:
     return 15 - hit_dice // 2
 
 
+PC_SAVE_BASE = 16
+EVASION_ATTRIBUTES = ("dex", "int")
+
+
+def pc_save_target(level: int, best_attribute_mod: int) -> int:
+    """A PC's save score: 16 - level - the better of the save's two attribute modifiers.
+
+    SWN Revised; the shared core notes give only the NPC rule, so this is our reading
+    (docs/rules/combat.md). Evasion uses Dex or Int.
+    """
+    return PC_SAVE_BASE - level - best_attribute_mod
+
+
 def _saved(face: int, target: int) -> bool:
     """Natural 1 fails, natural 20 succeeds, otherwise face >= target (SWN core)."""
     if face == 1:

@@ -154,8 +154,8 @@ def deal_weapon_damage(scene: Scene, plan: AttackPlan) -> int:
                            plan.target, 0, 0))
         return take_damage(scene, plan.target, reading.points)
     amount = after_armor(damage.total, armor)
-    armor_note = f" - {armor} armor" if armor else ""
-    scene.emit(Damaged(f"{name} rolls damage {damage.text()}{armor_note} = {amount}.", plan.target, 0, 0))
+    armor_note = f", less {armor} armor: {amount}" if armor else ""
+    scene.emit(Damaged(f"{name} rolls damage {damage.text()}{armor_note}.", plan.target, 0, 0))
     return take_damage(scene, plan.target, amount)
 
 

@@ -29,10 +29,11 @@ from game.rules.catalog import Weapon
 from game.rules.damage import after_armor, effective_armor
 from game.rules.dice import DiceError
 from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, charge_person, charge_vehicle, pilot_difficulty
-from game.rules.saves import check_chance, npc_save_target, skill_parts
+from game.rules.saves import check_chance, skill_parts
 from game.systems.attacks import UNARMED, weapon_in_hand
 from game.systems.context import Scene, hostile, in_the_fight
 from game.systems.handlers import handles, spend, when_settled
+from game.systems.saving import evasion_save
 from game.systems.movement import passage_rule, path_problem
 from game.systems.shove import VEHICLE_KINDS, attack_parts, deal_rolled, melee_setup
 from game.systems.sight import cover_lookup
@@ -41,7 +42,6 @@ from game.systems.wounds import take_damage
 
 UNARMED_SKILLS = ("punch", "exert")  # Seed 002, Charge (Person): "your Punch or Exert skill"
 BARE_HANDS = ("str", "dex")
-PC_SAVE_BASE = 16  # SWN core (Revised): a PC's saves are 16 - level - the better attribute
 SIZE_RANK = {"person": 0, "suit_mech": 1, "ordinary_vehicle": 1, "light_mech": 2, "gravtank": 2,
              "heavy_mech": 3}  # Seed 002 groups the classes this way in the ram's damage
 SOFT_TURNS = (0, 1, 5)  # direction changes of at most 60 degrees, either way
@@ -102,15 +102,6 @@ class ChargePlan:
         if self.ram:
             return charge_dice(self.size_class, self.hexes)
         return f"the higher of 1d6 and {self.weapon.damage}" if self.weapon else "1d6"
-
-
-def evasion_target(stats: Stats, kind: str) -> int:
-    """The Evasion save score: the stat block's own, else NPC 15 - HD/2, PC 16 - level - best of Dex/Int."""
-    if stats.save is not None:
-        return stats.save
-    if kind == "pc":
-        return PC_SAVE_BASE - stats.level - max(stats.attribute("dex"), stats.attribute("int"))
-    return npc_save_target(stats.hd)
 
 
 def can_knock_down(charger: Stats, target: Stats, target_kind: str) -> bool:
@@ -251,10 +242,8 @@ def _knock_prone(scene: Scene, entity: EntityId, text: str) -> None:
 
 def _crash(scene: Scene, plan: ChargePlan) -> None:
     """A person's charge lands (seed 002, Charge (Person))."""
-    world = scene.world
     charger, target = scene.name(plan.charger), scene.name(plan.target)
-    evasion = None if plan.weapon else evasion_target(world.get(plan.charger, Stats),
-                                                      world.get(plan.charger, Identity).kind)
+    evasion = None if plan.weapon else evasion_save(scene, plan.charger)
     result = charge_person(plan.setup, scene.dice, plan.weapon.damage if plan.weapon else None,
                            plan.attribute, evasion)
     scene.emit(Attacked(f"{charger} charges into {target}: {result.attack.text()}.",

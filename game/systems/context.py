@@ -36,6 +36,7 @@ class Rules:
     modules: frozenset[str] = frozenset()
     settings: Mapping[str, Any] = field(default_factory=dict)
     layout: TiledHexLayout | None = None
+    surprised: frozenset[str] = frozenset()
 
     @property
     def heroic(self) -> bool:
@@ -123,6 +124,10 @@ class Scene:
     def side_of(self, entity: EntityId) -> str:
         """The side id of a combatant."""
         return self.world.get(entity, Allegiance).side
+
+    def is_surprised(self, entity: EntityId) -> bool:
+        """Whether this combatant's side was surprised and it is still the first round (SWN core)."""
+        return self.round == 1 and self.side_of(entity) in self.rules.surprised
 
     def update_side(self, side: str, **changes: Any) -> None:
         """Replace a side's state with some fields changed."""

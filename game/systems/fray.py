@@ -86,6 +86,8 @@ def fray_problem(scene: Scene, actor: EntityId, target: EntityId, focused: bool 
     problem = _user_problem(scene, actor) or _target_problem(scene, actor, target)
     if problem:
         return problem
+    if scene.is_surprised(actor):
+        return "surprised: no actions in the first round, the Fray Die included"
     gap = distance(scene.world.get(actor, Position).hex, scene.world.get(target, Position).hex)
     left = budget(scene, actor)
     if focused:

@@ -26,16 +26,14 @@ from game.rules.catalog import Weapon
 from game.rules.damage import effective_armor, heroic_reading, reads_on_table, roll_damage
 from game.rules.dice import Roll
 from game.rules.grenade import BlastHit, Scatter, blast_damage, blast_victim, grenade_setup, throw_grenade
-from game.rules.saves import npc_save_target
 from game.systems.attacks import attacker_parts, side_morale, weapon_in_hand
 from game.systems.context import Scene, in_the_fight
 from game.systems.handlers import handles, needs, spend
+from game.systems.saving import evasion_save
 from game.systems.sight import cover_lookup, has_line_of_sight
 from game.systems.wounds import take_damage
 
 VEHICLE_KINDS = ("vehicle", "mech")
-PC_SAVE_BASE = 16  # SWN core (Revised): a PC's save is 16 - level - the better attribute modifier
-EVASION_ATTRIBUTES = ("dex", "int")  # SWN core: Evasion uses the better of Dex and Int
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +80,6 @@ def caught_in(scene: Scene, hexes: tuple[Hex, ...]) -> tuple[EntityId, ...]:
     """Everyone in the fight standing on these hexes, friend or foe, in id order."""
     found = {scene.world.at(h) for h in hexes} - {None}
     return tuple(sorted(e for e in found if in_the_fight(scene.world, e)))
-
-
-def evasion_save(scene: Scene, entity: EntityId) -> int | None:
-    """The Evasion save score: the `save` stat if given, else by kind; vehicles make none."""
-    stats = scene.world.get(entity, Stats)
-    kind = scene.world.get(entity, Identity).kind
-    if stats.save is not None:
-        return stats.save
-    if kind == "pc":
-        return PC_SAVE_BASE - stats.level - max(stats.attribute(a) for a in EVASION_ATTRIBUTES)
-    return npc_save_target(stats.hd) if kind == "npc" else None
 
 
 def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:

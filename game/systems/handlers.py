@@ -193,7 +193,10 @@ class ReloadHandler:
         armament = scene.world.get(action.actor, Armament)
         if armament.weapon is None:
             return "no weapon in hand"
-        magazine = scene.rules.catalog.weapons[armament.weapon].magazine
+        weapon = scene.rules.catalog.weapons[armament.weapon]
+        if weapon.thrown:
+            return f"a {weapon.name.lower()} is thrown, not reloaded"
+        magazine = weapon.magazine
         if not magazine:
             return "this weapon has no magazine"
         if armament.rounds >= magazine:

@@ -65,7 +65,8 @@ def can_snap(scene: Scene, entity: EntityId) -> bool:
     """A person whose Main action of this round is unused, and not already committed to a guard."""
     spent = scene.world.try_get(entity, MainSpent)
     unused = spent is None or spent.round != scene.round
-    return is_person(scene, entity) and unused and guarded_ally(scene, entity) is None
+    return (is_person(scene, entity) and unused and guarded_ally(scene, entity) is None
+            and not scene.is_surprised(entity))
 
 
 def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:

@@ -51,19 +51,17 @@ def _order_tied(scene: Scene, tied: list[EntityId], pcs_first: bool) -> list[Ent
     return ordered
 
 
-def begin_turn(scene: Scene, entity: EntityId, surprised_sides: frozenset[str]) -> None:
+def begin_turn(scene: Scene, entity: EntityId) -> None:
     """Start a combatant's turn: fresh actions, lapsed stances, the mortal-wound clock."""
     world = scene.world
     for condition, label in ((Overwatch, "overwatch"), (TotalDefense, "total defense")):
         if world.has(entity, condition):
             world.remove(entity, condition)
             scene.emit(ConditionChanged(f"{scene.name(entity)} is no longer on {label}.", entity, label, False))
-    surprised = scene.round == 1 and world.get(entity, Allegiance).side in surprised_sides
     spent = world.try_get(entity, MainSpent)
     snapped = spent is not None and spent.round == scene.round  # a snap action used it already
-    world.set(entity, TurnBudget(main=not surprised and not snapped, move=not surprised))
-    scene.emit(TurnBegan(f"Round {scene.round}: {scene.name(entity)}'s turn"
-                         + (" (surprised: no actions this round)." if surprised else "."), entity, scene.round))
+    world.set(entity, TurnBudget(main=not snapped, move=True))
+    scene.emit(TurnBegan(f"Round {scene.round}: {scene.name(entity)}'s turn.", entity, scene.round))
 
 
 def mortal_wound_checks(scene: Scene) -> None:
