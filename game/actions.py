@@ -222,11 +222,28 @@ class FocusedFray(Action):
     target: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Stabilise(Action):
+    """SWN core: a Heal check (difficulty 8 + rounds since the fall) on a mortally wounded PC."""
+
+    kind: ClassVar[str] = "stabilise"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Action):
+    """Apply healing (a stim, a medkit, a power) given as dice; heroic mode reads it on the table."""
+
+    kind: ClassVar[str] = "heal"
+    target: int = 0
+    dice: str = "1d6+2"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
-                              ReadMorale, FrayDie, FocusedFray)}
+                              ReadMorale, FrayDie, FocusedFray, Stabilise, Heal)}
 
 
 def register(cls: type[Action]) -> type[Action]:

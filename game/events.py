@@ -70,6 +70,15 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Healed(Event):
+    """A combatant regained hit points (or hit dice, in heroic mode)."""
+
+    target: int = 0
+    amount: int = 0
+    remaining: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ConditionChanged(Event):
     """A condition began or ended: prone, total defense, overwatch, mortally wounded, ..."""
 

@@ -40,3 +40,23 @@ def scenario(units, terrain: dict[Hex, Terrain] | None = None, radius: int = 6, 
     return Scenario(path or Path("test.tmx"), "Test", "", ruleset, frozenset(modules),
                     MappingProxyType(settings or {}), LAYOUT, MappingProxyType(field), (),
                     tuple(units), MappingProxyType(sides), False)
+
+
+def decline_prompts(battle) -> None:
+    """Answer every open decision with Hold (nobody fires from overwatch, nobody protects)."""
+    from game.actions import Hold
+
+    while battle.pending() is not None:
+        assert battle.submit(Hold(battle.pending().decider, for_this_move=True)).accepted
+
+
+def pass_turns_until(battle, entity: int) -> None:
+    """End turns (declining any decisions) until it is `entity`'s turn."""
+    from game.actions import EndTurn
+
+    decline_prompts(battle)
+    for _ in range(200):
+        if battle.current() == entity:
+            return
+        assert battle.submit(EndTurn(battle.current())).accepted
+    raise AssertionError(f"combatant {entity} never got a turn")

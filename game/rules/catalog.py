@@ -18,7 +18,7 @@ from game.rules.fields import Field, check_record, check_value, suggestion
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
-SKILLS = ("punch", "stab", "shoot", "exert", "pilot", "lead", "notice")
+SKILLS = ("punch", "stab", "shoot", "exert", "pilot", "lead", "notice", "heal")
 ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
 UNIT_KINDS = ("npc", "pc", "vehicle", "mech")
 SIZE_CLASSES = ("person", "suit_mech", "ordinary_vehicle", "light_mech", "gravtank", "heavy_mech")

@@ -14,15 +14,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.actions import Intimidate, ReadMorale
-from game.components import Allegiance, Identity, Position, Stats
+from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
 from game.events import Event, Rolled
 from game.rules.attack import Modifier
 from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
 from game.rules.morale import can_be_intimidated, morale_band
-from game.rules.saves import check_chance, skill_parts
+from game.rules.saves import check_chance
 from game.systems.context import Scene, hostile, in_the_fight
 from game.systems.handlers import handles, needs, spend
+from game.systems.saving import check_parts
 from game.systems.sight import has_line_of_sight
 
 READING_ATTRIBUTES = ("wis", "cha")  # Seed 002, Read Morale: Notice with Wis or Cha
@@ -45,22 +46,14 @@ class MoraleRead(Event):
     readings: tuple[tuple[str, int], ...] = ()
 
 
-def _parts(scene: Scene, entity: EntityId, skill: str, attributes: tuple[str, ...]) -> tuple[Modifier, ...]:
-    """Skill level (NPCs: their skill bonus; untrained PCs: -1) and the better attribute."""
-    stats = scene.world.get(entity, Stats)
-    level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
-    attribute = max(attributes, key=stats.attribute)
-    return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
-
-
 def intimidate_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
     """Lead and Cha (Seed 002, Intimidate)."""
-    return _parts(scene, entity, "lead", ("cha",))
+    return check_parts(scene, entity, "lead", ("cha",))
 
 
 def read_morale_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
     """Notice and the better of Wis and Cha (Seed 002, Read Morale)."""
-    return _parts(scene, entity, "notice", READING_ATTRIBUTES)
+    return check_parts(scene, entity, "notice", READING_ATTRIBUTES)
 
 
 def sides_in_sight(scene: Scene, actor: EntityId) -> list[str]:

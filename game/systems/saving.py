@@ -1,4 +1,6 @@
-"""Saving throw scores of the combatants on the field (SWN core; a `save` stat overrides).
+"""Saving throw scores and skill-check parts of the combatants on the field (SWN core).
+
+A `save` stat from the map overrides the save score.
 
 Persons save; vehicles and mechs do not (they have armor and hit points instead).
 """
@@ -7,7 +9,8 @@ from __future__ import annotations
 
 from game.components import Identity, Stats
 from game.ecs import EntityId
-from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target
+from game.rules.attack import Modifier
+from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
 from game.systems.context import Scene
 
 
@@ -20,3 +23,12 @@ def evasion_save(scene: Scene, entity: EntityId) -> int | None:
     if kind == "pc":
         return pc_save_target(stats.level, max(stats.attribute(a) for a in EVASION_ATTRIBUTES))
     return npc_save_target(stats.hd) if kind == "npc" else None
+
+
+def check_parts(scene: Scene, entity: EntityId, skill: str, attributes: tuple[str, ...]) -> tuple[Modifier, ...]:
+    """A skill check's parts: skill level (NPCs: their skill bonus; untrained PCs: -1) and the
+    better of the attributes."""
+    stats = scene.world.get(entity, Stats)
+    level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
+    attribute = max(attributes, key=stats.attribute)
+    return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))

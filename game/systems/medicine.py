@@ -1,0 +1,126 @@
+"""Stabilising the fallen and healing the hurt (SWN core; seed 000 Healing Heroic Damage).
+
+Stabilise: a mortally wounded PC can be saved by a Heal check (2d6 + Heal + the better of Int
+and Dex) against 8 + the rounds since the fall, as the Main action, standing on or next to the
+body; a failed check may be tried again. Heal: healing given as dice (a stim's 1d6+2, say) as
+the Main action on oneself or an adjacent combatant still in the fight; it cannot raise the
+fallen in this battle. In heroic mode the healing roll is read on the damage table, and a
+heroic NPC regains hit dice.
+"""
+
+from __future__ import annotations
+
+from game.actions import Heal, Stabilise
+from game.components import Fallen, Health, Identity, MortallyWounded, Position, Stabilised
+from game.ecs import EntityId
+from game.events import ConditionChanged, Healed
+from game.hexgrid import Hex, distance
+from game.rules.damage import stabilise_difficulty
+from game.rules.dice import DiceError, DiceExpression
+from game.rules.heroic import heroic_healing
+from game.rules.saves import check_chance, skill_check
+from game.systems.context import Scene, in_the_fight
+from game.systems.handlers import handles, needs, spend
+from game.systems.saving import check_parts
+
+HEAL_ATTRIBUTES = ("int", "dex")
+
+
+def _where(scene: Scene, entity: EntityId) -> Hex | None:
+    position = scene.world.try_get(entity, Position) or scene.world.try_get(entity, Fallen)
+    return position.hex if position else None
+
+
+def _within_reach(scene: Scene, healer: EntityId, patient: EntityId) -> bool:
+    here, there = _where(scene, healer), _where(scene, patient)
+    return here is not None and there is not None and distance(here, there) <= 1
+
+
+def stabilise_difficulty_now(scene: Scene, patient: EntityId) -> int:
+    """The Heal check's difficulty for this patient this round."""
+    return stabilise_difficulty(scene.round - scene.world.get(patient, MortallyWounded).since_round)
+
+
+def stabilise_problem(scene: Scene, healer: EntityId, patient: EntityId) -> str | None:
+    """Why the healer cannot try to stabilise the patient now, or None."""
+    if patient not in scene.world.entities() or not scene.world.has(patient, MortallyWounded):
+        return "only a mortally wounded PC can be stabilised"
+    if scene.world.has(patient, Stabilised):
+        return "already stabilised"
+    if not _within_reach(scene, healer, patient):
+        return "stand on or next to the fallen to stabilise them"
+    return needs(scene, healer, "main")
+
+
+def stabilise_chance(scene: Scene, healer: EntityId, patient: EntityId):
+    """The exact chance the Heal check succeeds (for the window)."""
+    parts = check_parts(scene, healer, "heal", HEAL_ATTRIBUTES)
+    return check_chance(parts, stabilise_difficulty_now(scene, patient))
+
+
+@handles(Stabilise)
+class StabiliseHandler:
+    """A Heal check to keep a mortally wounded PC alive (SWN core)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Stabilise) -> str | None:
+        return stabilise_problem(scene, action.actor, action.target)
+
+    @staticmethod
+    def apply(scene: Scene, action: Stabilise) -> None:
+        spend(scene, action.actor, "main")
+        parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
+        result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
+        healer, patient = scene.name(action.actor), scene.name(action.target)
+        scene.emit(ConditionChanged(f"{healer} tends {patient}: {result.text()}.", action.target,
+                                    "stabilised", result.success))
+        if result.success:
+            scene.world.remove(action.target, MortallyWounded)
+            scene.world.set(action.target, Stabilised())
+            scene.emit(ConditionChanged(f"{patient} is stabilised and will live.", action.target, "stabilised", True))
+
+
+def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -> str | None:
+    """Why this healing cannot be given now, or None."""
+    try:
+        DiceExpression.parse(dice)
+    except DiceError as error:
+        return f"the healing dice are not a dice expression: {error}"
+    if patient not in scene.world.entities() or not in_the_fight(scene.world, patient):
+        return "healing here works only on someone still in the fight"
+    if not _within_reach(scene, healer, patient):
+        return "the patient must be the healer or next to them"
+    health = scene.world.get(patient, Health)
+    if health.current >= health.maximum:
+        return f"{scene.name(patient)} is not hurt"
+    return needs(scene, healer, "main")
+
+
+def _points(scene: Scene, patient: EntityId, dice: str) -> tuple[int, str]:
+    """The healing amount and how it was read, as the ruleset wants it."""
+    result = scene.roll(dice, patient, "healing")
+    kind = scene.world.get(patient, Identity).kind
+    if scene.rules.heroic and kind not in ("vehicle", "mech"):
+        reading = heroic_healing(result)
+        return reading.points, f"heroic reading {reading.text()}"
+    return max(0, result.total), f"{result.total}"
+
+
+@handles(Heal)
+class HealHandler:
+    """Healing given as dice; heroic mode reads it on the table (seed 000, Healing)."""
+
+    @staticmethod
+    def check(scene: Scene, action: Heal) -> str | None:
+        return heal_problem(scene, action.actor, action.target, action.dice)
+
+    @staticmethod
+    def apply(scene: Scene, action: Heal) -> None:
+        spend(scene, action.actor, "main")
+        health = scene.world.get(action.target, Health)
+        amount, reading = _points(scene, action.target, action.dice)
+        after = min(health.maximum, health.current + amount)
+        scene.world.set(action.target, Health(after, health.maximum, health.unit))
+        unit = "HD" if health.unit == "hd" else "HP"
+        scene.emit(Healed(f"{scene.name(action.target)} is healed ({reading}): {health.current} -> {after} {unit}.",
+                          action.target, after - health.current, after))
