@@ -200,7 +200,7 @@ def test_refused_throws_change_nothing():
     before = battle.state
     refusals = {
         Hex(11, -11): "out of range (33 m; Frag grenade reaches 30 m)",
-        Hex(4, 0): "no line of sight (blocked at (2, 0))",
+        Hex(4, 0): "no line of sight (blocked at col 2, row 0)",
         Hex(20, 0): "(20, 0) is not on the map",
         Hex(0, 3): "a frag grenade cannot land inside concrete wall",
     }

@@ -282,7 +282,7 @@ def test_focused_fray_on_a_vehicle_is_read_straight_through_its_armor():
 def test_a_fray_die_needs_line_of_sight():
     units = [WARRIOR, unit(2, "thug", "enemies", Hex(4, 0))]
     battle = _battle(units, terrain={Hex(2, 0): WALL})
-    assert battle.submit(FrayDie(1, target=2)).reason == "no line of sight (blocked at (2, 0))"
+    assert battle.submit(FrayDie(1, target=2)).reason == "no line of sight (blocked at col 2, row 0)"
 
 
 def test_undo_takes_back_a_fray_die_and_its_overflow():

@@ -110,7 +110,7 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         return f"a {weapon.name} cannot fire bursts"
     cover = cover_lookup(scene.rules.field, a_hex, t_hex, weapon.weapon_class, shields_for(scene, target))
     if not cover.visible:
-        return cover.text()
+        return cover.text(scene.place)
     rounds_needed = (3 if burst else 1) if weapon.magazine else 0
     if rounds_needed > world.get(attacker, Armament).rounds:
         return "not enough rounds in the magazine: reload first"

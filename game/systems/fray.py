@@ -78,7 +78,7 @@ def _target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | No
     if not hostile(scene.side_of(actor), scene.side_of(target)):
         return "that is not an enemy"
     sight = cover_lookup(scene.rules.field, world.get(actor, Position).hex, world.get(target, Position).hex, None)
-    return None if sight.visible else sight.text()
+    return None if sight.visible else sight.text(scene.place)
 
 
 def fray_problem(scene: Scene, actor: EntityId, target: EntityId, focused: bool = False) -> str | None:

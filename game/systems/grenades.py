@@ -98,7 +98,7 @@ def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
         return f"out of range ({distance(here, at) * 3} m; {weapon.name} reaches {weapon.range_m[1]} m)"
     sight = cover_lookup(field, here, at, None)
     if not sight.visible:
-        return sight.text()
+        return sight.text(scene.place)
     if not weapon.thrown and weapon.magazine and scene.world.get(thrower, Armament).rounds < 1:
         return "the magazine is empty: reload first"
     return None

@@ -10,6 +10,7 @@ best of each applies. This is the one lookup both the targeting preview and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.hexgrid import Hex, distance
@@ -34,10 +35,10 @@ class CoverReading:
         """The AC bonus from terrain concealment (0 when none)."""
         return self.concealment.ac_bonus if self.concealment else 0
 
-    def text(self) -> str:
-        """Plain words for the targeting preview and the log."""
+    def text(self, place: Callable[[Hex], str] = lambda h: f"({h.q}, {h.r})") -> str:
+        """Plain words for the targeting preview and the log; `place` names a hex (Tiled col/row)."""
         if not self.visible:
-            return f"no line of sight (blocked at {tuple(self.blocked_at)})"
+            return f"no line of sight (blocked at {place(self.blocked_at)})"
         parts = []
         if self.concealment_bonus:
             parts.append(f"{self.concealment.name.lower()} (+{self.concealment_bonus} AC)")
