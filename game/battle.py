@@ -30,6 +30,17 @@ from game.terrain import Battlefield
 load_systems()
 
 
+PLAYABLE_RULESETS = ("swn", "swn-heroic")
+
+
+def ruleset_problem(ruleset: str) -> str | None:
+    """Why a battle cannot be played under this ruleset yet, or None."""
+    if ruleset in PLAYABLE_RULESETS:
+        return None
+    return (f"the ruleset '{ruleset}' is not playable yet (playable: {', '.join(PLAYABLE_RULESETS)}); "
+            "set the map property 'ruleset' to one of those")
+
+
 @dataclass(frozen=True, slots=True)
 class BattleState:
     """Everything that changes during a fight, as one immutable value (the world is owned)."""
@@ -97,7 +108,14 @@ class Battle:
     # -- starting --------------------------------------------------------------------------
     @classmethod
     def from_scenario(cls, scenario, seed: int | str, catalog: Catalog | None = None) -> Battle:
-        """Deploy the scenario's units, roll hit points and initiative, and start round 1."""
+        """Deploy the scenario's units, roll hit points and initiative, and start round 1.
+
+        Raises ValueError for a ruleset that is not playable yet (callers check first with
+        `ruleset_problem`, as `savefile.load_scenario_or_fail` does).
+        """
+        problem = ruleset_problem(scenario.ruleset)
+        if problem:
+            raise ValueError(problem)
         catalog = catalog or load_catalog()
         settings = MappingProxyType(dict(scenario.settings))
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)

@@ -1,5 +1,7 @@
 """The battle facade: turn order, moves, refusals that change nothing, undo and redo."""
 
+import pytest
+
 from game.actions import EndTurn, GoProne, Move, Reload, StandUp
 from game.battle import Battle
 from game.components import Position, Prone, TurnBudget
@@ -171,3 +173,9 @@ def test_grenades_are_thrown_not_reloaded():
     while battle.current() != 1:
         battle.submit(EndTurn(battle.current()))
     assert battle.submit(Reload(1)).reason == "a frag grenade is thrown, not reloaded"
+
+
+def test_a_ruleset_that_is_not_playable_yet_is_refused_not_played_as_swn():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
+    with pytest.raises(ValueError, match="the ruleset 'starfarer' is not playable yet"):
+        Battle.from_scenario(scenario(units, ruleset="starfarer"), seed=1)

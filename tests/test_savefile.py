@@ -10,7 +10,7 @@ from game.actions import Attack, EndTurn, from_json
 from game.ai import choose_action
 from game.savefile import battle_from_map
 from game.cli import main
-from game.savefile import SaveError, read_save, write_save
+from game.savefile import SaveError, ScenarioLoadError, read_save, write_save
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
@@ -109,3 +109,17 @@ def test_hexbattle_replay_of_a_broken_file_is_one_clear_line(tmp_path, capsys):
     assert main(["replay", str(broken)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"hexbattle replay: {broken}: damaged") and "Traceback" not in err
+
+
+def test_a_map_on_an_unplayable_ruleset_gets_a_clear_refusal_and_a_check_warning(tmp_path, capsys):
+    maps = tmp_path / "maps"
+    shutil.copytree(ROOT / "maps", maps)
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    source = maps / DEFAULT_MAP.name
+    text = source.read_text()
+    assert 'name="ruleset"' in text
+    source.write_text(text.replace('name="ruleset" propertytype="Ruleset" value="swn"', 'name="ruleset" propertytype="Ruleset" value="lucky-stars"'))
+    with pytest.raises(ScenarioLoadError, match="the ruleset 'lucky-stars' is not playable yet"):
+        battle_from_map(source, seed=1)
+    assert main(["check", str(source)]) == 0
+    assert "warning: " in capsys.readouterr().out

@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from game.battle import ruleset_problem
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.scenario import LoadResult, load_scenario
 from game.scenario.summary import MAPS_DIR, battle_summary, check_line, default_maps
@@ -43,6 +44,9 @@ def report(path: Path, result: LoadResult) -> LoadResult:
     for problem in result.problems:
         print(f"{problem.severity}: {problem.text()}")
     if result.ok and result.scenario is not None:
+        unplayable = ruleset_problem(result.scenario.ruleset)
+        if unplayable:
+            print(f"warning: {os.path.normpath(path)}: {unplayable}")
         print(f"{os.path.normpath(path)}: {check_line(result.scenario)}")
     return result
 
