@@ -60,3 +60,18 @@ def pass_turns_until(battle, entity: int) -> None:
             return
         assert battle.submit(EndTurn(battle.current())).accepted
     raise AssertionError(f"combatant {entity} never got a turn")
+
+
+def battle_at(units, first: int = 1, seed: int | str = 1, catalog=None, **scenario_options):
+    """A battle on a code-built scenario, with turns passed until `first` has the turn."""
+    from game.battle import Battle
+
+    battle = Battle.from_scenario(scenario(list(units), **scenario_options), seed=seed, catalog=catalog)
+    pass_turns_until(battle, first)
+    return battle
+
+
+def texts(outcome) -> list[str]:
+    """The log lines of an accepted action (fails the test with the reason if it was refused)."""
+    assert outcome.accepted, outcome.reason
+    return [e.text for e in outcome.events]

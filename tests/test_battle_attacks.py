@@ -7,15 +7,12 @@ from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
 
-from kit import FOREST, LOW_WALL, WALL, scenario, unit
+from kit import FOREST, LOW_WALL, WALL, battle_at, unit
 
 
 def _battle(units, first: int, **kwargs) -> Battle:
     """A battle where combatant `first` has the turn."""
-    battle = Battle.from_scenario(scenario(units, **kwargs), seed=3)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=3, **kwargs)
 
 
 def _plan(battle, attacker, target, **options):

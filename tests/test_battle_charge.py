@@ -11,7 +11,7 @@ from game.systems import handlers
 from game.rules.saves import npc_save_target, pc_save_target
 from game.systems.charge import ChargeUnderway, charge_paths, plan_charge
 
-from kit import FOREST, WALL, scenario, unit
+from kit import FOREST, WALL, battle_at, unit
 
 # Ana runs two hexes east at Rook, a thug with 10 hit points (AC 12).
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
@@ -22,10 +22,7 @@ RUN = (Hex(1, 0), Hex(2, 0))
 
 def _battle(units, first: int = 1, **kwargs) -> Battle:
     """A battle where combatant `first` has the turn."""
-    battle = Battle.from_scenario(scenario(units, **kwargs), seed=9)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=9, **kwargs)
 
 
 def _texts(outcome) -> str:

@@ -12,7 +12,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.scenario.model import Terrain
 from game.systems.grenades import Exploded, grenade_options, grenade_preview
 
-from kit import SMOKE, WALL, scenario, unit
+from kit import SMOKE, WALL, battle_at, texts, unit
 
 SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3: stops a frag
 
@@ -21,15 +21,10 @@ ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="frag_grenade")
 
 
 def _battle(units, first: int = 1, catalog: Catalog | None = None, **kwargs) -> Battle:
-    battle = Battle.from_scenario(scenario(units, **kwargs), seed=3, catalog=catalog)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=3, catalog=catalog, **kwargs)
 
 
-def _texts(outcome) -> list[str]:
-    assert outcome.accepted, outcome.reason
-    return [e.text for e in outcome.events]
+_texts = texts
 
 
 def _hp(battle, entity) -> int:

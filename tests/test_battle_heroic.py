@@ -6,22 +6,17 @@ from game.components import Armament, Dead, Health, TurnBudget
 from game.hexgrid import Hex
 from game.systems.fray import fray_options
 
-from kit import FOREST, SMOKE, WALL, scenario, unit
+from kit import FOREST, SMOKE, WALL, battle_at, texts, unit
 
 # Ana: a level 3 warrior, +3 attack bonus and Shoot 1; Dex 0 so the damage is the weapon's own.
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="mag_rifle", dex=0)
 
 
 def _battle(units, first: int = 1, ruleset: str = "swn-heroic", **kwargs) -> Battle:
-    battle = Battle.from_scenario(scenario(units, ruleset=ruleset, **kwargs), seed=5)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=5, ruleset=ruleset, **kwargs)
 
 
-def _texts(outcome) -> list[str]:
-    assert outcome.accepted, outcome.reason
-    return [e.text for e in outcome.events]
+_texts = texts
 
 
 def _hd(battle, entity) -> int:

@@ -13,7 +13,7 @@ from game.systems import handlers
 from game.systems.jump import jump_landings
 from game.systems.watch import watchers_of
 
-from kit import CHASM, ROUGH, WALL, scenario, unit
+from kit import CHASM, ROUGH, WALL, battle_at, scenario, unit
 
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
 ROOK = unit(2, "thug", "enemies", Hex(-4, 4), name="Rook")
@@ -21,10 +21,7 @@ ROOK = unit(2, "thug", "enemies", Hex(-4, 4), name="Rook")
 
 def _battle(units=(ANA, ROOK), first: int = 1, **kwargs) -> Battle:
     """A battle where combatant `first` has the turn."""
-    battle = Battle.from_scenario(scenario(list(units), **kwargs), seed=4)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=4, **kwargs)
 
 
 def test_a_10_metre_mover_jumps_up_to_2_hexes_in_a_straight_line():

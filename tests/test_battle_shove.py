@@ -10,7 +10,7 @@ from game.hexgrid import Hex
 from game.systems.watch import watchers_of
 from game.systems.shove import shove_targets
 
-from kit import CHASM, FOREST, WALL, scenario, unit
+from kit import CHASM, FOREST, WALL, battle_at, unit
 
 ANA_AND_VOSS = [unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana"),
                 unit(2, "veteran_soldier", "enemies", Hex(1, 0), name="Voss", hp=10)]
@@ -18,10 +18,7 @@ ANA_AND_VOSS = [unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana"),
 
 def _battle(units=ANA_AND_VOSS, first: int = 1, **kwargs) -> Battle:
     """A battle where combatant `first` has the turn."""
-    battle = Battle.from_scenario(scenario(units, **kwargs), seed=5)
-    while battle.current() != first:
-        battle.submit(EndTurn(battle.current()))
-    return battle
+    return battle_at(units, first, seed=5, **kwargs)
 
 
 def _plan(battle: Battle, actor: int, target: int):
