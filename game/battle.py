@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from game.actions import Action, EndTurn
-from game.components import Allegiance, Position
+from game.components import Allegiance, Identity, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnBegan
@@ -79,6 +79,23 @@ class Step:
     events: tuple[Event, ...]
 
 
+def starting_morale(world: World, side_id: str, setup) -> int | None:
+    """A side's opening morale (seed 002): the map's score; else its leader's morale; else the
+    average, rounded down, of its units that are not immune. None for the PCs, for a side the
+    map makes immune, or when every unit is immune."""
+    if side_id == "pcs" or (setup is not None and setup.immune_to_morale):
+        return None
+    if setup is not None and setup.morale is not None:
+        return setup.morale
+    members = [(identity, stats) for e, identity, stats, side in world.query(Identity, Stats, Allegiance)
+               if side.side == side_id and not stats.immune_to_morale]
+    leader = setup.leader if setup is not None else None
+    for identity, stats in members:
+        if leader is not None and identity.object_id == leader:
+            return stats.morale
+    return sum(stats.morale for _, stats in members) // len(members) if members else None
+
+
 def _sides(scenario, world: World) -> tuple[SideState, ...]:
     declared = dict(scenario.sides)
     used = {side.side for _, side in world.query(Allegiance)}
@@ -87,8 +104,7 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
         setup = declared.get(side_id)
         name = setup.name if setup else side_id.title()
         controller = setup.controller if setup else "gm"
-        morale = setup.morale if setup and side_id != "pcs" else None
-        states.append(SideState(side_id, name, controller, morale))
+        states.append(SideState(side_id, name, controller, starting_morale(world, side_id, setup)))
     return tuple(states)
 
 

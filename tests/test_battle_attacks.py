@@ -2,12 +2,12 @@
 
 from fractions import Fraction
 
-from game.actions import Attack, EndTurn, GoProne
+from game.actions import Attack, DefendTotally, EndTurn, GoProne
 from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
 
-from kit import FOREST, LOW_WALL, WALL, battle_at, unit
+from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit
 
 
 def _battle(units, first: int, **kwargs) -> Battle:
@@ -175,3 +175,15 @@ def test_battle_ends_when_one_camp_is_left():
     assert battle.state.ended and battle.state.winner == "pcs" and battle.current() is None
     assert "hold the field" in outcome.events[-1].text
     assert battle.submit(EndTurn(1)).reason == "the battle is over"
+
+
+def test_shock_compares_the_number_rolled_against_not_the_bare_ac():
+    # Knife: Shock 1 / AC 15. A civilian at AC 14 on total defense is rolled against at 16.
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0), weapon="knife"),
+             unit(2, "civilian", "enemies", Hex(1, 0), hp=5, ac=14), unit(3, "thug", "enemies", Hex(-4, 0))]
+    battle = _battle(units, first=2)
+    battle.submit(DefendTotally(2))
+    pass_turns_until(battle, 1)
+    outcome = battle.submit(Attack(1, target=2, faces=(2,)))
+    assert "vs 16 (AC 14 +2 total defense): miss" in " ".join(texts(outcome))
+    assert battle.world.get(2, Health).current == 5  # 16 is above the knife's shock AC of 15

@@ -186,7 +186,7 @@ def test_enemies_block_the_run_and_allies_are_passed_but_not_stopped_on():
              unit(4, "pc_expert", "pcs", Hex(1, 0), name="Bex"), unit(5, "pc_expert", "pcs", Hex(2, 1), name="Cy")]
     battle = _battle(units)
     assert battle.submit(Charge(1, target=2, path=(Hex(1, -1), Hex(2, -1)))).reason == \
-        "cannot charge along that path: col 0, row -1 is held by an enemy"
+        "cannot charge along that path: col 0, row -1 is held by someone who is not an ally"
     assert battle.submit(Charge(1, target=2, path=(Hex(0, 1), Hex(1, 1), Hex(2, 1)))).reason.endswith(
         "is occupied by an ally; you may pass through but not stop there")
     assert battle.submit(Charge(1, target=2, path=RUN, faces=(2,))).accepted  # through Bex

@@ -1,5 +1,7 @@
 """The battle facade: turn order, moves, refusals that change nothing, undo and redo."""
 
+from dataclasses import replace
+
 import pytest
 
 from game.actions import EndTurn, GoProne, Move, Reload, StandUp
@@ -10,7 +12,7 @@ from game.hexgrid import Hex
 from game.systems.fray import fray_problem
 from game.systems.stances import can_snap
 
-from kit import FOREST, WALL, scenario, side, unit
+from kit import FOREST, WALL, battle_at, scenario, side, unit
 
 
 def _duel(**kwargs) -> Battle:
@@ -179,3 +181,34 @@ def test_a_ruleset_that_is_not_playable_yet_is_refused_not_played_as_swn():
     units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
     with pytest.raises(ValueError, match="the ruleset 'starfarer' is not playable yet"):
         Battle.from_scenario(scenario(units, ruleset="starfarer"), seed=1)
+
+
+def test_the_pcs_may_pass_through_their_allies_but_not_through_bystanders():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "civilian", "allies", Hex(1, 0)),
+             unit(3, "civilian", "bystanders", Hex(0, 1)), unit(4, "thug", "enemies", Hex(-5, 0))]
+    battle = battle_at(units, first=1)
+    assert battle.submit(Move(1, path=(Hex(1, 0), Hex(2, 0)))).accepted
+    battle.undo()
+    refused = battle.submit(Move(1, path=(Hex(0, 1), Hex(0, 2))))
+    assert refused.reason == "cannot move there: (0, 1) is held by someone who is not an ally".replace(
+        "(0, 1)", battle.preview().place(Hex(0, 1)))
+
+
+def test_a_side_without_a_morale_score_takes_its_units_morale():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0)),      # 7
+             unit(3, "veteran_soldier", "enemies", Hex(4, 0)),                                  # 9
+             unit(4, "warbot", "enemies", Hex(5, 0))]                                           # immune
+    sides = {"pcs": side("pcs", None), "enemies": side("enemies", None)}
+    battle = Battle.from_scenario(scenario(units, sides=sides), seed=1)
+    assert battle.state.side("enemies").morale == 8  # (7 + 9) // 2; the warbot does not count
+    assert battle.state.side("pcs").morale is None
+
+
+def test_a_named_leaders_morale_sets_the_sides_and_a_maps_score_wins():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0)),
+             unit(3, "veteran_soldier", "enemies", Hex(4, 0))]
+    led = replace(side("enemies", None), leader=3)  # object 3, the veteran, leads them
+    battle = Battle.from_scenario(scenario(units, sides={"pcs": side("pcs", None), "enemies": led}), seed=1)
+    assert battle.state.side("enemies").morale == 9
+    battle = Battle.from_scenario(scenario(units, sides={"pcs": side("pcs", None), "enemies": side("enemies", 6)}), seed=1)
+    assert battle.state.side("enemies").morale == 6

@@ -14,7 +14,7 @@ from game.components import Allegiance, Armament, Identity, Position, Prone, Sta
 from game.ecs import EntityId
 from game.events import Damaged
 from game.hexgrid import distance
-from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band
+from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
 from game.systems.context import Scene, hostile, in_the_fight
@@ -162,8 +162,8 @@ def deal_weapon_damage(scene: Scene, plan: AttackPlan) -> int:
 def shock(scene: Scene, plan: AttackPlan) -> None:
     if not plan.weapon.shock:
         return
-    shock = Shock(*plan.weapon.shock)
-    amount = shock_damage(shock, scene.world.get(plan.target, Stats).ac, plan.attribute, scene.rules.heroic)
+    shock = Shock(*plan.weapon.shock)  # compared with the number the attack was rolled against
+    amount = shock_damage(shock, target_number(plan.setup), plan.attribute, scene.rules.heroic)
     if amount:
         scene.emit(Damaged(f"Shock: {scene.name(plan.target)} still takes {amount} from the miss.", plan.target, 0, 0))
         take_damage(scene, plan.target, amount)

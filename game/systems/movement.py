@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.components import Allegiance, Position
 from game.ecs import EntityId, World
 from game.hexgrid import Hex, distance
+from game.systems.context import camp
 from game.terrain import Battlefield
 
 
@@ -28,14 +29,18 @@ class Reach:
 
 
 def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[[Hex], str]:
-    """For each hex: 'free', 'pass' (an ally: through but not onto) or 'blocked' (an enemy)."""
+    """For each hex: 'free', 'pass' (an ally: through but not onto) or 'blocked' (anyone else).
+
+    Allies are the mover's own side and the sides of its camp (the PCs and their allies).
+    """
     side = world.get(mover, Allegiance).side
 
     def rule(hex_: Hex) -> str:
         occupant = world.at(hex_)
         if occupant is None or occupant == mover:
             return "free"
-        if not allies_block and world.get(occupant, Allegiance).side == side:
+        other = world.get(occupant, Allegiance).side
+        if not allies_block and (other == side or camp(other) is not None and camp(other) == camp(side)):
             return "pass"
         return "blocked"
 
@@ -91,7 +96,7 @@ def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequen
         if cost is None:
             return f"{place(step)} cannot be entered" if step in field else f"{place(step)} is off the map"
         if rule(step) == "blocked":
-            return f"{place(step)} is held by an enemy"
+            return f"{place(step)} is held by someone who is not an ally"
         spent += cost
         here = step
     if spent > points:
