@@ -194,13 +194,15 @@ def test_picking_up_with_a_weapon_in_hand_stows_it_and_readying_swaps_them():
     assert battle.world.get(ANA, Carried).weapons == ("knife",)
 
 
-def test_a_taken_weapon_is_readied_with_the_move_action_left():
+def test_readying_a_taken_weapon_is_an_on_turn_action_that_costs_no_action():
     battle = _duel()
     battle.submit(Disarm(ANA, target=ROOK, faces=(7, 6, 6, 2, 3)))
+    left = battle.world.get(ANA, TurnBudget)
     assert battle.submit(ReadyWeapon(ANA, weapon="shotgun")).reason == "not carrying a weapon 'shotgun'"
     assert battle.submit(ReadyWeapon(ANA, weapon=PISTOL)).accepted
     assert battle.world.get(ANA, Armament) == Armament(PISTOL, 12)
-    assert battle.submit(ReadyWeapon(ANA, weapon="knife")).reason.startswith("no Move action is left this turn")
+    assert battle.submit(ReadyWeapon(ANA, weapon="knife")).accepted  # swapping back is free too
+    assert battle.world.get(ANA, TurnBudget) == left
 
 
 def test_undo_returns_the_weapon_to_its_owner():

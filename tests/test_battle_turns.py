@@ -4,15 +4,15 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions import EndTurn, GoProne, Move, Reload, StandUp
+from game.actions import Attack, DefendTotally, EndTurn, GoProne, Move, Reload, StandUp
 from game.battle import Battle
-from game.components import Position, Prone, TurnBudget
+from game.components import MainSpent, Position, Prone, TotalDefense, TurnBudget
 from game.events import Moved
 from game.hexgrid import Hex
 from game.systems.fray import fray_problem
 from game.systems.stances import can_snap
 
-from kit import FOREST, WALL, battle_at, scenario, side, unit
+from kit import FOREST, WALL, battle_at, pass_turns_until, scenario, side, unit
 
 
 def _duel(**kwargs) -> Battle:
@@ -212,3 +212,22 @@ def test_a_named_leaders_morale_sets_the_sides_and_a_maps_score_wins():
     assert battle.state.side("enemies").morale == 9
     battle = Battle.from_scenario(scenario(units, sides={"pcs": side("pcs", None), "enemies": side("enemies", 6)}), seed=1)
     assert battle.state.side("enemies").morale == 6
+
+
+def test_total_defense_is_instant_and_paid_with_this_rounds_main_action():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
+    battle = battle_at(units, first=2)
+    # Before the PC's own turn in this round: +2 AC now, and the turn starts without a Main action.
+    assert battle.submit(DefendTotally(1)).accepted and battle.world.has(1, TotalDefense)
+    assert battle.submit(DefendTotally(1)).reason == "already on total defense"
+    pass_turns_until(battle, 1)
+    round_ = battle.state.round
+    assert battle.world.get(1, TurnBudget).main is (round_ != battle.world.get(1, MainSpent).round)
+    assert not battle.world.has(1, TotalDefense)
+
+
+def test_total_defense_is_refused_once_the_main_action_of_the_round_is_spent():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
+    battle = battle_at(units, first=1)
+    assert battle.submit(Attack(1, target=2, faces=(2,))).accepted
+    assert battle.submit(DefendTotally(1)).reason == "the Main action of this round is already used"

@@ -304,18 +304,18 @@ class PickUpHandler:
 
 @handles(ReadyWeapon)
 class ReadyWeaponHandler:
-    """Take a carried weapon in hand as a Move action, stowing the one held."""
+    """Take a carried weapon in hand, stowing the one held: an On-turn action, like drawing a
+    weapon (SWN core), so it costs neither the Main nor the Move action."""
 
     @staticmethod
     def check(scene: Scene, action: ReadyWeapon) -> str | None:
         if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
             return f"not carrying a weapon '{action.weapon}'"
-        return needs(scene, action.actor, "move")
+        return None
 
     @staticmethod
     def apply(scene: Scene, action: ReadyWeapon) -> None:
         world, actor = scene.world, action.actor
-        spend(scene, actor, "move")
         rounds = _unstow(world, actor, action.weapon)
         held = held_weapon(world, actor)
         stowed = ""

@@ -112,6 +112,13 @@ def spend(scene: Scene, entity: EntityId, action: str) -> None:
         scene.world.set(entity, MainSpent(scene.round))
 
 
+def main_unused_this_round(scene: Scene, entity: EntityId) -> bool:
+    """Whether the combatant's Main action of this round is still unspent (what a snap or an
+    Instant Total Defense needs), and its side was not surprised in round 1."""
+    spent = scene.world.try_get(entity, MainSpent)
+    return (spent is None or spent.round != scene.round) and not scene.is_surprised(entity)
+
+
 def needs(scene: Scene, entity: EntityId, action: str) -> str | None:
     """A refusal if the Main (or a Move) action is not left this turn."""
     left = budget(scene, entity)
@@ -166,15 +173,19 @@ class StandUpHandler:
         scene.emit(ConditionChanged(f"{scene.name(action.actor)} stands up.", action.actor, "prone", False))
 
 
-@handles(DefendTotally)
+@handles(DefendTotally, instant=True)
 class TotalDefenseHandler:
-    """Total Defense: +2 AC until the next turn, at the cost of the Main action (SWN core)."""
+    """Total Defense: an Instant action, +2 AC until the start of the combatant's next turn, paid
+    with this round's Main action (SWN core). Taken before its turn, that turn starts without
+    a Main action and the defense ends as it starts."""
 
     @staticmethod
     def check(scene: Scene, action: Action) -> str | None:
         if scene.world.has(action.actor, TotalDefense):
             return "already on total defense"
-        return needs(scene, action.actor, "main")
+        if not main_unused_this_round(scene, action.actor):
+            return "the Main action of this round is already used"
+        return None
 
     @staticmethod
     def apply(scene: Scene, action: Action) -> None:

@@ -13,6 +13,7 @@ from game.ecs import EntityId
 from game.hexgrid import distance
 from game.rules.cover import ArmorRow, Concealment, Material
 from game.systems.context import Scene, camp, in_the_fight
+from game.systems.handlers import main_unused_this_round
 from game.systems.sight import Shield
 
 PERSON_KINDS = ("npc", "pc")
@@ -63,10 +64,7 @@ def is_person(scene: Scene, entity: EntityId) -> bool:
 
 def can_snap(scene: Scene, entity: EntityId) -> bool:
     """A person whose Main action of this round is unused, and not already committed to a guard."""
-    spent = scene.world.try_get(entity, MainSpent)
-    unused = spent is None or spent.round != scene.round
-    return (is_person(scene, entity) and unused and guarded_ally(scene, entity) is None
-            and not scene.is_surprised(entity))
+    return is_person(scene, entity) and main_unused_this_round(scene, entity) and guarded_ally(scene, entity) is None
 
 
 def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:
