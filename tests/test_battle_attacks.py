@@ -187,3 +187,21 @@ def test_shock_compares_the_number_rolled_against_not_the_bare_ac():
     outcome = battle.submit(Attack(1, target=2, faces=(2,)))
     assert "vs 16 (AC 14 +2 total defense): miss" in " ".join(texts(outcome))
     assert battle.world.get(2, Health).current == 5  # 16 is above the knife's shock AC of 15
+
+
+def test_a_friendly_squad_in_the_line_of_fire_is_a_meat_shield():
+    # Seed 002 Meat Shields: the officer behind his own squad cannot be shot through it.
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)),
+             unit(2, "veteran_soldier", "enemies", Hex(2, 0), count=3, name="Red squad"),
+             unit(3, "veteran_soldier", "enemies", Hex(4, 0), name="Officer")]
+    battle = _battle(units, first=1)
+    assert _plan(battle, 1, 3) == "Red squad (a squad on their side) is in the line of fire"
+    assert not isinstance(_plan(battle, 1, 2), str)  # the squad itself can be shot
+
+
+def test_an_enemy_squad_in_between_shields_nobody():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)),
+             unit(2, "veteran_soldier", "pcs", Hex(2, 0), count=3, name="Our squad"),
+             unit(3, "veteran_soldier", "enemies", Hex(4, 0), name="Officer")]
+    battle = _battle(units, first=1)
+    assert not isinstance(_plan(battle, 1, 3), str)

@@ -315,3 +315,12 @@ def test_undo_takes_back_the_paused_charge_step_by_step():
     assert battle.state == paused and battle.pending() is not None
     battle.undo()
     assert battle.state == before
+
+
+def test_a_heroic_charge_overflows_to_another_foe_within_reach():
+    # Seed 000 Overflow: the charge roll also made the number of the thug beside Rook.
+    brute = unit(3, "thug", "enemies", Hex(2, 1), name="Brute")
+    battle = _battle([ANA_WITH_KNIFE, ROOK, brute], ruleset="swn-heroic")
+    outcome = battle.submit(Charge(1, target=2, path=RUN, faces=(15, 6, 4)))  # max(6, 4) +1 = 7: 2 points
+    assert "Overflow: Ana's charge carries 1 spare point on to Brute (needs 12, the roll made 20)." in _texts(outcome)
+    assert battle.world.try_get(3, Position) is None

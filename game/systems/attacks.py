@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.components import Allegiance, Armament, Identity, Position, Prone, Stats, TotalDefense
+from game.components import Allegiance, Armament, Identity, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Damaged
-from game.hexgrid import distance
+from game.hexgrid import Hex, distance
 from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
-from game.systems.context import Scene, hostile, in_the_fight
+from game.systems.context import Scene, camp, hostile, in_the_fight
 from game.systems.sight import CoverReading, cover_lookup
 from game.systems.stances import shields_for
 from game.systems.wounds import take_damage
@@ -111,6 +111,9 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
     cover = cover_lookup(scene.rules.field, a_hex, t_hex, weapon.weapon_class, shields_for(scene, target))
     if not cover.visible:
         return cover.text(scene.place)
+    shield = meat_shield(scene, a_hex, target)
+    if shield is not None:
+        return f"{scene.name(shield)} (a squad on their side) is in the line of fire"
     rounds_needed = (3 if burst else 1) if weapon.magazine else 0
     if rounds_needed > world.get(attacker, Armament).rounds:
         return "not enough rounds in the magazine: reload first"
@@ -126,6 +129,20 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
     resists_aim = cover.material is not None and cover.material.resists_aimed_shot
     ignores = overwatch or (aimed and not resists_aim)
     return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, ignores, gap)
+
+
+def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId) -> EntityId | None:
+    """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
+    Shields; rulings: Squads). Along an edge, a squad on either side shields."""
+    target_hex = scene.world.get(target, Position).hex
+    side = scene.side_of(target)
+    for step in scene.rules.field.line(attacker_hex, target_hex)[1:-1]:
+        for hex_ in step:
+            occupant = scene.world.at(hex_)
+            if (occupant is not None and scene.world.has(occupant, Squad)
+                    and not hostile(side, scene.side_of(occupant)) and camp(scene.side_of(occupant)) is not None):
+                return occupant
+    return None
 
 
 def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tuple[EntityId, AttackPlan | str]]:

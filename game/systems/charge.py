@@ -24,17 +24,25 @@ from game.components import Identity, Position, Prone, Stats, TurnBudget
 from game.ecs import EntityId
 from game.events import Attacked, ConditionChanged, Damaged, Event, Rolled
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
-from game.rules.attack import AttackSetup, Modifier, hit_chance
+from game.rules.attack import AttackSetup, Modifier, hit_chance, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import after_armor, effective_armor
 from game.rules.dice import DiceError
-from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, charge_person, charge_vehicle, pilot_difficulty
+from game.rules.maneuvers import (
+    CHARGE_DICE_PER_HEX,
+    charge_dice,
+    charge_person,
+    charge_vehicle,
+    pilot_difficulty,
+)
+from game.rules.overflow import Candidate
 from game.rules.saves import check_chance, skill_parts
 from game.systems.attacks import UNARMED, weapon_in_hand
 from game.systems.context import Scene, hostile, in_the_fight
 from game.systems.handlers import handles, spend, when_settled
-from game.systems.saving import evasion_save
 from game.systems.movement import passage_rule, path_problem
+from game.systems.overflow import is_person, points_to_drop, spill
+from game.systems.saving import evasion_save
 from game.systems.shove import VEHICLE_KINDS, attack_parts, deal_rolled, melee_setup
 from game.systems.sight import cover_lookup
 from game.systems.walking import walk
@@ -254,7 +262,8 @@ def _crash(scene: Scene, plan: ChargePlan) -> None:
     if result.weapon is not None:
         lead = (f"{charger}'s charge: the 1d6 rolls {result.d6.total} and the {plan.weapon.name.lower()} "
                 f"{result.weapon.total}; the higher counts:")
-    deal_rolled(scene, plan.target, result.damage_roll, plan.armor, lead)
+    excess = deal_rolled(scene, plan.target, result.damage_roll, plan.armor, lead)
+    _overflow(scene, plan, excess, result.attack.total, f"{charger}'s charge")
     if plan.target_can_fall:
         _knock_prone(scene, plan.target, f"{target} is knocked prone.")
     if result.save is not None:
@@ -263,6 +272,22 @@ def _crash(scene: Scene, plan: ChargePlan) -> None:
                           save.roll.faces, save.roll.total))
     if result.charger_prone:
         _knock_prone(scene, plan.charger, f"{charger} falls prone next to {target}.")
+
+
+def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, what: str) -> None:
+    """Heroic overflow from the charge's roll to other persons within reach of the end hex whose
+    number that roll also made (seed 000, Overflow Damage)."""
+    if not (scene.rules.heroic and excess > 0 and is_person(scene, plan.target)):
+        return
+    here = scene.world.get(plan.charger, Position).hex
+    candidates = []
+    for other in scene.world.entities():
+        if other in (plan.charger, plan.target) or not scene.world.has(other, Stats) or not is_person(scene, other):
+            continue
+        could = strike_plan(scene, plan.charger, other, here, plan.hexes)
+        if not isinstance(could, str):
+            candidates.append(Candidate(other, target_number(could.setup), 1, points_to_drop(scene, other)))
+    spill(scene, excess, candidates, total, what)
 
 
 def _ram(scene: Scene, plan: ChargePlan) -> None:
@@ -274,7 +299,8 @@ def _ram(scene: Scene, plan: ChargePlan) -> None:
                         plan.charger, plan.target, result.attack.hit))
     if not result.attack.hit:
         return
-    deal_rolled(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
+    excess = deal_rolled(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
+    _overflow(scene, plan, excess, result.attack.total, f"{charger}'s ram")
     pilot = result.pilot
     scene.emit(Rolled(f"{charger} rolls a {pilot.text()}.", plan.charger, "Pilot check",
                       pilot.roll.faces, pilot.total))
