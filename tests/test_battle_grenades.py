@@ -4,15 +4,15 @@ from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 
-from game.actions import Attack, DefendTotally, EndTurn, GoProne, ThrowGrenade
+from game.actions import Attack, DefendTotally, EndTurn, GoProne, ShieldAllies, ThrowGrenade
 from game.battle import Battle
-from game.components import Armament, Health
+from game.components import Armament, Dead, Health
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, load_catalog
 from game.scenario.model import Terrain
 from game.systems.grenades import Exploded, grenade_options, grenade_preview
 
-from kit import SMOKE, WALL, battle_at, texts, unit
+from kit import SMOKE, WALL, battle_at, pass_turns_until, texts, unit
 
 SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3: stops a frag
 
@@ -85,8 +85,8 @@ def test_a_hit_lands_on_the_hex_one_damage_roll_and_each_victim_saves_for_half()
     # d20 10: hit; 2d6 [4, 3] = 7; Rook saves vs 15 (1 HD NPC) with 12: fails; Bo vs 12
     # (PC: 16 - level 3 - Dex/Int 1) with 12: saves, takes 3.
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(10, 4, 3, 12, 12))))
-    assert "Ana throws a frag grenade at (3, 0) (Rook there): d20 10 +3 attack bonus +1 STR = 14 vs 10: hit." in texts
-    assert "The frag grenade explodes at (3, 0): 2d6: [4, 3] = 7 damage." in texts
+    assert "Ana throws a frag grenade at col 3, row 0 (Rook there): d20 10 +3 attack bonus +1 STR = 14 vs 10: hit." in texts
+    assert "The frag grenade explodes at col 3, row 0: 2d6: [4, 3] = 7 damage." in texts
     assert "Rook is caught in the blast: Evasion save d20 12 vs 15: failed; takes 7." in texts
     assert "Bo is caught in the blast: Evasion save d20 12 vs 12: saved; takes 3." in texts
     assert (_hp(battle, 2), _hp(battle, 3), _hp(battle, 4)) == (3, 12 - 3, 10)
@@ -104,7 +104,7 @@ def test_a_miss_scatters_1d3_hexes_in_direction_1d6_minus_1_and_can_catch_the_th
     # d20 2: miss; 1d3 = 2 hexes; 1d6 = 4: direction 3 (-1, 0): from (3, 0) to (1, 0), next to Ana.
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2, 2, 4, 6, 6, 5))))
     assert ("The throw misses: it scatters 1d3: [2] = 2 hexes in direction 1d6: [4] = 4 (direction 3) "
-            "and comes down at (1, 0).") in texts
+            "and comes down at col 1, row 0.") in texts
     assert "Ana is caught in the blast: Evasion save d20 5 vs 12: failed; takes 12." in texts
     assert (_hp(battle, 1), _hp(battle, 2)) == (18 - 12, 10)
 
@@ -114,7 +114,7 @@ def test_a_scatter_that_would_leave_the_map_stops_on_its_edge():
     battle = _battle(units, radius=3)
     # Miss, 3 hexes in direction 0: (4, 0) is off the map, so it comes down on Rook's hex.
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2, 3, 1, 3, 3, 2))))
-    assert any(t.endswith("comes down at (3, 0), stopped by the edge of the map.") for t in texts)
+    assert any(t.endswith("comes down at col 3, row 0, stopped by the edge of the map.") for t in texts)
     assert "Rook is caught in the blast: Evasion save d20 2 vs 15: failed; takes 6." in texts
 
 
@@ -123,7 +123,7 @@ def test_a_scatter_stops_short_of_a_wall_instead_of_passing_through():
              unit(3, "thug", "enemies", Hex(6, 0), name="Kell", hp=10)]
     battle = _battle(units, terrain={Hex(5, 0): WALL})
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2, 3, 1, 3, 3, 2))))
-    assert any(t.endswith("comes down at (4, 0), stopped by concrete wall.") for t in texts)
+    assert any(t.endswith("comes down at col 4, row 0, stopped by concrete wall.") for t in texts)
     assert _hp(battle, 2) == 10 - 6 and _hp(battle, 3) == 10  # Kell, behind the wall, is spared
 
 
@@ -172,7 +172,7 @@ def test_a_blast_that_catches_nobody_rolls_no_damage():
     units = [ANA, unit(2, "thug", "enemies", Hex(-4, 0))]
     battle = _battle(units)
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(4, 0), faces=(12,))))
-    assert "The frag grenade explodes at (4, 0), catching nobody." in texts
+    assert "The frag grenade explodes at col 4, row 0, catching nobody." in texts
 
 
 def test_the_grenade_is_used_up_and_the_hand_is_empty_after_the_last_one():
@@ -196,7 +196,7 @@ def test_refused_throws_change_nothing():
     refusals = {
         Hex(11, -11): "out of range (33 m; Frag grenade reaches 30 m)",
         Hex(4, 0): "no line of sight (blocked at col 2, row 0)",
-        Hex(20, 0): "(20, 0) is not on the map",
+        Hex(20, 0): "col 20, row 0 is not on the map",
         Hex(0, 3): "a frag grenade cannot land inside concrete wall",
     }
     for at, reason in refusals.items():
@@ -234,3 +234,30 @@ def test_undo_takes_the_throw_back_and_redo_puts_it_back_without_rerolling():
     after = battle.world.snapshot()
     assert battle.undo() and battle.world == before
     assert battle.redo() and battle.world == after
+
+
+def test_a_fallen_pc_caught_in_a_blast_is_hurt_again_and_dies():
+    # SWN core: a PC at 0 HP who is hurt again dies; lying there, the PC makes no Evasion save.
+    units = [unit(1, "thug", "enemies", Hex(0, 0), name="Rook"),
+             unit(2, "pc_warrior", "pcs", Hex(3, 0), name="Kit", hp=1),
+             unit(3, "grenadier", "enemies", Hex(0, 2), name="Boomer"),
+             unit(4, "pc_expert", "pcs", Hex(-5, 0), name="Mira")]
+    battle = _battle(units, first=1)
+    battle.submit(Attack(1, target=2, faces=(20, 3)))
+    pass_turns_until(battle, 3)
+    lines = _texts(battle.submit(ThrowGrenade(3, at=Hex(3, 0), faces=(15, 3, 3))))
+    assert "Kit is caught in the blast: takes 6." in lines
+    assert battle.world.has(2, Dead)
+
+
+def test_a_shielding_mech_between_thrower_and_target_conceals_the_target():
+    units = [unit(1, "suit_mech", "pcs", Hex(1, 0), name="Bulwark"),
+             unit(2, "pc_warrior", "pcs", Hex(0, 0), name="Kit"),
+             unit(3, "pc_warrior", "enemies", Hex(4, 0), name="Ana", weapon="frag_grenade")]
+    battle = _battle(units, first=3)
+    open_odds = grenade_preview(battle.preview(), 3, Hex(0, 0)).chance
+    pass_turns_until(battle, 1)
+    assert battle.submit(ShieldAllies(1)).accepted
+    pass_turns_until(battle, 3)
+    shielded = grenade_preview(battle.preview(), 3, Hex(0, 0))
+    assert shielded.setup.concealment == 2 and shielded.chance == open_odds - Fraction(2, 20)

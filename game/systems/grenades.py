@@ -17,20 +17,33 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.actions import ThrowGrenade
-from game.components import Armament, Identity, Position, Prone, Stats
+from game.components import Armament, Dead, Fallen, Identity, Position, Prone, Stats
 from game.ecs import EntityId
 from game.events import Attacked, Damaged, Event
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
 from game.rules.catalog import Weapon
-from game.rules.damage import effective_armor, heroic_reading, reads_on_table, roll_damage
+from game.rules.damage import (
+    effective_armor,
+    heroic_reading,
+    reads_on_table,
+    roll_damage,
+)
 from game.rules.dice import Roll
-from game.rules.grenade import BlastHit, Scatter, blast_damage, blast_victim, grenade_setup, throw_grenade
+from game.rules.grenade import (
+    BlastHit,
+    Scatter,
+    blast_damage,
+    blast_victim,
+    grenade_setup,
+    throw_grenade,
+)
 from game.systems.attacks import attacker_parts, side_morale, weapon_in_hand
 from game.systems.context import Scene, in_the_fight
 from game.systems.handlers import handles, needs, spend
 from game.systems.saving import evasion_save
 from game.systems.sight import cover_lookup, has_line_of_sight
+from game.systems.stances import shields_for
 from game.systems.wounds import take_damage
 
 VEHICLE_KINDS = ("vehicle", "mech")
@@ -77,9 +90,19 @@ def blast_area(scene: Scene, centre: Hex, weapon: Weapon) -> tuple[Hex, ...]:
 
 
 def caught_in(scene: Scene, hexes: tuple[Hex, ...]) -> tuple[EntityId, ...]:
-    """Everyone in the fight standing on these hexes, friend or foe, in id order."""
+    """Everyone in the fight on these hexes, friend or foe, and any fallen PC still alive lying
+    there (a PC at 0 hurt again dies: seed 000, SWN core), in id order."""
     found = {scene.world.at(h) for h in hexes} - {None}
-    return tuple(sorted(e for e in found if in_the_fight(scene.world, e)))
+    standing = {e for e in found if in_the_fight(scene.world, e)}
+    lying = {e for e, body, identity in scene.world.query(Fallen, Identity)
+             if body.hex in hexes and identity.kind == "pc" and not scene.world.has(e, Dead)}
+    return tuple(sorted(standing | lying))
+
+
+def _where(scene: Scene, entity: EntityId) -> Hex:
+    """A combatant's hex, standing or lying."""
+    position = scene.world.try_get(entity, Position) or scene.world.get(entity, Fallen)
+    return position.hex
 
 
 def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
@@ -89,7 +112,7 @@ def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
     if not weapon.blast_radius_m:
         return "no grenade or other area weapon in hand"
     if at not in field:
-        return f"{tuple(at)} is not on the map"
+        return f"{scene.place(at)} is not on the map"
     if field.blocks_sight(at):
         return f"a {weapon.name.lower()} cannot land inside {field.terrain(at).name}"
     if weapon.range_m is None:
@@ -110,7 +133,8 @@ def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, targe
     here = world.get(thrower, Position).hex
     gap = distance(here, at)
     parts, _, untrained = attacker_parts(world.get(thrower, Stats), world.get(thrower, Identity).kind, weapon)
-    concealment = cover_lookup(scene.rules.field, here, at, None).concealment_bonus if target else 0
+    shields = shields_for(scene, target) if target else ()
+    concealment = cover_lookup(scene.rules.field, here, at, None, shields).concealment_bonus if target else 0
     situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
                           target_prone=target is not None and world.has(target, Prone),
                           untrained=untrained, attacker_morale=side_morale(scene, thrower))
@@ -170,11 +194,15 @@ def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:
 def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, damage: Roll) -> tuple[BlastHit, str]:
     """One victim's save and damage from the one roll, with a note for the log."""
     world, field = scene.world, scene.rules.field
-    victim_hex = world.get(victim, Position).hex
-    cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class).armor
+    victim_hex = _where(scene, victim)
+    shields = shields_for(scene, victim)
+    cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class, shields).armor
     armor = effective_armor((cover, world.get(victim, Stats).armor), weapon.armor_piercing)
     on_table = reads_on_table(scene.rules.heroic, world.get(victim, Identity).kind in VEHICLE_KINDS)
-    save = evasion_save(scene, victim)
+    save = evasion_save(scene, victim) if in_the_fight(world, victim) else None  # the fallen cannot dodge
+    if save is None and on_table:
+        reading = heroic_reading(damage, armor)
+        return BlastHit(None, armor, reading.points), f"heroic reading {reading.text()}; "
     if save is None:
         return BlastHit(None, armor, blast_damage(max(0, damage.total), False, armor)), ""
     note = f"heroic reading {heroic_reading(damage, armor).text()}; " if on_table else ""
@@ -191,11 +219,11 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
     blast = blast_area(scene, centre, weapon)
     victims = caught_in(scene, blast)
     if not victims:
-        scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {tuple(centre)}, catching nobody.",
+        scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {scene.place(centre)}, catching nobody.",
                             thrower, centre, blast))
         return
     damage = roll_damage(weapon.damage, scene.dice)
-    scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {tuple(centre)}: {damage.text()}.",
+    scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {scene.place(centre)}: {damage.text()}.",
                         thrower, centre, blast))
     for victim in victims:
         hit, note = _victim_hit(scene, weapon, centre, victim, damage.roll)
@@ -204,11 +232,11 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
             take_damage(scene, victim, hit.damage)
 
 
-def _landing_text(scatter: Scatter, landing: Hex, stopped: str) -> str:
+def _landing_text(scene: Scene, scatter: Scatter, landing: Hex, stopped: str) -> str:
     short = f", {stopped}" if stopped else ""
     return (f"The throw misses: it scatters {scatter.distance_roll.text()} hexes in direction "
             f"{scatter.direction.roll.text()} (direction {scatter.direction_index}) and comes down at "
-            f"{tuple(landing)}{short}.")
+            f"{scene.place(landing)}{short}.")
 
 
 @handles(ThrowGrenade)
@@ -227,10 +255,10 @@ class ThrowGrenadeHandler:
         throw = throw_grenade(preview.setup, scene.dice)
         on = f" ({scene.name(preview.target)} there)" if preview.target else ""
         scene.emit(Attacked(f"{scene.name(action.actor)} throws a {preview.weapon.name.lower()} at "
-                            f"{tuple(action.at)}{on}: {throw.attack.text()}.",
+                            f"{scene.place(action.at)}{on}: {throw.attack.text()}.",
                             action.actor, preview.target or 0, throw.on_target))
         landing = action.at
         if throw.scatter is not None:
             landing, stopped = scatter_landing(scene, action.at, throw.scatter)
-            scene.emit(Event(_landing_text(throw.scatter, landing, stopped)))
+            scene.emit(Event(_landing_text(scene, throw.scatter, landing, stopped)))
         explode(scene, action.actor, preview.weapon, landing)
