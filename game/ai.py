@@ -29,7 +29,7 @@ OVERWATCH_THRESHOLD = Fraction(3, 10)
 def expected_damage(plan: AttackPlan) -> float:
     """Chance to hit times the weapon's average damage after armor (a rough, honest guess)."""
     average = DiceExpression.parse(plan.weapon.damage).average() + plan.attribute
-    armor = 0 if plan.ignores_cover_armor else plan.cover.armor
+    armor = plan.cover_armor
     return float(plan.chance) * max(0.0, average - armor)
 
 

@@ -6,6 +6,7 @@ from game.actions import Attack, DefendTotally, EndTurn, GoProne
 from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
+from game.scenario.model import Terrain
 
 from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit
 
@@ -205,3 +206,21 @@ def test_an_enemy_squad_in_between_shields_nobody():
              unit(3, "veteran_soldier", "enemies", Hex(4, 0), name="Officer")]
     battle = _battle(units, first=1)
     assert not isinstance(_plan(battle, 1, 3), str)
+
+
+FORCEFIELD = Terrain("pretech forcefield", concealment="none", material="pretech_forcefield")  # 12 vs TL5
+BULKHEAD = Terrain("pretech bulkhead", move_cost=2, material="pretech")  # also 12 vs TL5
+FIELD_THEN_BULKHEAD = (FORCEFIELD, BULKHEAD)
+
+
+def test_an_aimed_shot_gets_past_cover_but_not_past_a_pretech_forcefield():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0), weapon="mag_rifle"), unit(2, "elite_trooper", "enemies", Hex(3, 0))]
+    behind_bulkhead = _battle(units, first=1, terrain={Hex(2, 0): BULKHEAD})
+    assert _plan(behind_bulkhead, 1, 2, aimed=True).cover_armor == 0
+    behind_field = _battle(units, first=1, terrain={Hex(2, 0): FIELD_THEN_BULKHEAD[0]})
+    assert _plan(behind_field, 1, 2, aimed=True).cover_armor == 12
+    # A second material of equal armor beside the field must not let the aimed shot through.
+    both = _battle(units, first=1, terrain=dict(zip((Hex(2, 0), Hex(3, 0)), FIELD_THEN_BULKHEAD)))
+    plan = _plan(both, 1, 2, aimed=True)
+    assert plan.cover.armor == 12 and plan.cover_armor == 12
+

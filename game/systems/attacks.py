@@ -36,8 +36,13 @@ class AttackPlan:
     cover: CoverReading
     attribute: int
     burst: bool
-    ignores_cover_armor: bool
+    cover_armor: int  # the cover armor that counts against this attack (aimed shots, overwatch)
     distance: int
+
+    @property
+    def ignores_cover_armor(self) -> bool:
+        """Whether this attack gets past some of the cover's armor (aimed shot, overwatch)."""
+        return self.cover_armor < self.cover.armor
 
     @property
     def chance(self) -> Fraction:
@@ -126,9 +131,9 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
         total_defense=world.has(target, TotalDefense))
     setup = make_setup(parts, target_stats.ac, situation, cover.concealment_bonus)
-    resists_aim = cover.material is not None and cover.material.resists_aimed_shot
-    ignores = overwatch or (aimed and not resists_aim)
-    return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, ignores, gap)
+    # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
+    cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
+    return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap)
 
 
 def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId) -> EntityId | None:
@@ -154,7 +159,7 @@ def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tu
 
 
 def _armor(scene: Scene, plan: AttackPlan) -> int:
-    cover = 0 if plan.ignores_cover_armor else plan.cover.armor
+    cover = plan.cover_armor
     own = scene.world.get(plan.target, Stats).armor
     return effective_armor((cover, own), plan.weapon.armor_piercing)
 

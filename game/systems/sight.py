@@ -29,6 +29,7 @@ class CoverReading:
     armor: int = 0
     material: Material | None = None
     material_hex: Hex | None = None
+    aim_proof_armor: int = 0  # the best armor from materials aimed shots cannot get past
 
     @property
     def concealment_bonus(self) -> int:
@@ -95,6 +96,7 @@ def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponC
         return CoverReading(visible=False, blocked_at=blocker)
     best_conceal: tuple[int, Concealment | None, Hex | None] = (0, None, None)
     best_armor: tuple[int, Material | None, Hex | None] = (0, None, None)
+    aim_proof = 0
     for hex_ in covering_hexes(field, attacker, target):
         terrain = field.terrain(hex_)
         sources = [(terrain.concealment, terrain.material)]
@@ -105,6 +107,8 @@ def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponC
             armor = material_armor(material, weapon) if weapon else 0
             if armor > best_armor[0]:
                 best_armor = (armor, material, hex_)
+            if material.resists_aimed_shot:
+                aim_proof = max(aim_proof, armor)
     return CoverReading(
         visible=True, concealment=best_conceal[1], concealment_hex=best_conceal[2],
-        armor=best_armor[0], material=best_armor[1], material_hex=best_armor[2])
+        armor=best_armor[0], material=best_armor[1], material_hex=best_armor[2], aim_proof_armor=aim_proof)
