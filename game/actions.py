@@ -8,6 +8,7 @@ seeded dice, and saves keep them so a replay is exact.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -82,10 +83,15 @@ class Reload(Action):
 
 @dataclass(frozen=True, slots=True)
 class SetOverwatch(Action):
-    """Overwatch: watch a 60 degree wedge facing a hex direction, as the Main action (seed 002)."""
+    """Overwatch: watch a 60 degree wedge, as the Main action (seed 002).
+
+    The wedge faces a hex direction (`facing`, 0..5), or any `angle` in degrees when given
+    (counter-clockwise, direction i at i x 60; rulings: Overwatch).
+    """
 
     kind: ClassVar[str] = "overwatch"
     facing: int = 0
+    angle: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +290,8 @@ def _decode(name: str, annotation: str, value: Any) -> Any:
         if not isinstance(value, list) or not all(_is_int(v) for v in value):
             raise ActionFormatError(f"'{name}' must be a list of whole numbers")
         return tuple(value)
-    expected = {"int": _is_int, "bool": lambda v: isinstance(v, bool), "str": lambda v: isinstance(v, str)}
+    expected = {"int": _is_int, "bool": lambda v: isinstance(v, bool), "str": lambda v: isinstance(v, str),
+                "float": lambda v: (_is_int(v) or isinstance(v, float)) and math.isfinite(v)}
     check = expected.get(annotation.split(" ")[0])
     if check and not check(value) and not (annotation.endswith("None") and value is None):
         raise ActionFormatError(f"'{name}' must be of type {annotation}, not {value!r}")

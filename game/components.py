@@ -141,9 +141,11 @@ class TotalDefense:
 
 @dataclass(frozen=True, slots=True)
 class Overwatch:
-    """Watching a 60 degree wedge (seed 002 Overwatch) until the start of the next turn."""
+    """Watching a 60 degree wedge (seed 002 Overwatch) until the start of the next turn: around
+    the hex direction `facing`, or around `angle` degrees when one was chosen."""
 
     facing: int
+    angle: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,13 @@
 """Seed 002 Overwatch: a 60 degree wedge, one -2 attack that interrupts movement, no cover armor."""
 
-from game.actions import Attack, EndTurn, Hold, Move, OverwatchFire, SetOverwatch
+import pytest
+
+from game.actions import ActionFormatError, Attack, EndTurn, Hold, Move, OverwatchFire, SetOverwatch, from_json
 from game.battle import Battle
 from game.components import Health, Overwatch, Position
 from game.hexgrid import Hex
 from game.prompts import OverwatchChance
+from game.systems.watch import overwatch_wedge
 
 from game.scenario.model import Terrain
 
@@ -126,3 +129,21 @@ def test_undo_takes_back_the_interrupted_move_and_its_prompt():
     assert battle.pending() is not None
     battle.undo()
     assert battle.state == before
+
+
+def test_overwatch_may_face_any_angle_not_only_a_hex_direction():
+    # Rulings: any angle is allowed. At 30 degrees the wedge spans 0..60: direction 0 and 1 edges.
+    battle = Battle.from_scenario(scenario(UNITS, radius=8), seed=11)
+    while battle.current() != 1:
+        battle.submit(EndTurn(battle.current()))
+    outcome = battle.submit(SetOverwatch(1, angle=30.0))
+    assert outcome.events[-1].text == "Voss goes on overwatch facing 30 degrees."
+    wedge = set(overwatch_wedge(battle.preview(), 1))
+    assert Hex(3, 0) in wedge and Hex(3, -3) in wedge  # both edges of the 0..60 wedge
+    assert Hex(0, 3) not in wedge and Hex(-3, 0) not in wedge
+
+
+def test_an_angle_in_a_save_must_be_a_number():
+    with pytest.raises(ActionFormatError, match="'angle' must be of type float"):
+        from_json({"type": "overwatch", "actor": 1, "angle": "north"})
+    assert from_json({"type": "overwatch", "actor": 1, "angle": 45}).angle == 45

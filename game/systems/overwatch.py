@@ -50,21 +50,26 @@ def _with_silenced(prompt: OverwatchChance, silenced: tuple[int, ...]) -> Overwa
 
 @handles(SetOverwatch)
 class SetOverwatchHandler:
-    """Take the Main action to watch a wedge; the facing is a hex direction 0..5."""
+    """Take the Main action to watch a wedge around a hex direction 0..5, or any angle."""
 
     @staticmethod
     def check(scene: Scene, action: SetOverwatch) -> str | None:
-        if not 0 <= action.facing <= 5:
+        if action.angle is None and not 0 <= action.facing <= 5:
             return "the facing must be a hex direction from 0 to 5"
         return needs(scene, action.actor, "main")
 
     @staticmethod
     def apply(scene: Scene, action: SetOverwatch) -> None:
         spend(scene, action.actor, "main")
-        scene.world.set(action.actor, Overwatch(action.facing))
-        scene.world.set(action.actor, Facing(action.facing))
-        scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing direction "
-                                    f"{action.facing}.", action.actor, "overwatch", True))
+        if action.angle is None:
+            facing, angle, words = action.facing, None, f"direction {action.facing}"
+        else:
+            angle = action.angle % 360
+            facing, words = round(angle / 60) % 6, f"{angle:g} degrees"
+        scene.world.set(action.actor, Overwatch(facing, angle))
+        scene.world.set(action.actor, Facing(facing))
+        scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing {words}.",
+                                    action.actor, "overwatch", True))
 
 
 def _open_prompt(scene: Scene, actor: EntityId) -> OverwatchChance | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.components import Allegiance, Overwatch, Position
 from game.ecs import EntityId
-from game.hexgrid import Hex, in_wedge, range_in_hexes, wedge
+from game.hexgrid import Hex, in_wedge, in_wedge_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.attacks import plan_attack, weapon_in_hand
 from game.systems.context import Scene, hostile, in_the_fight
@@ -17,12 +17,20 @@ from game.systems.sight import has_line_of_sight
 
 def overwatch_wedge(scene: Scene, watcher: EntityId, facing: int | None = None) -> list[Hex]:
     """The hexes the watcher covers (for the window's overlay): wedge, on the map, in range and sight."""
-    facing = scene.world.get(watcher, Overwatch).facing if facing is None else facing
+    watch = scene.world.get(watcher, Overwatch) if facing is None else Overwatch(facing)
     here = scene.world.get(watcher, Position).hex
     weapon = weapon_in_hand(scene, watcher)
     reach = 1 if weapon.is_melee else range_in_hexes(weapon.range_m[1])
     field = scene.rules.field
-    return [h for h in wedge(here, facing, reach) if h in field and has_line_of_sight(field, here, h)]
+    return [h for h in spiral(here, reach)[1:]
+            if in_watch(here, watch, h) and h in field and has_line_of_sight(field, here, h)]
+
+
+def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:
+    """Whether a hex lies in the watch's wedge (a hex direction, or any chosen angle)."""
+    if watch.angle is not None:
+        return in_wedge_angle(here, watch.angle, hex_)
+    return in_wedge(here, watch.facing, hex_)
 
 
 def covers(scene: Scene, watcher: EntityId, target: EntityId, hex_: Hex) -> bool:
@@ -31,7 +39,7 @@ def covers(scene: Scene, watcher: EntityId, target: EntityId, hex_: Hex) -> bool
     if watch is None or not in_the_fight(scene.world, watcher):
         return False
     here = scene.world.get(watcher, Position).hex
-    if not in_wedge(here, watch.facing, hex_):
+    if not in_watch(here, watch, hex_):
         return False
     return not isinstance(plan_attack(scene, watcher, target, overwatch=True), str)
 
