@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from game.actions import Action, EndTurn
+from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
 from game.components import Allegiance, Identity, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
@@ -20,7 +20,7 @@ from game.events import BattleEnded, Event, TurnBegan
 from game.hexgrid import Hex
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
-from game.rules.dice import DiceError, SeededDice
+from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.systems import attacks, handlers, load_systems, walking
 from game.systems.context import ActionDice, Rules, Scene, SideState, in_the_fight
 from game.systems.movement import Reach
@@ -39,6 +39,26 @@ def ruleset_problem(ruleset: str) -> str | None:
         return None
     return (f"the ruleset '{ruleset}' is not playable yet (playable: {', '.join(PLAYABLE_RULESETS)}); "
             "set the map property 'ruleset' to one of those")
+
+
+def canonical(action: object) -> tuple[Action | None, str | None]:
+    """The action as its save file will hold it, or why it cannot be one: a value that does not
+    survive the JSON round trip (wrong types, a bare tuple for a hex) would make an unreplayable
+    save, so it is refused at the door."""
+    if not isinstance(action, Action):
+        return None, f"not an action: {action!r}"
+    try:
+        again = from_json(to_json(action))
+    except ActionFormatError as error:
+        return None, f"malformed action: {error}"
+    except (TypeError, ValueError) as error:
+        return None, f"malformed action: {error}"
+    if again != action:
+        return None, f"malformed action: {action!r} does not describe a {action.kind} action exactly"
+    bad = [face for face in again.faces if not 1 <= face <= MAX_SIDES]
+    if bad:
+        return None, f"the face {bad[0]} you entered is not a face any die has"
+    return again, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +212,9 @@ class Battle:
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action) -> Outcome:
         """Validate and resolve an action; a refusal changes nothing."""
+        action, problem = canonical(action)
+        if problem:
+            return Outcome(False, reason=problem)
         state = self.state
         problem = self._precondition(state, action)
         if problem:

@@ -1,6 +1,6 @@
 """Stabilising a mortally wounded PC, and healing read straight or on the heroic table."""
 
-from game.actions import Attack, EndTurn, Heal, Stabilise
+from game.actions import Attack, EndTurn, Heal, Hold, Stabilise
 from game.battle import Battle
 from game.components import Dead, Health, MortallyWounded, Stabilised
 from game.hexgrid import Hex
@@ -19,8 +19,8 @@ def _shot(ruleset: str = "swn", kit_hp: int = 18, damage_face: int = 6) -> Battl
     """Rook hits Kit with a natural 20 and the given pistol damage face; then it is Mira's turn."""
     battle = Battle.from_scenario(scenario(_units(kit_hp), ruleset=ruleset), seed=4)
     pass_turns_until(battle, 1)
-    assert battle.submit(Attack(1, target=2, faces=(20, damage_face))).accepted
-    decline_prompts(battle)
+    assert battle.submit(Attack(1, target=2)).accepted
+    assert battle.submit(Hold(3, faces=(20, damage_face))).accepted  # Mira lets the shot through
     pass_turns_until(battle, 3)
     return battle
 

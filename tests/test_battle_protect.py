@@ -75,26 +75,18 @@ def test_holding_lets_the_attack_go_on_against_ana_and_leaves_bo_his_action():
     assert not battle.world.has(BO, MainSpent) and battle.pending() is None
 
 
-def test_dice_typed_in_with_the_attack_wait_in_the_prompt_and_roll_against_whoever_is_hit():
+def test_an_attack_that_will_pause_refuses_typed_dice_and_they_go_on_the_answer():
     battle = _until(_battle(), ROOK)
-    rng = battle.state.rng
-    assert battle.submit(Attack(ROOK, target=ANA, faces=(15, 4))).accepted
-    assert battle.state.rng == rng and dict(battle.pending().attack)["faces"] == (15, 4)
-    outcome = battle.submit(Redirect(BO))
+    before = battle.state
+    refused = battle.submit(Attack(ROOK, target=ANA, faces=(15, 4)))
+    assert refused.reason == ("Bo may step in first: enter this attack's dice with the answer to that "
+                              "decision, not with the attack")
+    assert battle.state is before
+    assert battle.submit(Attack(ROOK, target=ANA)).accepted
+    outcome = battle.submit(Redirect(BO, faces=(15, 4)))
     assert outcome.accepted, outcome.reason
     assert "d20 15 +1 attack bonus = 16 vs 16: hit" in _texts(outcome)
     assert battle.world.get(BO, Health).current == 18 - 5
-
-
-def test_attack_dice_not_needed_after_a_redirect_are_set_aside_not_refused():
-    units = [TRIO[0], TRIO[1], unit(3, "pc_warrior", "pcs", Hex(0, 1), name="Bo", ac=18)]
-    battle = _until(_battle(units), ROOK)
-    battle.submit(Attack(ROOK, target=ANA, faces=(15, 4)))  # 16 would hit Ana's AC 16, not Bo's 18
-    outcome = battle.submit(Redirect(BO))
-    assert outcome.accepted, outcome.reason
-    assert "16 vs 18: miss" in _texts(outcome)
-    assert "The dice entered with the attack but not needed (4) are set aside." in _texts(outcome)
-    assert battle.submit(EndTurn(ROOK)).accepted
 
 
 def test_surplus_dice_typed_with_the_answer_are_still_refused():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Attack, EndTurn, from_json
+from game.actions import Attack, EndTurn, Hold, from_json
 from game.ai import choose_action
 from game.savefile import battle_from_map
 from game.cli import main
@@ -52,9 +52,15 @@ def test_dice_entered_by_hand_are_saved_and_replayed(played):
     actor = battle.current()
     targets = [t for t, plan in battle.attack_options(actor) if not isinstance(plan, str)]
     assert targets, "the default scenario offers a target after 40 actions"
-    typed = Attack(actor, target=targets[0], faces=(1,))  # a natural 1 rolled at the table
+    attack = Attack(actor, target=targets[0])
+    assert battle.submit(attack).accepted
+    # The natural 1 rolled at the table goes on the attack, or on the answer to a protector.
+    typed = attack if battle.pending() is None else Hold(battle.pending().decider, faces=(1,))
+    if typed is attack:
+        battle.undo()
+        typed = Attack(actor, target=targets[0], faces=(1,))
     assert battle.submit(typed).accepted
-    while battle.pending() is not None:  # a protector may be asked first
+    while battle.pending() is not None:
         battle.submit(choose_action(battle))
     assert typed in battle.actions
     write_save(battle, save)

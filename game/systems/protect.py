@@ -23,18 +23,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies, from_json, to_json
+from game.actions import (
+    Attack,
+    Hold,
+    Protect,
+    Redirect,
+    ShieldAllies,
+    from_json,
+    to_json,
+)
 from game.components import Allegiance, Guarding, Identity, Position, Shielding, Stats
 from game.ecs import EntityId
 from game.events import ConditionChanged, Event
 from game.prompts import ProtectChance
+from game.rules.dice import DiceError
 from game.systems.attacks import AttackPlan, plan_attack
-from game.systems.striking import resolve
-from game.systems.context import ActionDice, Scene, in_the_fight
+from game.systems.context import Scene, in_the_fight
 from game.systems.handlers import budget, handles, needs, spend
 from game.systems.stances import (
-    ProtectSince, adjacent, allies, can_snap, guarded_ally, is_person, shielding,
+    ProtectSince,
+    adjacent,
+    allies,
+    can_snap,
+    guarded_ally,
+    is_person,
+    shielding,
 )
+from game.systems.striking import resolve
 
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
 ORDER = (GUARDING, SHIELDING, SNAP)
@@ -116,8 +131,10 @@ def offer_protection(scene: Scene, action: Attack) -> bool:
     found = protectors(scene, action.actor, action.target, action.burst, action.aimed)
     if not found:
         return False
+    if action.faces:
+        raise DiceError(f"{', '.join(scene.name(p) for p, _, _ in found)} may step in first: enter this "
+                        "attack's dice with the answer to that decision, not with the attack")
     attack = _freeze(action)
-    scene.dice = ActionDice(scene.dice.state)  # faces typed with the attack travel in the prompt
     for protector, how, plan in found:
         question = _question(scene, action.actor, action.target, protector, how, plan)
         scene.pending.append(ProtectChance(protector, question, action.actor, action.target, attack))
@@ -143,31 +160,13 @@ def open_protect_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
 
 
 def _strike(scene: Scene, attack: Attack, target: EntityId) -> None:
-    """Resolve the paused attack on `target` exactly as AttackHandler.apply would.
-
-    Faces typed with the attack are used first, then the answer's own. Faces of the attack
-    that turn out not to be needed (a miss on the protector) are set aside, not refused:
-    whoever answers could not fix them.
-    """
+    """Resolve the paused attack on `target` exactly as AttackHandler.apply would, with the
+    dice typed in on the answer (an attack that pauses takes none of its own)."""
     plan = plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
     if isinstance(plan, str):
         raise AssertionError(f"a paused attack became impossible: {plan}")
-    answer = scene.dice.remaining
-    scene.dice = ActionDice(scene.dice.state, attack.faces + answer)
     spend(scene, attack.actor, "main")
     resolve(scene, plan)
-    _set_aside(scene, len(answer))
-
-
-def _set_aside(scene: Scene, answered: int) -> None:
-    """Drop the attack's own unused faces; the answer's unused faces stay (the battle refuses them)."""
-    left = scene.dice.remaining
-    if len(left) <= answered:
-        return
-    unused = left[:len(left) - answered]
-    scene.dice = ActionDice(scene.dice.state, left[len(unused):])
-    scene.emit(Event(f"The dice entered with the attack but not needed ({', '.join(map(str, unused))}) "
-                     "are set aside."))
 
 
 def _close(scene: Scene, prompt: ProtectChance, everyone: bool) -> None:
