@@ -451,6 +451,18 @@ def test_bad_unit_properties(folder, props, message):
     assert errors(load(folder, hexmap(layer("ground"), units))) == [message]
 
 
+@pytest.mark.parametrize(("unit_type", "props", "message"), [
+    ("pc_warrior", {"side": "pcs", "count": 2},
+     "only NPCs form squads: a pc cannot have 'count' 2; set count to 1 or place separate units"),
+    ("gravtank", {"side": "enemies", "count": 3},
+     "only NPCs form squads: a vehicle cannot have 'count' 3; set count to 1 or place separate units"),
+    ("thug", {"side": "enemies", "hd": 0}, "an NPC needs at least 1 hit die: set 'hd' to 1 or more"),
+])
+def test_stat_blocks_a_battle_could_not_deploy_are_errors(folder, unit_type, props, message):
+    units = objects(obj(1, unit_type, "U", *LAYOUT.hex_center(Hex(0, 0)), **props))
+    assert errors(load(folder, hexmap(layer("ground"), units))) == [message]
+
+
 def test_objects_that_are_not_units(folder):
     items = (obj(1, "", "a note", 10, 10), obj(2, "Spawn", "spawn", 10, 10),
              obj(3, "veteran_soldeir", "typo", 10, 10), obj(4, "thug", "T", 28, 32, side="pcs", loot="gold"))

@@ -185,8 +185,8 @@ def _unit_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapp
     if stats["weapon"] not in weapons:
         problems.append(f"{where} 'weapon' names unknown weapon '{stats['weapon']}'"
                         f"{suggestion(stats['weapon'], weapons)}")
-    if stats["kind"] == "npc" and stats["hd"] is None:
-        problems.append(f"{where} an NPC needs 'hd' (hit dice)")
+    if stats["kind"] == "npc" and not stats["hd"]:
+        problems.append(f"{where} an NPC needs 'hd' (hit dice) of 1 or more")
     if stats["kind"] != "npc" and stats["hp"] is None:
         problems.append(f"{where} a {stats['kind']} needs fixed 'hp'")
     if stats["kind"] in ("vehicle", "mech") and stats["speed_hexes"] < 1:

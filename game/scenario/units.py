@@ -98,11 +98,26 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
     if "side" not in props:
         problems.error(info.file, info.label, f"has no 'side' property; set it to one of {', '.join(SIDE_IDS)}")
     hex_ = _standing_hex(info, geo, layer, layout, terrain, problems)
+    if unit_type is not None:
+        _check_stat_block(catalog.unit_types[unit_type].stats, overrides, values.get("count", 1),
+                          Place(info.file, info.label), problems)
     if sum(p.severity == "error" for p in problems.items) > errors_before or unit_type is None:
         return None
     name = geo.name or f"{catalog.unit_types[unit_type].name} {geo.id}"
     return UnitPlacement(geo.id, name, unit_type, values["side"], hex_, values.get("count", 1),
                          values.get("facing"), MappingProxyType(overrides), layer.name)
+
+
+def _check_stat_block(type_stats: Mapping[str, Any], overrides: Mapping[str, Any], count: int,
+                      place: Place, problems: Problems) -> None:
+    """What only the whole stat block shows: NPCs need hit dice, and only NPCs form squads
+    (seed 002 Squads are groups of NPCs of one type)."""
+    stats = {**type_stats, **overrides}
+    if stats["kind"] == "npc" and not stats.get("hd"):
+        problems.error(place.file, place.where, "an NPC needs at least 1 hit die: set 'hd' to 1 or more")
+    if count > 1 and stats["kind"] != "npc":
+        problems.error(place.file, place.where, f"only NPCs form squads: a {stats['kind']} cannot have "
+                                                f"'count' {count}; set count to 1 or place separate units")
 
 
 def _not_a_unit(cls: str, info: ObjectInfo, catalog: Catalog, problems: Problems) -> None:
