@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ from game.scenario import load_scenario
 
 FORMAT = "hexbattle-save"
 VERSION = 1
-MAX_SAVE_BYTES = 20_000_000
+MAX_SAVE_BYTES = 5_000_000
+MAX_ACTIONS = 50_000  # a long evening's fight is a few thousand; far more is not a real save
 
 
 class SaveError(ValueError):
@@ -96,24 +98,45 @@ def write_save(battle, path: Path) -> None:
     os.replace(temporary, path)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _text(path: Path) -> str:
+    """The save's text: only a regular file, and only so much of it (a FIFO or a device
+    would hang or never end)."""
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: too large to be a hexbattle save")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SaveError(f"{path}: not a file (a folder or a device); give the path of a .json save")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: too large to be a hexbattle save")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file, so not a hexbattle save") from None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    text = _text(path)
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveError(f"{path}: damaged (not valid JSON at line {error.lineno}, column {error.colno})") from None
+    except (RecursionError, ValueError):
+        raise SaveError(f"{path}: damaged (nested too deeply or holding a number too long to be a save)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path}: not a hexbattle save (no \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
         raise SaveError(f"{path}: save version {data.get('version')!r} is not supported (this hexbattle reads {VERSION})")
     for key, kind in (("scenario", str), ("seed", (int, str)), ("actions", list)):
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveError(f"{path}: the \"{key}\" entry is missing or has the wrong type")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"{path}: {len(data['actions'])} actions is more than a hexbattle save holds ({MAX_ACTIONS})")
+    if "\0" in data["scenario"] or len(data["scenario"]) > 4096:
+        raise SaveError(f"{path}: the \"scenario\" entry is not a usable file path")
     return data
 
 
@@ -122,8 +145,12 @@ def read_save(path: Path, catalog: Catalog | None = None) -> LoadedSave:
     path = Path(path)
     data = _read(path)
     catalog = catalog or load_catalog()
-    scenario_path = (path.parent / data["scenario"]).resolve()
-    if not scenario_path.is_file():
+    try:
+        scenario_path = (path.parent / data["scenario"]).resolve()
+        found = scenario_path.is_file()
+    except (OSError, ValueError):
+        raise SaveError(f"{path}: the \"scenario\" entry is not a usable file path") from None
+    if not found:
         raise SaveError(f"{path}: the scenario {data['scenario']} is not there (looked for {scenario_path})")
     try:
         scenario = load_scenario_or_fail(scenario_path, catalog)

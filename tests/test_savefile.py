@@ -1,6 +1,7 @@
 """Saves: a battle saved and loaded replays to the identical state; bad saves get clear words."""
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -129,3 +130,40 @@ def test_a_map_on_an_unplayable_ruleset_gets_a_clear_refusal_and_a_check_warning
         battle_from_map(source, seed=1)
     assert main(["check", str(source)]) == 0
     assert "warning: " in capsys.readouterr().out
+
+
+def _header(**fields) -> str:
+    data = {"format": "hexbattle-save", "version": 1, "scenario": "maps/relay_station_ambush.tmx",
+            "seed": 1, "actions": []}
+    data.update(fields)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[" * 5000 + "]" * 5000, "damaged (nested too deeply or holding a number too long to be a save)"),
+    ('{"format": "hexbattle-save", "version": 1, "seed": ' + "9" * 5000 + "}",
+     "damaged (nested too deeply or holding a number too long to be a save)"),
+    (_header(version=True), "save version True is not supported (this hexbattle reads 1)"),
+    (_header(scenario="a\u0000b"), 'the "scenario" entry is not a usable file path'),
+    (_header(scenario="x" * 5000), 'the "scenario" entry is not a usable file path'),
+])
+def test_hostile_saves_get_a_clear_message(played, content, message):
+    _, save = played
+    save.write_text(content)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == f"{save}: {message}"
+
+
+def test_a_save_starting_with_a_byte_order_mark_still_loads(played):
+    battle, save = played
+    save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
+    assert read_save(save).battle.state == battle.state
+
+
+def test_a_folder_or_a_fifo_is_not_a_save(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for path in (tmp_path, fifo):
+        with pytest.raises(SaveError, match="not a file"):
+            read_save(path)
