@@ -35,8 +35,18 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if not args.maps:
         return _check_default(catalog, args.root)
-    results = [report(Path(m), load_scenario(m, catalog, args.root)) for m in args.maps]
-    return 0 if all(r.ok for r in results) else 1
+    results = [_check_one(Path(m), catalog, args.root) for m in args.maps]
+    return 0 if all(results) else 1
+
+
+def _check_one(path: Path, catalog: Catalog, root: Path | None) -> bool:
+    """Check one map; a failure of hexbattle itself is reported for that map, and the rest go on."""
+    try:
+        return report(path, load_scenario(path, catalog, root)).ok
+    except Exception as error:  # a bug of ours must not hide the reports for the other maps
+        print(f"error: {os.path.normpath(path)}: hexbattle failed while reading this map "
+              f"({type(error).__name__}: {error}); please report it with the file attached")
+        return False
 
 
 def report(path: Path, result: LoadResult) -> LoadResult:

@@ -15,6 +15,7 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml
 import defusedxml.ElementTree
 
+from game.scenario import tiled_json
 from game.scenario.problems import Problems
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -107,16 +108,13 @@ def _parse_error_message(error: ParseError) -> str:
 
 def _read_json(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
     """A Tiled JSON file converted to its XML equivalent by the tiled_json module."""
-    try:
-        from game.scenario import tiled_json
-    except ImportError:
-        problems.error(display, "", "is a Tiled JSON file, and this copy of hexbattle cannot read "
-                                    "those yet (game/scenario/tiled_json.py is missing); save it as TMX")
-        return None
     convert = {"map": tiled_json.json_map_to_tmx, "tileset": tiled_json.json_tileset_to_tsx,
                "template": tiled_json.json_template_to_tx}[kind]
     try:
         return convert(path)
     except tiled_json.TiledJsonError as error:
         problems.error(display, ": ".join(error.where), error.message)
+        return None
+    except (RecursionError, ValueError):  # json's own limits: absurd nesting, 4300-digit numbers
+        problems.error(display, "", "is nested too deeply or holds a number too long to be a Tiled file")
         return None

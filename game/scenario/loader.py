@@ -15,12 +15,29 @@ from types import MappingProxyType
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.scenario.layerdata import FLIP_H, FLIP_V, ROTATE_60, ROTATE_120
-from game.scenario.mapprops import SIDE_IDS, MapSettings, default_side, read_map_properties
-from game.scenario.model import LoadResult, Scenario, SideSetup, TileLayerView, TileRef, UnitPlacement
+from game.scenario.mapprops import (
+    SIDE_IDS,
+    MapSettings,
+    default_side,
+    read_map_properties,
+)
+from game.scenario.model import (
+    LoadResult,
+    Scenario,
+    SideSetup,
+    TileLayerView,
+    TileRef,
+    UnitPlacement,
+)
 from game.scenario.normalise import NormalisedMap, normalise
 from game.scenario.paths import policy_for_map
 from game.scenario.problems import Problems
-from game.scenario.terrain import battlefield, check_override_classes, terrain_fields, tile_terrains
+from game.scenario.terrain import (
+    battlefield,
+    check_override_classes,
+    terrain_fields,
+    tile_terrains,
+)
 from game.scenario.tmxread import Cell, layer_cells, object_geometry, read_with_pytmx
 from game.scenario.units import UnitsRead, read_units
 

@@ -19,7 +19,13 @@ from game.scenario.documents import FileRef, read_document
 from game.scenario.grid import INDEX_ATTRIBUTE, MAX_SIDE, Grid, whole
 from game.scenario.paths import PathPolicy
 from game.scenario.problems import Problems
-from game.scenario.properties import Place, Prop, read_properties, report_unknown, strip_properties
+from game.scenario.properties import (
+    Place,
+    Prop,
+    read_properties,
+    report_unknown,
+    strip_properties,
+)
 from game.scenario.templates import SHAPES, TemplateMerger, object_label
 from game.scenario.tilesets import TilesetInfo, load_tilesets
 

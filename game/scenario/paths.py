@@ -103,8 +103,8 @@ def project_folders(project: Path) -> list[Path]:
         if project.stat().st_size > MAX_PROJECT_BYTES:
             return []
         data = json.loads(project.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return []
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return []  # an unreadable project widens nothing
     folders = data.get("folders") if isinstance(data, dict) else None
     if not isinstance(folders, list):
         return []

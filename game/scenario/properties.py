@@ -73,7 +73,10 @@ def _read_property(node: Element, place: Place, problems: Problems, depth: int) 
         members = {} if inner is None else _read_block(inner, place, problems, depth + 1)
         return Prop(name, kind, members, custom)
     if kind == "list":
-        items = [_read_property(item, place, problems, depth) for item in node.findall("item")]
+        if depth >= MAX_CLASS_DEPTH:
+            problems.error(place.file, place.where, f"property '{name}' nests lists too deeply")
+            return None
+        items = [_read_property(item, place, problems, depth + 1) for item in node.findall("item")]
         return Prop(name, kind, tuple(i for i in items if i is not None), custom)
     text = node.get("value")
     if text is None:

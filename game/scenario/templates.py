@@ -9,6 +9,7 @@ adding that tileset to the map when the map does not list it yet.
 from __future__ import annotations
 
 import copy
+import re
 from xml.etree.ElementTree import Element
 
 from game.scenario.documents import FileRef, read_document
@@ -16,6 +17,8 @@ from game.scenario.layerdata import FLAG_BITS
 from game.scenario.paths import PathPolicy
 from game.scenario.problems import Problems
 from game.scenario.tilesets import TilesetInfo, load_tileset
+
+_NUMBER = re.compile(r"[0-9]{1,10}")  # a gid: ASCII digits only, and no 5000-digit numbers
 
 SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
 
@@ -88,12 +91,13 @@ class TemplateMerger:
         if text is None:
             return
         merged.attrib.pop("gid")
-        if not text.isdigit() or tileset is None or not tileset.get("source"):
+        if not _NUMBER.fullmatch(text) or tileset is None or not tileset.get("source"):
             self.problems.error(file.display, "", "a tile template needs a gid and an external tileset")
             return
         gid, flags = int(text) & ~FLAG_BITS, int(text) & FLAG_BITS
         info = self._map_tileset(tileset, file, where)
-        template_first = int(tileset.get("firstgid", "1")) if tileset.get("firstgid", "1").isdigit() else 1
+        first = tileset.get("firstgid", "1")
+        template_first = int(first) if _NUMBER.fullmatch(first) else 1
         if info is not None and not info.broken:
             merged.set("gid", str((info.firstgid + gid - template_first) | flags))
 

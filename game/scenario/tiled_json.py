@@ -31,8 +31,22 @@ from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
 from game.scenario.tiled_json_props import (
-    Spec, TiledJsonError, attribute_text, copy_attributes, field, fmt_num, in_file, index_property_types, items,
-    json_repr, load_json, properties_element, set_pair, set_version, top_level, within,
+    Spec,
+    TiledJsonError,
+    attribute_text,
+    copy_attributes,
+    field,
+    fmt_num,
+    in_file,
+    index_property_types,
+    items,
+    json_repr,
+    load_json,
+    properties_element,
+    set_pair,
+    set_version,
+    top_level,
+    within,
 )
 
 __all__ = [

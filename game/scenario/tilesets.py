@@ -19,7 +19,6 @@ from game.scenario.paths import PathPolicy
 from game.scenario.problems import Problems
 from game.scenario.properties import Place, Prop, read_properties
 
-
 MAX_ATLAS_TILES = 65536
 ALIGNMENTS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0), "left": (0.0, 0.5),
               "center": (0.5, 0.5), "right": (1.0, 0.5), "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0),

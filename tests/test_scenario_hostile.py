@@ -1,0 +1,56 @@
+"""Hostile or absurd map files get a clear message, never a traceback (found by hostile tests)."""
+
+import json
+
+from game.cli import main
+from game.scenario import load_scenario
+
+from test_scenario_loading import errors, folder, hexmap, layer, load, objects, obj  # noqa: F401
+
+
+def test_lists_nested_past_any_use_are_refused(folder):
+    nested = '<property name="deep" type="string" value="x"/>'
+    for _ in range(200):
+        nested = f'<property name="deep" type="list">{nested.replace("property", "item", 2)}</property>'
+    units = objects(obj(1, "", "note", 10, 10).replace("<point/>", f"<properties>{nested}</properties><point/>"))
+    messages = errors(load(folder, hexmap(layer("ground"), units)))
+    assert messages and all("nests lists too deeply" in m for m in messages)
+
+
+def test_a_template_gid_in_unicode_digits_is_an_error_not_a_crash(folder):
+    (folder / "odd.tx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <tileset firstgid="1" source="terrain.tsx"/>\n'
+        ' <object gid="\u00b2" width="56" height="64"/>\n</template>\n')
+    units = objects(obj(1, "", "", 28, 32, extra=' template="odd.tx"', shape=""))
+    assert "a tile template needs a gid and an external tileset" in errors(load(folder, hexmap(layer("ground"), units)))
+
+
+def test_json_nested_absurdly_deep_or_with_a_huge_number_is_refused(tmp_path):
+    deep, huge = tmp_path / "deep.tmj", tmp_path / "huge.tmj"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    huge.write_text(json.dumps({"type": "map", "orientation": "hexagonal"})[:-1] + ', "width": ' + "9" * 5000 + "}")
+    for path in (deep, huge):
+        result = load_scenario(path)
+        assert not result.ok
+        assert [p.message for p in result.problems] == [
+            "is nested too deeply or holds a number too long to be a Tiled file"]
+
+
+def test_check_reports_a_failure_of_its_own_and_goes_on_to_the_next_map(tmp_path, capsys, monkeypatch):
+    import game.cli.check as check
+
+    good = tmp_path / "good.tmx"
+    calls = []
+
+    def explode_once(path, *args):
+        calls.append(path)
+        if len(calls) == 1:
+            raise RuntimeError("simulated bug")
+        return load_scenario(path, *args)
+
+    monkeypatch.setattr(check, "load_scenario", explode_once)
+    good.write_text("not a map")
+    assert main(["check", str(tmp_path / "first.tmx"), str(good)]) == 1
+    out = capsys.readouterr().out
+    assert "hexbattle failed while reading this map (RuntimeError: simulated bug)" in out
+    assert len(calls) == 2 and "good.tmx" in out
