@@ -117,3 +117,10 @@ def test_python_dash_m_game_roll_bad_faces_exits_2_without_traceback():
     )
     assert result.returncode == 2
     assert result.stderr == "hexbattle roll: face 9 cannot come up on a d8 (its faces are 1 to 8)\n"
+
+
+def test_absurdly_long_numbers_get_a_short_clear_refusal(capsys):
+    novel = "9" * 5000
+    for argv in (["--faces", novel], [f"--set=X={novel}"], ["--times", novel]):
+        status, out, err = run(capsys, "1d6", *argv)
+        assert status == 2 and "Traceback" not in err and len(err) < 200, err

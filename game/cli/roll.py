@@ -100,8 +100,8 @@ def parse_faces(text: str) -> list[int]:
     parts = [part.strip() for part in text.split(",")]
     faces = []
     for part in parts:
-        if not part.isascii() or not part.isdigit():
-            raise DiceError(f"--faces {text!r}: {part!r} is not a die face; write e.g. --faces 5,2")
+        if not part.isascii() or not part.isdigit() or len(part) > 4:
+            raise DiceError(f"--faces {_short(text)}: {_short(part)} is not a die face; write e.g. --faces 5,2")
         faces.append(int(part))
     return faces
 
@@ -114,19 +114,28 @@ def parse_named(pairs: Sequence[str]) -> dict[str, int]:
         name, value = name.strip(), value.strip()
         if not equals or not name.isidentifier() or not name.isascii():
             raise DiceError(f"--set {pair!r}: write NAME=VALUE, e.g. --set ATK=2")
+        if len(value) > 9:
+            raise DiceError(f"--set {_short(pair)}: the number is too long for a modifier")
         try:
             named[name] = int(value)
         except ValueError:
-            raise DiceError(f"--set {pair!r}: {value!r} is not a whole number") from None
+            raise DiceError(f"--set {_short(pair)}: {_short(value)} is not a whole number") from None
     return named
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """Quoted text for a message, cut short when someone typed a novel."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def parse_times(text: str) -> int:
     """How many times to roll: 1 to MAX_TIMES."""
+    if len(text.strip()) > 9:
+        raise DiceError(f"--times must be 1 to {MAX_TIMES}, not {_short(text)}")
     try:
         times = int(text)
     except ValueError:
-        raise DiceError(f"--times {text!r} is not a whole number") from None
+        raise DiceError(f"--times {_short(text)} is not a whole number") from None
     if not 1 <= times <= MAX_TIMES:
         raise DiceError(f"--times must be 1 to {MAX_TIMES}, not {times}")
     return times
