@@ -221,8 +221,8 @@ def test_protect_refusals_change_nothing():
     battle = _until(_battle(units, seed=ANA_BO_ROOK), BO)
     before = battle.state
     assert battle.submit(Protect(BO, ally=4)).reason == "Cy is not next to you"
-    assert battle.submit(Protect(BO, ally=ROOK)).reason.startswith("you can only protect an ally")
-    assert battle.submit(Protect(BO, ally=BO)).reason.startswith("you can only protect an ally")
+    assert battle.submit(Protect(BO, ally=ROOK)).reason == "Rook is not an ally"
+    assert battle.submit(Protect(BO, ally=BO)).reason == "you cannot protect yourself; choose an adjacent ally"
     assert battle.submit(Protect(BO, ally=99)).reason == "there is no combatant with id 99"
     assert battle.state is before
     assert protect_targets(battle.preview(), BO) == [ANA]

@@ -54,3 +54,17 @@ def test_check_reports_a_failure_of_its_own_and_goes_on_to_the_next_map(tmp_path
     out = capsys.readouterr().out
     assert "hexbattle failed while reading this map (RuntimeError: simulated bug)" in out
     assert len(calls) == 2 and "good.tmx" in out
+
+
+def test_a_property_defined_twice_is_an_error_not_a_silent_replacement(folder):
+    sides = ('  <property name="enemies" type="class" propertytype="SideSetup"/>\n'
+             '  <property name="enemies" type="class" propertytype="SideSetup"/>\n'
+             '  <property name="pcs" type="class" propertytype="SideSetup"/>\n')
+    assert "property 'enemies' is defined twice; keep one" in errors(load(folder, hexmap(layer("ground"), props=sides)))
+
+
+def test_two_units_with_one_object_id_is_an_error(folder):
+    from test_scenario_loading import unit_at
+    units = objects(unit_at(7, 0, 0), unit_at(7, 2, 0))
+    assert ("has the id 7 of another unit; object ids must be unique (leaders are named by id)"
+            in errors(load(folder, hexmap(layer("ground"), units))))

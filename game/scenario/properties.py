@@ -50,7 +50,13 @@ def read_properties(element: Element, place: Place, problems: Problems) -> dict[
 def _read_block(block: Element, place: Place, problems: Problems, depth: int) -> dict[str, Prop]:
     """Every `<property>` of one `<properties>` block."""
     props: dict[str, Prop] = {}
+    seen: set[str] = set()
     for node in block.findall("property"):
+        name = node.get("name", "")
+        if name in seen:
+            problems.error(place.file, place.where, f"property '{name}' is defined twice; keep one")
+            continue
+        seen.add(name)
         prop = _read_property(node, place, problems, depth)
         if prop is not None:
             props[prop.name] = prop

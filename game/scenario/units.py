@@ -46,7 +46,7 @@ def read_units(normalised: NormalisedMap, geometry: Mapping[tuple[int, int], Geo
                terrain: Mapping[Hex, Terrain], catalog: Catalog, problems: Problems) -> UnitsRead:
     """Every unit the map places, in document order; bad ones are reported and left out."""
     placed: dict[Hex, UnitPlacement] = {}
-    units, meant = [], set()
+    units, meant, ids = [], set(), set()
     ground = terrain if normalised.complete else {}  # with holes, off-map and impassable go unjudged
     for layer in normalised.layers:
         for info in layer.objects:
@@ -55,6 +55,11 @@ def read_units(normalised: NormalisedMap, geometry: Mapping[tuple[int, int], Geo
                 continue
             if _is_meant(info, geo, catalog):
                 meant.add(geo.id)
+                if geo.id in ids:
+                    problems.error(info.file, info.label, f"has the id {geo.id} of another unit; object ids "
+                                                          "must be unique (leaders are named by id)")
+                    continue
+                ids.add(geo.id)
             unit = _unit(info, geo, layer, normalised.layout, ground, catalog, problems) if info.usable else None
             if unit is None:
                 continue

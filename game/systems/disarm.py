@@ -310,6 +310,8 @@ class ReadyWeaponHandler:
     @staticmethod
     def check(scene: Scene, action: ReadyWeapon) -> str | None:
         if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
+            if held_weapon(scene.world, action.actor) == action.weapon:
+                return f"the {_weapon_name(scene, action.weapon)} is already in hand"
             return f"not carrying a weapon '{action.weapon}'"
         return None
 

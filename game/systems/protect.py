@@ -110,8 +110,12 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
         return f"there is no combatant with id {ally}"
     if not is_person(scene, actor):
         return "only a person can protect an ally this way (a mech shields its allies instead)"
-    if not in_the_fight(world, ally) or not allies(scene, actor, ally):
-        return "you can only protect an ally in the fight, not yourself"
+    if ally == actor:
+        return "you cannot protect yourself; choose an adjacent ally"
+    if not in_the_fight(world, ally):
+        return f"{scene.name(ally)} is out of the fight"
+    if not allies(scene, actor, ally):
+        return f"{scene.name(ally)} is not an ally"
     if not adjacent(scene, actor, ally):
         return f"{scene.name(ally)} is not next to you"
     return None
