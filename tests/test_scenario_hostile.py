@@ -5,7 +5,7 @@ import json
 from game.cli import main
 from game.scenario import load_scenario
 
-from test_scenario_loading import errors, folder, hexmap, layer, load, objects, obj  # noqa: F401
+from test_scenario_loading import errors, hexmap, layer, load, obj, objects, unit_at
 
 
 def test_lists_nested_past_any_use_are_refused(folder):
@@ -64,7 +64,6 @@ def test_a_property_defined_twice_is_an_error_not_a_silent_replacement(folder):
 
 
 def test_two_units_with_one_object_id_is_an_error(folder):
-    from test_scenario_loading import unit_at
     units = objects(unit_at(7, 0, 0), unit_at(7, 2, 0))
     assert ("has the id 7 of another unit; object ids must be unique (leaders are named by id)"
             in errors(load(folder, hexmap(layer("ground"), units))))

@@ -98,13 +98,6 @@ def hexmap(*layers: str, props: str = SIDES, tilesets: str = ' <tileset firstgid
             f"{block}{tilesets}{body}</map>\n")
 
 
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    shutil.copy(BAD / "terrain.tsx", tmp_path)
-    shutil.copy(BAD / "terrain.png", tmp_path)
-    return tmp_path
-
-
 def load(folder: Path, text: str, name: str = "test.tmx", **kwargs):
     (folder / name).write_text(text)
     return load_scenario(folder / name, **kwargs)
