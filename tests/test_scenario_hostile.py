@@ -1,6 +1,7 @@
 """Hostile or absurd map files get a clear message, never a traceback (found by hostile tests)."""
 
 import json
+import os
 
 from game.cli import main
 from game.scenario import load_scenario
@@ -67,3 +68,15 @@ def test_two_units_with_one_object_id_is_an_error(folder):
     units = objects(unit_at(7, 0, 0), unit_at(7, 2, 0))
     assert ("has the id 7 of another unit; object ids must be unique (leaders are named by id)"
             in errors(load(folder, hexmap(layer("ground"), units))))
+
+
+def test_a_pipe_is_not_called_a_folder(tmp_path):
+    pipe = tmp_path / "pipe.tmx"
+    os.mkfifo(pipe)
+    assert [p.message for p in load_scenario(pipe).problems] == [
+        "is not a regular file (a device or a pipe); give the path of a map file"]
+
+
+def test_check_refuses_a_root_that_is_not_a_folder(tmp_path, capsys):
+    assert main(["check", "--root", str(tmp_path / "nowhere"), str(tmp_path / "x.tmx")]) == 1
+    assert "--root" in capsys.readouterr().out

@@ -33,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
     except CatalogError as error:
         print("\n".join(f"error: {line}" for line in error.problems))
         return 1
+    if args.root is not None and not args.root.is_dir():
+        print(f"error: --root {args.root}: no such folder; give a folder the maps may use files from")
+        return 1
     if not args.maps:
         return _check_default(catalog, args.root)
     results = [_check_one(Path(m), catalog, args.root) for m in args.maps]

@@ -8,6 +8,7 @@ TMX/TSX/TX files are parsed with defusedxml, which refuses DTDs and entity decla
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
@@ -64,13 +65,17 @@ def read_document(path: Path, display: str, kind: str, problems: Problems) -> El
 def _size_ok(path: Path, display: str, problems: Problems) -> bool:
     """Whether the file exists, is a file, and is small enough to read."""
     try:
-        size = path.stat().st_size
-    except OSError:
+        info = path.stat()
+    except (OSError, ValueError):
         problems.error(display, "", "file not found")
         return False
-    if not path.is_file():
+    if stat.S_ISDIR(info.st_mode):
         problems.error(display, "", "is a folder, not a file")
         return False
+    if not stat.S_ISREG(info.st_mode):
+        problems.error(display, "", "is not a regular file (a device or a pipe); give the path of a map file")
+        return False
+    size = info.st_size
     if size > MAX_FILE_BYTES:
         problems.error(display, "", f"is {size} bytes; hexbattle reads files of at most "
                                     f"{MAX_FILE_BYTES} bytes")
