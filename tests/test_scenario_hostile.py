@@ -80,3 +80,16 @@ def test_a_pipe_is_not_called_a_folder(tmp_path):
 def test_check_refuses_a_root_that_is_not_a_folder(tmp_path, capsys):
     assert main(["check", "--root", str(tmp_path / "nowhere"), str(tmp_path / "x.tmx")]) == 1
     assert "--root" in capsys.readouterr().out
+
+
+def test_an_empty_template_reference_is_an_error(folder):
+    units = objects(obj(1, "", "ghost", 28, 32, extra=' template=""', shape="<point/>"))
+    assert errors(load(folder, hexmap(layer("ground"), units))) == [
+        "has an empty template reference; pick its template again in Tiled or remove it"]
+
+
+def test_a_unit_showing_a_tile_no_tileset_holds_is_an_error(folder):
+    x, y = 28, 64
+    units = objects(obj(1, "thug", "lost", x, y, extra=' gid="999" width="56" height="64"', shape="", side="enemies"))
+    assert ("shows tile number 999, which belongs to no tileset of the map; place the unit again from a "
+            "tileset or a template") in errors(load(folder, hexmap(layer("ground"), units)))

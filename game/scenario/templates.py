@@ -41,6 +41,11 @@ class TemplateMerger:
     def merge(self, obj: Element, layer: str) -> Element:
         """The object with its template applied (the same element when it has none)."""
         reference = obj.get("template")
+        if reference is not None and not reference.strip():
+            self.problems.error(self.source.display, object_label(obj, layer),
+                                "has an empty template reference; pick its template again in Tiled or remove it")
+            obj.attrib.pop("template")
+            return obj
         if not reference:
             return obj
         template = self._template(reference, object_label(obj, layer))

@@ -45,6 +45,7 @@ class Geometry:
     height: float
     rotation: float
     tile: tuple[TilesetInfo, int] | None
+    lost_gid: int = 0  # a tile object whose gid belongs to no tileset (Tiled's own number)
 
 
 def import_pytmx() -> ModuleType:
@@ -130,9 +131,10 @@ def object_geometry(tiled: Any, normalised: NormalisedMap) -> dict[tuple[int, in
         index = int(getattr(group, INDEX_ATTRIBUTE))
         for position, obj in enumerate(group):
             tile = lookup.tile(obj.gid) if obj.gid else None
+            lost = tiled.tiledgidmap.get(obj.gid, obj.gid) if obj.gid and tile is None else 0
             found[(index, position)] = Geometry(
                 obj.id, obj.name or "", obj.type or "", float(obj.x), float(obj.y), float(obj.width),
-                float(obj.height), float(obj.rotation), tile)
+                float(obj.height), float(obj.rotation), tile, lost)
     return found
 
 

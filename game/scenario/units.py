@@ -96,6 +96,9 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
     if cls != UNIT_CLASS and cls not in catalog.unit_types:
         _not_a_unit(cls, info, catalog, problems)
         return None
+    if geo.lost_gid:
+        problems.error(info.file, info.label, f"shows tile number {geo.lost_gid}, which belongs to no tileset "
+                                              "of the map; place the unit again from a tileset or a template")
     props = {**(tile.props if tile else {}), **info.props}
     errors_before = sum(p.severity == "error" for p in problems.items)
     unit_type = _unit_type(cls, props, info, catalog, problems)
