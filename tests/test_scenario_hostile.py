@@ -93,3 +93,21 @@ def test_a_unit_showing_a_tile_no_tileset_holds_is_an_error(folder):
     units = objects(obj(1, "thug", "lost", x, y, extra=' gid="999" width="56" height="64"', shape="", side="enemies"))
     assert ("shows tile number 999, which belongs to no tileset of the map; place the unit again from a "
             "tileset or a template") in errors(load(folder, hexmap(layer("ground"), units)))
+
+
+def test_a_json_file_that_is_not_a_tiled_map_is_named_as_such(tmp_path):
+    save, other = tmp_path / "night-one.json", tmp_path / "notes.json"
+    save.write_text(json.dumps({"format": "hexbattle-save", "version": 1, "actions": []}))
+    other.write_text(json.dumps({"shopping": ["eggs"]}))
+    assert [p.message for p in load_scenario(save).problems] == [
+        "this is a hexbattle save, not a Tiled map; open it with 'hexbattle replay'"]
+    assert [p.message for p in load_scenario(other).problems] == [
+        'this is not a Tiled map: it has no "type": "map", orientation or layers']
+
+
+def test_absurd_tile_sizes_and_a_missing_hex_side_are_named(folder):
+    huge = hexmap(layer("ground")).replace('tilewidth="56"', 'tilewidth="1000000"')
+    assert errors(load(folder, huge)) == [
+        "tile size 1000000 x 64 px is larger than any hex tileset (4096 px at most); check the map's tile size"]
+    sideless = load(folder, hexmap(layer("ground")).replace(' hexsidelength="32"', ""), name="sideless.tmx")
+    assert any(p.severity == "warning" and "has no hexsidelength" in p.message for p in sideless.problems)

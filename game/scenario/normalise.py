@@ -32,6 +32,8 @@ from game.scenario.tilesets import TilesetInfo, load_tilesets
 MAX_GROUP_DEPTH = 16
 
 
+MAX_TILE_PIXELS = 4096
+
 LAYER_DECORATION = "decoration"
 """A bool layer property that marks a layer as drawing only, like the class Decoration
 (Tiled 1.8 drops a layer's class when it saves; it keeps properties)."""
@@ -133,12 +135,20 @@ def _is_hexagonal(root: Element, display: str, problems: Problems) -> bool:
 def _layout(root: Element, display: str, problems: Problems) -> TiledHexLayout | None:
     """The hex geometry from the map attributes."""
     try:
-        return TiledHexLayout.from_map_attributes(root.get("tilewidth"), root.get("tileheight"),
-                                                  root.get("hexsidelength"), root.get("staggeraxis"),
-                                                  root.get("staggerindex"))
+        layout = TiledHexLayout.from_map_attributes(root.get("tilewidth"), root.get("tileheight"),
+                                                    root.get("hexsidelength"), root.get("staggeraxis"),
+                                                    root.get("staggerindex"))
     except ValueError as error:
         problems.error(display, "", str(error))
         return None
+    if max(layout.tile_width, layout.tile_height) > MAX_TILE_PIXELS:
+        problems.error(display, "", f"tile size {layout.tile_width} x {layout.tile_height} px is larger than "
+                                    f"any hex tileset ({MAX_TILE_PIXELS} px at most); check the map's tile size")
+        return None
+    if root.get("hexsidelength") is None:
+        problems.warning(display, "", "has no hexsidelength, so Tiled draws diamond-shaped cells (side 0); "
+                                      "set Map > Map Properties > Hex Side Length to your tileset's hex side")
+    return layout
 
 
 def _size_ok(root: Element, display: str, problems: Problems) -> bool:

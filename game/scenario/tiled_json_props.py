@@ -142,6 +142,10 @@ def top_level(data: Any, expected: str) -> dict[str, Any]:
     kind = data.get("type")
     if kind is not None and kind != expected:
         raise TiledJsonError(f"this is a Tiled {json_repr(kind)} file, not a {expected}")
+    if data.get("format") == "hexbattle-save":
+        raise TiledJsonError("this is a hexbattle save, not a Tiled map; open it with 'hexbattle replay'")
+    if expected == "map" and kind is None and "orientation" not in data and "layers" not in data:
+        raise TiledJsonError('this is not a Tiled map: it has no "type": "map", orientation or layers')
     return data
 
 
