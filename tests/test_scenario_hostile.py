@@ -111,3 +111,13 @@ def test_absurd_tile_sizes_and_a_missing_hex_side_are_named(folder):
         "tile size 1000000 x 64 px is larger than any hex tileset (4096 px at most); check the map's tile size"]
     sideless = load(folder, hexmap(layer("ground")).replace(' hexsidelength="32"', ""), name="sideless.tmx")
     assert any(p.severity == "warning" and "has no hexsidelength" in p.message for p in sideless.problems)
+
+
+def test_missing_tile_images_give_one_warning_per_tileset(folder):
+    tiles = "".join(f'  <tile id="{i}"><image width="56" height="64" source="gone{i}.png"/></tile>\n' for i in range(3))
+    tileset = (' <tileset firstgid="1" name="art" tilewidth="56" tileheight="64" tilecount="3" columns="0">\n'
+               f'{tiles} </tileset>\n')
+    result = load(folder, hexmap(layer("ground"), tilesets=tileset))
+    warnings = [p.message for p in result.problems if "not found" in p.message]
+    assert warnings == ["tile image 'gone0.png' and 2 more not found; the window will draw plain hexes for "
+                        "those tiles"]

@@ -138,8 +138,13 @@ def _read(element: Element, firstgid: int, source: FileRef, path: Path | None, p
     info.alignment = ALIGNMENTS.get(element.get("objectalignment", ""), (0.0, 1.0))
     _prune(element)
     _read_atlas(element, info, source, policy, problems)
+    missing: list[str] = []
     for tile in list(element.findall("tile")):
-        _read_tile(element, tile, info, source, policy, problems)
+        _read_tile(element, tile, info, source, policy, problems, missing)
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        problems.warning(source.display, info.where(), f"tile image '{missing[0]}'{more} not found; the "
+                                                       "window will draw plain hexes for those tiles")
     info.tilecount = _tilecount(element, info)
     element.set("tilecount", str(info.tilecount))
     return info, element
@@ -190,7 +195,7 @@ def _atlas_problem(width: int | None, height: int | None, tile_w: int, tile_h: i
 
 
 def _read_tile(element: Element, tile: Element, info: TilesetInfo, source: FileRef,
-               policy: PathPolicy, problems: Problems) -> None:
+               policy: PathPolicy, problems: Problems, missing: list[str]) -> None:
     """One `<tile>`: class, properties, own image; pytmx keeps only what it can take."""
     local_id = whole(tile.get("id"))
     if local_id is None or local_id < 0:
@@ -209,7 +214,7 @@ def _read_tile(element: Element, tile: Element, info: TilesetInfo, source: FileR
     image, rect = None, None
     own = tile.find("image")
     if own is not None:
-        image = _image_path(own, source, policy, problems, where)
+        image = _image_path(own, source, policy, problems, where, missing)
         rect = _sub_rect(tile)
     info.tiles[local_id] = TileInfo(local_id, cls, props, image, rect)
 
@@ -223,8 +228,10 @@ def _sub_rect(tile: Element) -> tuple[int, int, int, int] | None:
 
 
 def _image_path(image: Element, source: FileRef, policy: PathPolicy, problems: Problems,
-                where: str) -> Path | None:
-    """An image's absolute path, set into the element; refused or missing images give None."""
+                where: str, missing: list[str] | None = None) -> Path | None:
+    """An image's absolute path, set into the element; refused or missing images give None.
+
+    A missing image is warned about here, or added to `missing` for one warning per tileset."""
     reference = image.get("source", "")
     path, refused = policy.resolve(reference, source.path.parent)
     if refused:
@@ -233,8 +240,11 @@ def _image_path(image: Element, source: FileRef, policy: PathPolicy, problems: P
         return None
     image.set("source", str(path))
     if not path.is_file():
-        problems.warning(source.display, where, f"image '{reference}' not found; the window will "
-                                                "draw plain hexes instead")
+        if missing is not None:
+            missing.append(reference)
+        else:
+            problems.warning(source.display, where, f"image '{reference}' not found; the window will "
+                                                    "draw plain hexes instead")
         return None
     return path
 
