@@ -2,11 +2,12 @@
 
 import json
 import os
+import shutil
+
+from test_scenario_loading import errors, hexmap, layer, load, obj, objects, unit_at
 
 from game.cli import main
 from game.scenario import load_scenario
-
-from test_scenario_loading import errors, hexmap, layer, load, obj, objects, unit_at
 
 
 def test_lists_nested_past_any_use_are_refused(folder):
@@ -121,3 +122,10 @@ def test_missing_tile_images_give_one_warning_per_tileset(folder):
     warnings = [p.message for p in result.problems if "not found" in p.message]
     assert warnings == ["tile image 'gone0.png' and 2 more not found; the window will draw plain hexes for "
                         "those tiles"]
+
+
+def test_tilesets_whose_tile_numbers_overlap_are_named(folder):
+    shutil.copy(folder / "terrain.tsx", folder / "more.tsx")
+    tilesets = ' <tileset firstgid="1" source="terrain.tsx"/>\n <tileset firstgid="2" source="more.tsx"/>\n'
+    messages = errors(load(folder, hexmap(layer("ground"), tilesets=tilesets)))
+    assert any(m.startswith("has firstgid 2, inside the tile numbers of tileset 'terrain' (1 to") for m in messages), messages

@@ -76,7 +76,8 @@ def test_too_many_decoded_cells_over_all_layers_is_refused(tmp_path):
     copy_tileset(tmp_path)
     result = load_scenario(tmp_path / "deep.tmx")
     assert [p.message for p in result.errors] == [
-        f"takes the map past {MAX_CELLS} decoded cells; hexbattle reads maps of at most 256 x 256 cells"]
+        f"takes the map past {MAX_CELLS} cells over all its tile layers (four full layers of 256 x 256); "
+        "merge or remove tile layers"]
 
 
 def copy_tileset(folder: Path) -> None:

@@ -81,8 +81,8 @@ class Grid:
                     f"{MAX_SIDE} x {MAX_SIDE} cells")
         self.cells_left -= width * height
         if self.cells_left < 0:
-            return (f"takes the map past {MAX_CELLS} decoded cells; hexbattle reads maps of at most "
-                    f"{MAX_SIDE} x {MAX_SIDE} cells")
+            return (f"takes the map past {MAX_CELLS} cells over all its tile layers (four full layers "
+                    f"of {MAX_SIDE} x {MAX_SIDE}); merge or remove tile layers")
         return None
 
     def finish(self, root: Element, layers: list[TileLayer], file: str, problems: Problems) -> tuple[int, int] | None:

@@ -96,7 +96,19 @@ def load_tilesets(root: Element, source: FileRef, policy: PathPolicy, problems: 
         root.remove(element)
         root.insert(index, inlined)
         tilesets.append(info)
-    return sorted(tilesets, key=lambda t: t.firstgid)
+    ordered = sorted(tilesets, key=lambda t: t.firstgid)
+    _check_ranges(ordered, source, problems)
+    return ordered
+
+
+def _check_ranges(ordered: list[TilesetInfo], source: FileRef, problems: Problems) -> None:
+    """Two tilesets whose tile numbers overlap make every shared number ambiguous."""
+    for first, second in zip(ordered, ordered[1:]):
+        end = first.firstgid + first.tilecount
+        if not first.broken and second.firstgid < end:
+            problems.error(source.display, second.where(),
+                           f"has firstgid {second.firstgid}, inside the tile numbers of {first.where()} "
+                           f"({first.firstgid} to {end - 1}); set it to {end} or more (Tiled does when it saves)")
 
 
 def load_tileset(element: Element, firstgid: int, source: FileRef, policy: PathPolicy,
