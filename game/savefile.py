@@ -34,8 +34,8 @@ class SaveError(ValueError):
 class ScenarioLoadError(ValueError):
     """A scenario has errors; `problems` holds every message."""
 
-    def __init__(self, path: Path, problems: list[str]):
-        super().__init__(f"{path}: the scenario has errors:\n" + "\n".join(problems))
+    def __init__(self, path: Path, problems: list[str], headline: str = "the scenario has errors"):
+        super().__init__(f"{path}: {headline}:\n" + "\n".join(problems))
         self.problems = problems
 
 
@@ -60,7 +60,7 @@ def load_scenario_or_fail(path: Path, catalog: Catalog):
         raise ScenarioLoadError(path, [p.text() for p in result.problems if p.severity == "error"])
     problem = ruleset_problem(result.scenario.ruleset)
     if problem:
-        raise ScenarioLoadError(path, [f"{path}: {problem}"])
+        raise ScenarioLoadError(path, [f"{path}: {problem}"], headline="no battle can start on it yet")
     return result.scenario
 
 

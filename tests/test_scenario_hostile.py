@@ -129,3 +129,9 @@ def test_tilesets_whose_tile_numbers_overlap_are_named(folder):
     tilesets = ' <tileset firstgid="1" source="terrain.tsx"/>\n <tileset firstgid="2" source="more.tsx"/>\n'
     messages = errors(load(folder, hexmap(layer("ground"), tilesets=tilesets)))
     assert any(m.startswith("has firstgid 2, inside the tile numbers of tileset 'terrain' (1 to") for m in messages), messages
+
+
+def test_a_map_marked_infinite_holding_finite_data_says_so(folder):
+    text = hexmap(layer("ground")).replace('infinite="0"', 'infinite="1"')
+    assert ("holds the data of a finite map, but the map is marked infinite; untick Infinite in "
+            "Map > Map Properties (or re-save the map in Tiled)") in errors(load(folder, text))

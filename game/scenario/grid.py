@@ -45,6 +45,10 @@ class Grid:
         if data is None:
             report("has no <data>")
             return {}, True
+        if self.infinite and not data.findall("chunk") and ((data.text or "").strip() or data.findall("tile")):
+            report("holds the data of a finite map, but the map is marked infinite; untick Infinite in "
+                   "Map > Map Properties (or re-save the map in Tiled)")
+            return {}, True
         cells: dict[tuple[int, int], int] = {}
         failed = False
         for block, x, y, width, height in self._blocks(element, data):
