@@ -145,6 +145,12 @@ def hostile(side_a: str, side_b: str) -> bool:
     return a is not None and b is not None and a != b
 
 
+def hex_of(world: World, entity: EntityId) -> Hex | None:
+    """Where a combatant is, standing or lying fallen; None when it is on no hex."""
+    position = world.try_get(entity, Position) or world.try_get(entity, Fallen)
+    return position.hex if position is not None else None
+
+
 def in_the_fight(world: World, entity: EntityId) -> bool:
     """A combatant still standing on the map: not fallen, not dead, with health left."""
     if world.has(entity, Dead) or world.has(entity, Fallen) or not world.has(entity, Position):

@@ -39,7 +39,7 @@ from game.rules.grenade import (
     throw_grenade,
 )
 from game.systems.attacks import attacker_parts, side_morale, weapon_in_hand
-from game.systems.context import Scene, in_the_fight
+from game.systems.context import Scene, hex_of, in_the_fight
 from game.systems.handlers import handles, needs, spend
 from game.systems.saving import evasion_save
 from game.systems.sight import cover_lookup, has_line_of_sight
@@ -97,12 +97,6 @@ def caught_in(scene: Scene, hexes: tuple[Hex, ...]) -> tuple[EntityId, ...]:
     lying = {e for e, body, identity in scene.world.query(Fallen, Identity)
              if body.hex in hexes and identity.kind == "pc" and not scene.world.has(e, Dead)}
     return tuple(sorted(standing | lying))
-
-
-def _where(scene: Scene, entity: EntityId) -> Hex:
-    """A combatant's hex, standing or lying."""
-    position = scene.world.try_get(entity, Position) or scene.world.get(entity, Fallen)
-    return position.hex
 
 
 def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
@@ -194,7 +188,7 @@ def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:
 def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, damage: Roll) -> tuple[BlastHit, str]:
     """One victim's save and damage from the one roll, with a note for the log."""
     world, field = scene.world, scene.rules.field
-    victim_hex = _where(scene, victim)
+    victim_hex = hex_of(world, victim)
     shields = shields_for(scene, victim)
     cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class, shields).armor
     armor = effective_armor((cover, world.get(victim, Stats).armor), weapon.armor_piercing)

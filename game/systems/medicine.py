@@ -11,28 +11,23 @@ heroic NPC regains hit dice.
 from __future__ import annotations
 
 from game.actions import Heal, Stabilise
-from game.components import Fallen, Health, Identity, MortallyWounded, Position, Stabilised
+from game.components import Health, Identity, MortallyWounded, Stabilised
 from game.ecs import EntityId
 from game.events import ConditionChanged, Healed
-from game.hexgrid import Hex, distance
+from game.hexgrid import distance
 from game.rules.damage import stabilise_difficulty
 from game.rules.dice import DiceError, DiceExpression
 from game.rules.heroic import heroic_healing
 from game.rules.saves import check_chance, skill_check
-from game.systems.context import Scene, in_the_fight
+from game.systems.context import Scene, hex_of, in_the_fight
 from game.systems.handlers import handles, needs, spend
 from game.systems.saving import check_parts
 
 HEAL_ATTRIBUTES = ("int", "dex")
 
 
-def _where(scene: Scene, entity: EntityId) -> Hex | None:
-    position = scene.world.try_get(entity, Position) or scene.world.try_get(entity, Fallen)
-    return position.hex if position else None
-
-
 def _within_reach(scene: Scene, healer: EntityId, patient: EntityId) -> bool:
-    here, there = _where(scene, healer), _where(scene, patient)
+    here, there = hex_of(scene.world, healer), hex_of(scene.world, patient)
     return here is not None and there is not None and distance(here, there) <= 1
 
 
