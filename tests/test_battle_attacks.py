@@ -6,6 +6,7 @@ from game.actions import Attack, DefendTotally, EndTurn, GoProne
 from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
+from game.systems.attacks import meat_shield
 from game.scenario.model import Terrain
 
 from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit
@@ -224,3 +225,11 @@ def test_an_aimed_shot_gets_past_cover_but_not_past_a_pretech_forcefield():
     plan = _plan(both, 1, 2, aimed=True)
     assert plan.cover.armor == 12 and plan.cover_armor == 12
 
+
+
+def test_an_enemy_squad_does_not_shield_a_bystander():
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)),
+             unit(2, "veteran_soldier", "enemies", Hex(2, 0), count=3, name="Red squad"),
+             unit(3, "civilian", "bystanders", Hex(4, 0), name="Clerk")]
+    battle = _battle(units, first=1)
+    assert meat_shield(battle.preview(), Hex(0, 0), 3) is None

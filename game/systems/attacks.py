@@ -17,7 +17,7 @@ from game.hexgrid import Hex, distance
 from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup, range_band, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
-from game.systems.context import Scene, camp, hostile, in_the_fight
+from game.systems.context import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import CoverReading, cover_lookup
 from game.systems.stances import shields_for
 from game.systems.wounds import take_damage
@@ -144,8 +144,7 @@ def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId) -> EntityId |
     for step in scene.rules.field.line(attacker_hex, target_hex)[1:-1]:
         for hex_ in step:
             occupant = scene.world.at(hex_)
-            if (occupant is not None and scene.world.has(occupant, Squad)
-                    and not hostile(side, scene.side_of(occupant)) and camp(scene.side_of(occupant)) is not None):
+            if occupant is not None and scene.world.has(occupant, Squad) and friendly(side, scene.side_of(occupant)):
                 return occupant
     return None
 

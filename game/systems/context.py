@@ -139,6 +139,11 @@ def camp(side: str) -> str | None:
     return FRIENDLY_CAMPS.get(side)
 
 
+def friendly(side_a: str, side_b: str) -> bool:
+    """Whether two sides are on the same side of the fight: the same side, or the same camp."""
+    return side_a == side_b or (camp(side_a) is not None and camp(side_a) == camp(side_b))
+
+
 def hostile(side_a: str, side_b: str) -> bool:
     """Whether two sides fight each other."""
     a, b = camp(side_a), camp(side_b)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.components import Allegiance, Position
 from game.ecs import EntityId, World
 from game.hexgrid import Hex, distance
-from game.systems.context import camp
+from game.systems.context import friendly
 from game.terrain import Battlefield
 
 
@@ -39,8 +39,7 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
         occupant = world.at(hex_)
         if occupant is None or occupant == mover:
             return "free"
-        other = world.get(occupant, Allegiance).side
-        if not allies_block and (other == side or camp(other) is not None and camp(other) == camp(side)):
+        if not allies_block and friendly(side, world.get(occupant, Allegiance).side):
             return "pass"
         return "blocked"
 

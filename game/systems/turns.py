@@ -93,6 +93,4 @@ def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int
 
 def camps_standing(scene: Scene) -> set[str]:
     """The camps that still have someone in the fight."""
-    return {camp(side.side) for _, side in scene.world.query(Allegiance)
-            if camp(side.side) is not None} & {
-        camp(scene.side_of(e)) for e, _ in scene.world.query(Allegiance) if in_the_fight(scene.world, e)}
+    return {camp(side.side) for e, side in scene.world.query(Allegiance) if in_the_fight(scene.world, e)} - {None}
