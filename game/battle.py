@@ -22,7 +22,7 @@ from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.systems import attacks, handlers, load_systems, walking
-from game.systems.context import ActionDice, Rules, Scene, SideState, in_the_fight
+from game.systems.context import ActionDice, Rules, Scene, SideState, camp, in_the_fight
 from game.systems.movement import Reach
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
 from game.terrain import Battlefield
@@ -39,6 +39,22 @@ def ruleset_problem(ruleset: str) -> str | None:
         return None
     return (f"the ruleset '{ruleset}' is not playable yet (playable: {', '.join(PLAYABLE_RULESETS)}); "
             "set the map property 'ruleset' to one of those")
+
+
+def camps_problem(scenario) -> str | None:
+    """Why no fight can happen among the scenario's units, or None: a battle needs units of at
+    least two camps that fight each other (bystanders fight nobody)."""
+    fighting = sorted({camp(u.side) for u in scenario.units} - {None})
+    if len(fighting) >= 2:
+        return None
+    found = f"only units of the {fighting[0]} camp" if fighting else "no units that fight"
+    return (f"the map places {found}; a battle needs units on at least two sides that fight each "
+            "other (pcs or allies against enemies or rivals): place units for the other side")
+
+
+def scenario_problem(scenario) -> str | None:
+    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight)."""
+    return ruleset_problem(scenario.ruleset) or camps_problem(scenario)
 
 
 def canonical(action: object) -> tuple[Action | None, str | None]:
@@ -146,10 +162,10 @@ class Battle:
     def from_scenario(cls, scenario, seed: int | str, catalog: Catalog | None = None) -> Battle:
         """Deploy the scenario's units, roll hit points and initiative, and start round 1.
 
-        Raises ValueError for a ruleset that is not playable yet (callers check first with
-        `ruleset_problem`, as `savefile.load_scenario_or_fail` does).
+        Raises ValueError for a ruleset that is not playable yet or a map with nobody to fight
+        (callers check first with `scenario_problem`, as `savefile.load_scenario_or_fail` does).
         """
-        problem = ruleset_problem(scenario.ruleset)
+        problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
         catalog = catalog or load_catalog()
@@ -226,11 +242,11 @@ class Battle:
                 return Outcome(False, reason=problem)
             handlers.apply(scene, action)
             handlers.settle(scene)
-            if isinstance(action, EndTurn):
-                after = self._advance(scene, state)
-            else:
-                after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides))
-            after = replace(after, pending=tuple(scene.pending))
+            after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
+                            pending=tuple(scene.pending))
+            passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
+            if passes and len(camps_standing(scene)) > 1:
+                after = self._advance(scene, after)
             unused = len(scene.dice.remaining)
         except DiceError as error:
             return Outcome(False, reason=str(error))
@@ -241,6 +257,12 @@ class Battle:
         self._history.append(step)
         self._undone.clear()
         return Outcome(True, step.events)
+
+    @staticmethod
+    def _current_fell(scene: Scene, state: BattleState) -> bool:
+        """The combatant whose turn it is went down during it (overwatch fire, its own grenade)
+        and nothing is left to decide: the turn passes on by itself."""
+        return not scene.pending and bool(state.order) and not in_the_fight(scene.world, state.order[state.turn])
 
     def _precondition(self, state: BattleState, action: Action) -> str | None:
         if state.ended:
@@ -295,7 +317,15 @@ class Battle:
         if len(camps) > 1:
             return replace(state, world=scene.world)
         winner = next(iter(camps), None)
-        text = f"The battle is over: {winner} hold the field." if winner else "The battle is over: nobody is left standing."
+        standing = sorted({scene.side_of(e) for e in scene.world.entities()
+                           if scene.world.has(e, Allegiance) and in_the_fight(scene.world, e)})
+        if winner:
+            text = f"The battle is over: {winner} hold the field."
+        elif standing:
+            names = " and ".join(scene.sides[s].name for s in standing)
+            text = f"The battle is over: no fighting side is left; {names} hold the field."
+        else:
+            text = "The battle is over: nobody is left standing."
         scene.emit(BattleEnded(text, winner))
         return replace(state, world=scene.world, winner=winner, ended=True)
 

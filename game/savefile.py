@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.actions import ActionFormatError, from_json, to_json
-from game.battle import Battle, ruleset_problem
+from game.battle import Battle, scenario_problem
 from game.rules.catalog import Catalog, load_catalog
 from game.scenario import load_scenario
 
@@ -58,9 +58,9 @@ def load_scenario_or_fail(path: Path, catalog: Catalog):
     result = load_scenario(path, catalog)
     if not result.ok:
         raise ScenarioLoadError(path, [p.text() for p in result.problems if p.severity == "error"])
-    problem = ruleset_problem(result.scenario.ruleset)
+    problem = scenario_problem(result.scenario)
     if problem:
-        raise ScenarioLoadError(path, [f"{path}: {problem}"], headline="no battle can start on it yet")
+        raise ScenarioLoadError(path, [f"{path}: {problem}"], headline="no battle can start on it")
     return result.scenario
 
 

@@ -74,12 +74,13 @@ def jump_problem(scene: Scene, actor: EntityId, to: Hex) -> str | None:
     if problem:
         return problem
     start = scene.world.get(actor, Position).hex
+    reach = jump_reach(scene.world.get(actor, Stats))
+    gap = distance(start, to)
+    if gap > reach:  # checked before any line is built: a far hex costs nothing to refuse
+        return f"a jump reaches at most {reach} hexes, and {scene.place(to)} is {gap} away"
     line = jump_line(start, to)
     if line is None:
         return f"{scene.place(to)} is not in a straight line along a hex direction from {scene.place(start)}"
-    reach = jump_reach(scene.world.get(actor, Stats))
-    if len(line) - 1 > reach:
-        return f"a jump reaches at most {reach} hexes, and {scene.place(to)} is {len(line) - 1} away"
     for hex_ in line[1:-1]:
         problem = _in_the_way(scene, hex_)
         if problem:

@@ -35,6 +35,9 @@ def _finish_prompt(scene: Scene, prompt: OverwatchChance, silence: bool) -> None
     """Close the answered prompt; when none is left for this hex, the move goes on."""
 
     scene.pending.pop(0)
+    if not in_the_fight(scene.world, prompt.mover):  # downed by this shot: nobody else need be asked
+        scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == prompt.mover)]
+        return
     silenced = prompt.silenced + ((prompt.decider,) if silence else ())
     others = [p for p in scene.pending if isinstance(p, OverwatchChance) and p.mover == prompt.mover]
     if others:
@@ -91,6 +94,8 @@ class OverwatchFireHandler:
         target = prompt.mover if prompt else action.target
         if target not in scene.world.entities():
             return f"there is no combatant with id {target}"
+        if not in_the_fight(scene.world, target):
+            return f"{scene.name(target)} is out of the fight"
         if not covers(scene, action.actor, target, scene.world.get(target, Position).hex):
             return "that target is not inside the overwatch wedge with a clear shot in range"
         return None
