@@ -18,8 +18,8 @@ from game.ecs import EntityId
 from game.hexgrid import Hex, distance
 from game.prompts import OverwatchChance
 from game.rules.dice import DiceExpression
-from game.systems.attacks import AttackPlan, plan_attack, weapon_in_hand
-from game.systems.context import hostile, in_the_fight
+from game.systems.combat import AttackPlan, plan_attack, weapon_in_hand
+from game.systems.scene import hostile, in_the_fight
 from game.systems.sight import cover_lookup
 from game.terrain import Battlefield
 
@@ -85,12 +85,12 @@ def best_move(battle: Battle, actor: EntityId) -> Move | None:
     here = battle.world.get(actor, Position).hex
     scene = battle.preview()
     weapon = weapon_in_hand(scene, actor).weapon_class
-    way = approach_costs(scene.rules.field, enemies)
+    way = approach_costs(scene.setup.field, enemies)
     unreachable = 1 << 30
 
     def score(hex_: Hex) -> tuple:
         nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-        shelter = cover_lookup(scene.rules.field, nearest, hex_, weapon)
+        shelter = cover_lookup(scene.setup.field, nearest, hex_, weapon)
         protection = shelter.armor + shelter.concealment_bonus if shelter.visible else 10
         return (way.get(hex_, unreachable), -protection, reach[hex_].cost, hex_)
 

@@ -21,13 +21,11 @@ from game.hexgrid import Hex
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
-from game.systems import attacks, handlers, load_systems, walking
-from game.systems.context import ActionDice, Rules, Scene, SideState, camp, in_the_fight
+from game.systems import combat, dispatch, movement
+from game.systems.scene import ActionDice, Setup, Scene, SideState, camp, in_the_fight
 from game.systems.movement import Reach
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
 from game.terrain import Battlefield
-
-load_systems()
 
 
 PLAYABLE_RULESETS = ("swn", "swn-heroic")
@@ -147,9 +145,9 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
 class Battle:
     """One fight in progress. Two battles in one process share nothing mutable."""
 
-    def __init__(self, rules: Rules, scenario, seed: int | str, opening: BattleState,
+    def __init__(self, rules: Setup, scenario, seed: int | str, opening: BattleState,
                  opening_events: tuple[Event, ...]):
-        self.rules = rules
+        self.setup = rules
         self.scenario = scenario
         self.seed = seed
         self._opening = opening
@@ -171,7 +169,7 @@ class Battle:
         catalog = catalog or load_catalog()
         settings = MappingProxyType(dict(scenario.settings))
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
-        rules = Rules(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
+        rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
                       scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
         dice = ActionDice(SeededDice(seed).state)
         world = deploy(scenario, catalog, dice)
@@ -217,13 +215,13 @@ class Battle:
         """A throwaway copy of the current scene for queries (what-if, legal options)."""
         return self._scene(self.state)
 
-    def attack_options(self, entity: EntityId, **options: bool) -> list[tuple[EntityId, attacks.AttackPlan | str]]:
+    def attack_options(self, entity: EntityId, **options: bool) -> list[tuple[EntityId, combat.AttackPlan | str]]:
         """Every enemy with the attack plan (exact odds, cover) or why it cannot be attacked."""
-        return attacks.attack_options(self._scene(self.state), entity, **options)
+        return combat.attack_options(self._scene(self.state), entity, **options)
 
     def reachable(self, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
         """Hexes the combatant can move to now, with cost and path (for the movement overlay)."""
-        return walking.move_options(self._scene(self.state), entity, points)
+        return movement.move_options(self._scene(self.state), entity, points)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action) -> Outcome:
@@ -237,11 +235,11 @@ class Battle:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces)
         try:
-            problem = handlers.check(scene, action)
-            if problem:
-                return Outcome(False, reason=problem)
-            handlers.apply(scene, action)
-            handlers.settle(scene)
+            plan = dispatch.check(scene, action)
+            if isinstance(plan, str):
+                return Outcome(False, reason=plan)
+            dispatch.apply(scene, action, plan)
+            dispatch.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
                             pending=tuple(scene.pending))
             passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
@@ -273,17 +271,19 @@ class Battle:
             return "that combatant is out of the fight"
         if state.pending:
             prompt = state.pending[0]
-            if action.actor != prompt.decider or not handlers.answers_prompts(action):
+            row = dispatch.row(action)
+            if action.actor != prompt.decider or row is None or not row.answers:
                 return f"waiting for a decision: {prompt.question}"
             return None
-        if handlers.only_answers_prompts(action):
+        row = dispatch.row(action)
+        if row is not None and row.only_answers:
             return "there is no decision to answer"
-        if not handlers.is_instant(action) and action.actor != self.current():
+        if (row is None or not row.instant) and action.actor != self.current():
             return "it is not that combatant's turn"
         return None
 
     def _scene(self, state: BattleState, faces: tuple[int, ...] = ()) -> Scene:
-        return Scene(self.rules, state.world.snapshot(), ActionDice(state.rng, faces), state.round,
+        return Scene(self.setup, state.world.snapshot(), ActionDice(state.rng, faces), state.round,
                      {s.id: s for s in state.sides}, state.pending)
 
     def pending(self) -> Prompt | None:

@@ -201,3 +201,36 @@ class Shielding:
     and one redirect, until the start of its next turn."""
 
     redirect_left: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectSince:
+    """The round a Guarding or Shielding stance was taken (it lapses at its owner's next turn)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedRounds:
+    """Rounds left in each carried weapon's magazine, in the order of `Carried.weapons`."""
+
+    rounds: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeUnderway:
+    """Seed 002 Charge: a run under way; the blow lands on `target` once the run reaches `end`
+    after `hexes` hexes (overwatch may pause the run)."""
+
+    target: int
+    end: Hex
+    hexes: int
+
+
+@dataclass(frozen=True, slots=True)
+class PausedMove:
+    """A move that overwatch interrupted: the rest of its path, and the watchers who chose to
+    hold for the rest of it. It goes on once every overwatch decision about it is made."""
+
+    remaining: tuple[Hex, ...]
+    silenced: tuple[int, ...] = ()

@@ -100,3 +100,56 @@ class BattleEnded(Event):
     """One camp is left standing (or none)."""
 
     winner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponDropped(Event):
+    """A weapon now lies on a hex (seed 002 Disarm)."""
+
+    weapon: str = ""
+    hex: Hex = Hex(0, 0)
+    owner: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponTaken(Event):
+    """A combatant took a weapon in hand or stowed it (`into` is "hand" or "carried")."""
+
+    actor: int = 0
+    weapon: str = ""
+    into: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(Event):
+    """An area weapon went off: where, and the hexes its blast covers (for the window)."""
+
+    actor: int = 0
+    hex: Hex = Hex(0, 0)
+    blast: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleChanged(Event):
+    """A side's morale score moved (here: a successful Intimidate)."""
+
+    side: str = ""
+    before: int = 0
+    after: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRead(Event):
+    """A successful Read Morale: the exact score of each side in sight, by side id."""
+
+    actor: int = 0
+    readings: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPaused(Event):
+    """An attack waits while the protectors next to its target decide (seed 002 Protect)."""
+
+    attacker: int = 0
+    ally: int = 0
+    protectors: tuple[int, ...] = ()

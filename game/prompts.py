@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from game.actions import Attack
 from game.hexgrid import Hex
 
 
@@ -40,11 +41,11 @@ class OverwatchChance(Prompt):
 class ProtectChance(Prompt):
     """An attack is about to be made on an ally next to the decider (seed 002 Protect).
 
-    `attack` is the JSON form of the pending attack action (see game.actions.to_json), so the
-    prompt stays plain data; answering Redirect turns it on the decider, Hold lets it through.
+    `attack` is the pending Attack action itself (frozen data); answering Redirect turns it on
+    the decider, Hold lets it through.
     """
 
     kind: ClassVar[str] = "protect"
     attacker: int = 0
     ally: int = 0
-    attack: tuple[tuple[str, object], ...] = ()
+    attack: Attack | None = None

@@ -66,6 +66,52 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
     assert offenders == []
 
 
+# Inside game/systems: the foundation every system reads, the combat core built on it, then the
+# mechanics, one module each, which import the layers below and never one another; the
+# dispatch table sits on top and is the only module that knows every mechanic.
+SYSTEM_LAYERS = [
+    {"scene"},
+    {"budget", "checks"},
+    {"sight", "wounds"},
+    {"combat"},
+    {"overwatch"},
+    {"movement", "turns"},
+    {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
+    {"dispatch"},
+]
+SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
+MECHANICS = SYSTEM_LAYERS[-2]
+
+
+def test_every_system_module_has_a_place():
+    modules = {p.stem for p in (GAME / "systems").glob("*.py")} - {"__init__"}
+    assert modules == set(SYSTEM_RANK)
+
+
+def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
+    offenders = []
+    for path in sorted((GAME / "systems").glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        for name in _imports(path) | _from_package_imports(path):
+            parts = name.split(".")
+            if parts[:2] != ["game", "systems"] or len(parts) < 3:
+                continue
+            other = parts[2]
+            if other == path.stem:
+                continue
+            if SYSTEM_RANK[other] > SYSTEM_RANK[path.stem] or (other in MECHANICS and path.stem in MECHANICS):
+                offenders.append(f"systems/{path.name} imports {name}")
+    assert offenders == []
+
+
+def _from_package_imports(path: Path) -> set[str]:
+    """`from game.systems import combat` names the module game.systems.combat."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return {f"{node.module}.{alias.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "game.systems" for alias in node.names}
+
+
 def test_loading_the_headless_packages_does_not_load_pygame():
     code = (
         "import sys, pkgutil, importlib, game\n"

@@ -6,7 +6,7 @@ from game.actions import Attack, DefendTotally, EndTurn, GoProne
 from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
-from game.systems.attacks import meat_shield
+from game.systems.combat import meat_shield
 from game.scenario.model import Terrain
 
 from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit
@@ -85,7 +85,7 @@ def test_cover_armor_is_subtracted_from_damage_and_ignored_by_aimed_shots():
     assert plan.cover.armor == 6 and plan.cover.material.id == "thin_stone"
     outcome = battle.submit(Attack(1, target=2, faces=(19, 4, 4, 2)))  # 3d4 = 10, minus 6 armor
     assert battle.world.get(2, Health).current == 18 - 4
-    assert any(e.text.endswith("[4, 4, 2] = 10 damage, less 6 armor: 4.") for e in outcome.events)
+    assert any(e.text.endswith("[4, 4, 2] = 10 - 6 armor = 4.") for e in outcome.events)
 
 
 def test_aimed_shot_takes_minus_4_and_ignores_cover_armor():

@@ -7,9 +7,10 @@ from game.battle import Battle
 from game.components import Health, Position, Prone, TurnBudget
 from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
-from game.systems import handlers
+from game.systems import dispatch
 from game.rules.saves import npc_save_target, pc_save_target
-from game.systems.charge import ChargeUnderway, charge_paths, plan_charge
+from game.components import ChargeUnderway
+from game.systems.charge import charge_paths, plan_charge
 
 from kit import FOREST, WALL, battle_at, unit
 
@@ -227,12 +228,12 @@ def test_charge_paths_find_every_end_hex_a_brute_force_search_finds_at_the_same_
     scene = battle.preview()
     routes = charge_paths(scene, 1, 2)
     best = {}
-    for path, cost in _soft_paths(scene.rules.field, scene.world, 1, 6, ally=4):
+    for path, cost in _soft_paths(scene.setup.field, scene.world, 1, 6, ally=4):
         if distance(path[-1], Hex(4, 0)) == 1 and scene.world.at(path[-1]) in (None, 1):
             best[path[-1]] = min(cost, best.get(path[-1], cost))
     assert {h: r.cost for h, r in routes.items()} == best and len(best) == 3
     for end, route in routes.items():
-        assert route.path[-1] == end and handlers.check(scene, Charge(1, target=2, path=route.path)) is None
+        assert route.path[-1] == end and not isinstance(dispatch.check(scene, Charge(1, target=2, path=route.path)), str)
 
 
 def test_charge_paths_are_the_same_every_time():

@@ -6,7 +6,8 @@ from game.actions import Attack, Disarm, EndTurn, Move, PickUp, ReadyWeapon
 from game.battle import Battle
 from game.components import Armament, Carried, DroppedWeapon, Health, TurnBudget
 from game.hexgrid import Hex
-from game.systems.disarm import WeaponDropped, disarm_targets, weapons_on
+from game.events import WeaponDropped
+from game.systems.disarm import disarm_targets, weapons_on
 
 from kit import WALL, scenario, unit
 

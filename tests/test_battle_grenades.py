@@ -10,7 +10,8 @@ from game.components import Armament, Dead, Health
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, load_catalog
 from game.scenario.model import Terrain
-from game.systems.grenades import Exploded, grenade_options, grenade_preview
+from game.events import Exploded
+from game.systems.grenades import grenade_options, grenade_preview
 
 from kit import SMOKE, WALL, battle_at, pass_turns_until, texts, unit
 

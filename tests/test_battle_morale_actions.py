@@ -6,7 +6,8 @@ from game.actions import EndTurn, Intimidate, ReadMorale
 from game.battle import Battle
 from game.components import TurnBudget
 from game.hexgrid import Hex
-from game.systems.morale_actions import MoraleRead, intimidate_options, read_morale_chance
+from game.events import MoraleRead
+from game.systems.morale_actions import intimidate_options, read_morale_chance
 
 from kit import WALL, scenario, side, unit
 

@@ -7,7 +7,7 @@ from game.battle import Battle
 from game.components import Health, Overwatch, Position
 from game.hexgrid import Hex
 from game.prompts import OverwatchChance
-from game.systems.watch import overwatch_wedge
+from game.systems.overwatch import overwatch_wedge
 
 from game.scenario.model import Terrain
 

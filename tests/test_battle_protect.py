@@ -7,9 +7,10 @@ from game.components import Guarding, Health, MainSpent, Shielding, TurnBudget
 from game.events import Attacked, Rolled
 from game.hexgrid import Hex
 from game.prompts import ProtectChance
-from game.systems.attacks import weapon_in_hand
+from game.systems.combat import weapon_in_hand
 from game.systems.protect import protect_targets, protectors
-from game.systems.stances import can_snap, guarded_ally, shielding, shields_for
+from game.systems.protect import can_snap, guarded_ally
+from game.systems.sight import shielding, shields_for
 from game.systems.sight import cover_lookup
 
 from kit import scenario, unit
@@ -268,7 +269,7 @@ def test_an_ally_behind_the_shielding_mech_gets_2_ac_concealment_and_its_armor_a
     battle = _shielded()
     scene = battle.preview()
     rifle = weapon_in_hand(scene, ROOK).weapon_class
-    field = scene.rules.field
+    field = scene.setup.field
     behind = cover_lookup(field, Hex(3, 0), Hex(0, 0), rifle, shields_for(scene, ANA))
     assert (behind.concealment_bonus, behind.armor) == (2, 6)
     assert behind.text() == "shielded by a mech (+2 AC), behind a shielding mech (armor 6)"

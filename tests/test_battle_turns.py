@@ -10,7 +10,7 @@ from game.components import MainSpent, Position, Prone, TotalDefense, TurnBudget
 from game.events import Moved
 from game.hexgrid import Hex
 from game.systems.fray import fray_problem
-from game.systems.stances import can_snap
+from game.systems.protect import can_snap
 
 from kit import FOREST, WALL, battle_at, pass_turns_until, scenario, side, unit
 

@@ -420,3 +420,9 @@ def test_negative_metres_is_a_bug():
         range_in_hexes(-3)
     with pytest.raises(ValueError, match="negative"):
         move_in_hexes(-0.5)
+
+
+def test_a_facing_angle_goes_to_the_nearest_direction_and_ties_go_counter_clockwise():
+    from game.hexgrid import facing_for_angle
+
+    assert [facing_for_angle(a) for a in (0, 29.9, 30, 89, 90, 150, 330, 359.9, -30, 720)] == [0, 0, 1, 1, 2, 3, 0, 0, 0, 0]

@@ -221,6 +221,13 @@ def angle_to(a: Hex, b: Hex) -> float:
     return math.degrees(math.atan2(y, x)) % 360.0
 
 
+def facing_for_angle(angle_degrees: float) -> int:
+    """The hex direction nearest a facing angle (direction i at i * 60 degrees). An angle exactly
+    between two directions goes to the counter-clockwise one: nudged, never a bare round(),
+    which would send 30 degrees to 0 but 90 degrees to 2."""
+    return math.floor((angle_degrees % 360.0) / 60.0 + 0.5 + EPSILON) % 6
+
+
 def in_wedge_angle(origin: Hex, angle_degrees: float, target: Hex) -> bool:
     """Whether target's centre is within 30 degrees of a cube-space facing angle, edges in."""
     if target == origin:

@@ -6,9 +6,8 @@ and strike differently: a person punches or stabs, a vehicle or mech rams with i
 differs from the previous step's by at most one hex direction, the first step is free, the
 path costs at most the movement limit and ends on a free hex next to the target. The run is
 walked like any move, so overwatch may interrupt it: the charge then waits in the world as
-`ChargeUnderway` and strikes once the last overwatch prompt is answered and the run is
-complete. Answers resume a run inside overwatch.py, which knows nothing of charges, so this
-module wraps the OverwatchFire and Hold handlers to land waiting charges afterwards.
+`ChargeUnderway` and strikes (`finish_charges`) once every decision is made and the paused
+run has been walked to its end.
 Interpretations: docs/rules/maneuvers.md.
 """
 
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.actions import Charge
-from game.components import Identity, Position, Prone, Stats, TurnBudget
+from game.components import ChargeUnderway, Identity, Position, Prone, Stats, TurnBudget
 from game.ecs import EntityId
 from game.events import Attacked, ConditionChanged, Damaged, Event, Rolled
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
@@ -37,15 +36,23 @@ from game.rules.maneuvers import (
 )
 from game.rules.overflow import Candidate
 from game.rules.saves import check_chance, skill_parts
-from game.systems.attacks import UNARMED, weapon_in_hand
-from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import handles, spend, when_settled
-from game.systems.movement import passage_rule, path_problem
-from game.systems.overflow import is_person, points_to_drop, spill
-from game.systems.saving import evasion_save
-from game.systems.shove import VEHICLE_KINDS, attack_parts, deal_rolled, melee_setup
+from game.systems.budget import spend
+from game.systems.checks import evasion_save
+from game.systems.combat import (
+    UNARMED,
+    VEHICLE_KINDS,
+    attack_parts,
+    deal_damage,
+    is_person,
+    melee_setup,
+    points_to_drop,
+    spill,
+    target_problem,
+    weapon_in_hand,
+)
+from game.systems.movement import passage_rule, path_problem, walk
+from game.systems.scene import Scene, in_the_fight
 from game.systems.sight import cover_lookup
-from game.systems.walking import walk
 from game.systems.wounds import take_damage
 
 UNARMED_SKILLS = ("punch", "exert")  # Seed 002, Charge (Person): "your Punch or Exert skill"
@@ -53,15 +60,6 @@ BARE_HANDS = ("str", "dex")
 SIZE_RANK = {"person": 0, "suit_mech": 1, "ordinary_vehicle": 1, "light_mech": 2, "gravtank": 2,
              "heavy_mech": 3}  # Seed 002 groups the classes this way in the ram's damage
 SOFT_TURNS = (0, 1, 5)  # direction changes of at most 60 degrees, either way
-
-
-@dataclass(frozen=True, slots=True)
-class ChargeUnderway:
-    """A charge whose run is under way: the blow lands on `target` once the run reaches `end`."""
-
-    target: int
-    end: Hex
-    hexes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,17 +126,6 @@ def sharp_turn(start: Hex, path: Sequence[Hex]) -> Hex | None:
     return None
 
 
-def _target_problem(scene: Scene, charger: EntityId, target: EntityId) -> str | None:
-    world = scene.world
-    if target not in world.entities():
-        return f"there is no combatant with id {target}"
-    if not in_the_fight(world, target) or not world.has(target, Stats):
-        return "that target is out of the fight"
-    if not hostile(scene.side_of(charger), scene.side_of(target)):
-        return "that is not an enemy"
-    return None
-
-
 def _ready_problem(scene: Scene, charger: EntityId) -> str | None:
     if scene.world.has(charger, Prone):
         return "stand up first (it takes the Move action)"
@@ -150,9 +137,9 @@ def _ready_problem(scene: Scene, charger: EntityId) -> str | None:
 
 def _run_problem(scene: Scene, charger: EntityId, target: EntityId, path: Sequence[Hex]) -> str | None:
     world = scene.world
-    allies_block = scene.rules.setting("allies_block_movement", False)
+    allies_block = scene.setup.setting("allies_block_movement", False)
     points = world.get(charger, Stats).move_hexes
-    problem = path_problem(scene.rules.field, world, charger, path, points, allies_block, scene.place)
+    problem = path_problem(scene.setup.field, world, charger, path, points, allies_block, scene.place)
     if problem:
         return f"cannot charge along that path: {problem}"
     corner = sharp_turn(world.get(charger, Position).hex, path)
@@ -163,7 +150,7 @@ def _run_problem(scene: Scene, charger: EntityId, target: EntityId, path: Sequen
 
 def strike_plan(scene: Scene, charger: EntityId, target: EntityId, from_hex: Hex, hexes: int) -> ChargePlan | str:
     """The charge's blow from `from_hex` after running `hexes` hexes, or why it cannot land."""
-    problem = _target_problem(scene, charger, target)
+    problem = target_problem(scene, charger, target)
     if problem:
         return problem
     world = scene.world
@@ -178,8 +165,8 @@ def strike_plan(scene: Scene, charger: EntityId, target: EntityId, from_hex: Hex
     skills, attributes = ((weapon.skill,), weapon.attributes) if stabbing else (UNARMED_SKILLS, BARE_HANDS)
     parts, attribute, untrained = attack_parts(scene, charger, skills, attributes)
     setup = melee_setup(scene, charger, target, from_hex, parts, untrained, theirs.ac)
-    blow = (stabbing or scene.rules.catalog.weapons[UNARMED]).weapon_class
-    cover = cover_lookup(scene.rules.field, from_hex, world.get(target, Position).hex, blow)
+    blow = (stabbing or scene.setup.catalog.weapons[UNARMED]).weapon_class
+    cover = cover_lookup(scene.setup.field, from_hex, world.get(target, Position).hex, blow)
     armor = effective_armor((cover.armor, theirs.armor), stabbing.armor_piercing if stabbing else 0)
     return ChargePlan(charger, target, hexes, setup, False, stabbing, attribute, armor, falls)
 
@@ -199,7 +186,7 @@ def _ram_plan(scene: Scene, charger: EntityId, target: EntityId, from_hex: Hex, 
 
 def plan_charge(scene: Scene, charger: EntityId, target: EntityId, path: Sequence[Hex]) -> ChargePlan | str:
     """The plan for charging `target` along `path` (odds, damage dice), or why it cannot be made."""
-    problem = _target_problem(scene, charger, target) or _run_problem(scene, charger, target, path)
+    problem = target_problem(scene, charger, target) or _run_problem(scene, charger, target, path)
     if problem:
         return problem
     return strike_plan(scene, charger, target, path[-1], len(path))
@@ -216,10 +203,10 @@ def charge_paths(scene: Scene, charger: EntityId, target: EntityId) -> dict[Hex,
     then to the smaller path in hex order, so the routes shown are always the same. Empty
     when the charge cannot be made at all (prone, actions used, not an enemy).
     """
-    if _ready_problem(scene, charger) or _target_problem(scene, charger, target):
+    if _ready_problem(scene, charger) or target_problem(scene, charger, target):
         return {}
-    world, field = scene.world, scene.rules.field
-    rule = passage_rule(world, charger, scene.rules.setting("allies_block_movement", False))
+    world, field = scene.world, scene.setup.field
+    rule = passage_rule(world, charger, scene.setup.setting("allies_block_movement", False))
     ends = set(neighbors(world.get(target, Position).hex))
     points = world.get(charger, Stats).move_hexes
     best: dict[tuple[Hex, int | None], int] = {}
@@ -262,7 +249,7 @@ def _crash(scene: Scene, plan: ChargePlan) -> None:
     if result.weapon is not None:
         lead = (f"{charger}'s charge: the 1d6 rolls {result.d6.total} and the {plan.weapon.name.lower()} "
                 f"{result.weapon.total}; the higher counts:")
-    excess = deal_rolled(scene, plan.target, result.damage_roll, plan.armor, lead)
+    excess = deal_damage(scene, plan.target, result.damage_roll, plan.armor, lead)
     _overflow(scene, plan, excess, result.attack.total, f"{charger}'s charge")
     if plan.target_can_fall:
         _knock_prone(scene, plan.target, f"{target} is knocked prone.")
@@ -277,7 +264,7 @@ def _crash(scene: Scene, plan: ChargePlan) -> None:
 def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, what: str) -> None:
     """Heroic overflow from the charge's roll to other persons within reach of the end hex whose
     number that roll also made (seed 000, Overflow Damage)."""
-    if not (scene.rules.heroic and excess > 0 and is_person(scene, plan.target)):
+    if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
         return
     here = scene.world.get(plan.charger, Position).hex
     candidates = []
@@ -299,7 +286,7 @@ def _ram(scene: Scene, plan: ChargePlan) -> None:
                         plan.charger, plan.target, result.attack.hit))
     if not result.attack.hit:
         return
-    excess = deal_rolled(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
+    excess = deal_damage(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
     _overflow(scene, plan, excess, result.attack.total, f"{charger}'s ram")
     pilot = result.pilot
     scene.emit(Rolled(f"{charger} rolls a {pilot.text()}.", plan.charger, "Pilot check",
@@ -331,7 +318,6 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
     (_ram if plan.ram else _crash)(scene, plan)
 
 
-@when_settled
 def finish_charges(scene: Scene) -> None:
     """Land every charge whose run is over (the battle calls this once no prompt is open)."""
     for charger, run in list(scene.world.query(ChargeUnderway)):
@@ -339,26 +325,18 @@ def finish_charges(scene: Scene) -> None:
         _strike(scene, charger, run)
 
 
-@handles(Charge)
-class ChargeHandler:
+def check_charge(scene: Scene, action: Charge) -> ChargePlan | str:
     """Charge with both the Move and the Main action (seed 002, Charge (Person), (Vehicle/Mech))."""
+    return _ready_problem(scene, action.actor) or plan_charge(scene, action.actor, action.target, action.path)
 
-    @staticmethod
-    def check(scene: Scene, action: Charge) -> str | None:
-        refusal = _ready_problem(scene, action.actor)
-        if refusal:
-            return refusal
-        plan = plan_charge(scene, action.actor, action.target, action.path)
-        return plan if isinstance(plan, str) else None
 
-    @staticmethod
-    def apply(scene: Scene, action: Charge) -> None:
-        spend(scene, action.actor, "move")
-        spend(scene, action.actor, "main")
-        scene.emit(Event(f"{scene.name(action.actor)} charges {scene.name(action.target)}."))
-        scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path)))
-        walk(scene, action.actor, action.path)
-        if scene.pending and scene.dice.remaining:
-            raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
-                            "dice with the last answer to it, not with the charge")
-
+def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:
+    """Run the path (overwatch may pause it); the blow lands once the run is complete."""
+    spend(scene, action.actor, "move")
+    spend(scene, action.actor, "main")
+    scene.emit(Event(f"{scene.name(action.actor)} charges {scene.name(action.target)}."))
+    scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path)))
+    walk(scene, action.actor, action.path)
+    if scene.pending and scene.dice.remaining:
+        raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
+                        "dice with the last answer to it, not with the charge")

@@ -16,44 +16,18 @@ from fractions import Fraction
 from itertools import product
 
 from game.actions import Disarm, PickUp, ReadyWeapon
-from game.components import Armament, Carried, DroppedWeapon, Identity, Position, Squad, Stats
+from game.components import Armament, Carried, CarriedRounds, DroppedWeapon, Identity, Position, Squad, Stats
 from game.ecs import EntityId, World
-from game.events import Attacked, ConditionChanged, Event, Rolled
+from game.events import Attacked, ConditionChanged, Event, Rolled, WeaponDropped, WeaponTaken
 from game.hexgrid import Hex, distance, neighbor
 from game.rules.attack import Modifier
 from game.rules.maneuvers import DISARM_DEFENDER_BONUS, DirectionRoll, disarm, disarm_outcome
 from game.rules.saves import skill_parts
-from game.systems.attacks import UNARMED, AttackPlan, plan_attack, weapon_in_hand
-from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import handles, needs, spend
+from game.systems.budget import needs, spend
+from game.systems.combat import UNARMED, AttackPlan, is_person, plan_attack, target_problem, weapon_in_hand
+from game.systems.scene import Scene, hostile
 
-PERSON_KINDS = ("npc", "pc")
 GRIP_ATTRIBUTES = ("dex", "str")  # Seed 002: the weapon skill with Dex or Str, the better one
-
-
-@dataclass(frozen=True, slots=True)
-class CarriedRounds:
-    """Rounds left in each carried weapon's magazine, in the order of `Carried.weapons`."""
-
-    rounds: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponDropped(Event):
-    """A weapon now lies on a hex (seed 002 Disarm)."""
-
-    weapon: str = ""
-    hex: Hex = Hex(0, 0)
-    owner: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponTaken(Event):
-    """A combatant took a weapon in hand or stowed it (`into` is "hand" or "carried")."""
-
-    actor: int = 0
-    weapon: str = ""
-    into: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +84,7 @@ def weapons_on(scene: Scene, hex_: Hex) -> list[tuple[EntityId, DroppedWeapon]]:
 
 
 def _weapon_name(scene: Scene, weapon: str) -> str:
-    return scene.rules.catalog.weapons[weapon].name.lower()
-
-
-def _is_person(scene: Scene, entity: EntityId) -> bool:
-    return scene.world.get(entity, Identity).kind in PERSON_KINDS
+    return scene.setup.catalog.weapons[weapon].name.lower()
 
 
 # -- the disarm attack --------------------------------------------------------------------
@@ -124,13 +94,13 @@ def disarm_plan(scene: Scene, actor: EntityId, target: EntityId) -> AttackPlan |
         return plan_attack(scene, actor, target)
     bare = scene.world.snapshot()
     bare.set(actor, Armament(None))
-    return plan_attack(Scene(scene.rules, bare, scene.dice, scene.round, scene.sides), actor, target)
+    return plan_attack(Scene(scene.setup, bare, scene.dice, scene.round, scene.sides), actor, target)
 
 
 def grip_parts(scene: Scene, entity: EntityId, weapon: str) -> tuple[Modifier, ...]:
     """Weapon skill plus the better of Dex and Str (Seed 002, Disarm); NPCs use their skill bonus."""
     stats = scene.world.get(entity, Stats)
-    skill = scene.rules.catalog.weapons[weapon].skill
+    skill = scene.setup.catalog.weapons[weapon].skill
     level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
     attribute = max(GRIP_ATTRIBUTES, key=stats.attribute)
     return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
@@ -139,15 +109,12 @@ def grip_parts(scene: Scene, entity: EntityId, weapon: str) -> tuple[Modifier, .
 def disarm_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | None:
     """Why the actor cannot try to disarm this target now (the Main action aside), or None."""
     world = scene.world
-    if target not in world.entities() or not world.has(target, Stats):
-        return f"there is no combatant with id {target}"
-    if not in_the_fight(world, target):
-        return "that target is out of the fight"
-    if not hostile(scene.side_of(actor), scene.side_of(target)):
-        return "that is not an enemy"
-    if not _is_person(scene, actor):
+    problem = target_problem(scene, actor, target)
+    if problem:
+        return problem
+    if not is_person(scene, actor):
         return "only a person can disarm (vehicle and mech weapons are mounted)"
-    if not _is_person(scene, target) or world.has(target, Squad):
+    if not is_person(scene, target) or world.has(target, Squad):
         return "only a single person can be disarmed (mounted weapons and squads cannot)"
     if distance(world.get(actor, Position).hex, world.get(target, Position).hex) != 1:
         return "a disarm needs an adjacent enemy"
@@ -185,7 +152,7 @@ def disarm_targets(scene: Scene, actor: EntityId) -> list[tuple[EntityId, Disarm
 def _landing(scene: Scene, origin: Hex, drop: DirectionRoll) -> Hex:
     """One hex from the owner in the rolled direction; off the map or impassable: stays put."""
     hex_ = neighbor(origin, drop.index)
-    return hex_ if scene.rules.field.enterable(hex_) else origin
+    return hex_ if scene.setup.field.enterable(hex_) else origin
 
 
 def _drop(scene: Scene, owner: EntityId, roller: EntityId, drop: DirectionRoll | None) -> None:
@@ -233,31 +200,29 @@ def _settle(scene: Scene, action: Disarm, outcome: str, drops: tuple[DirectionRo
         scene.emit(ConditionChanged(f"{scene.name(target)} keeps hold of the weapon.", target, "disarmed", False))
 
 
-@handles(Disarm)
-class DisarmHandler:
-    """Seed 002 Disarm as the Main action against an adjacent enemy holding a weapon."""
+def check_disarm(scene: Scene, action: Disarm) -> AttackPlan | str:
+    """Seed 002 Disarm as the Main action against an adjacent enemy holding a weapon; the plan
+    is the melee attack roll's."""
+    problem = needs(scene, action.actor, "main") or disarm_problem(scene, action.actor, action.target)
+    return problem or disarm_plan(scene, action.actor, action.target)
 
-    @staticmethod
-    def check(scene: Scene, action: Disarm) -> str | None:
-        return needs(scene, action.actor, "main") or disarm_problem(scene, action.actor, action.target)
 
-    @staticmethod
-    def apply(scene: Scene, action: Disarm) -> None:
-        actor, target = action.actor, action.target
-        plan = disarm_plan(scene, actor, target)
-        mine = grip_parts(scene, actor, plan.weapon.id)
-        theirs = grip_parts(scene, target, held_weapon(scene.world, target))
-        spend(scene, actor, "main")
-        result = disarm(plan.setup, scene.dice, mine, theirs)
-        scene.emit(Attacked(f"{scene.name(actor)} tries to disarm {scene.name(target)} "
-                            f"({plan.weapon.name.lower()}): {result.attack.text()}.", actor, target, result.attack.hit))
-        if not result.attack.hit:
-            return
-        for who, rolled, purpose in ((actor, result.attacker, "disarm"), (target, result.defender, "keep hold")):
-            scene.emit(Rolled(f"{scene.name(who)} rolls to {purpose}: {rolled.text()}", who, purpose,
-                              rolled.roll.faces, rolled.total))
-        scene.emit(Event(f"{scene.name(actor)} {_margin_text(result.margin)}: {result.outcome}."))
-        _settle(scene, action, result.outcome, result.drops)
+def disarm_target(scene: Scene, action: Disarm, plan: AttackPlan) -> None:
+    """The melee attack, then on a hit the opposed rolls and where the weapons end up."""
+    actor, target = action.actor, action.target
+    mine = grip_parts(scene, actor, plan.weapon.id)
+    theirs = grip_parts(scene, target, held_weapon(scene.world, target))
+    spend(scene, actor, "main")
+    result = disarm(plan.setup, scene.dice, mine, theirs)
+    scene.emit(Attacked(f"{scene.name(actor)} tries to disarm {scene.name(target)} "
+                        f"({plan.weapon.name.lower()}): {result.attack.text()}.", actor, target, result.attack.hit))
+    if not result.attack.hit:
+        return
+    for who, rolled, purpose in ((actor, result.attacker, "disarm"), (target, result.defender, "keep hold")):
+        scene.emit(Rolled(f"{scene.name(who)} rolls to {purpose}: {rolled.text()}", who, purpose,
+                          rolled.roll.faces, rolled.total))
+    scene.emit(Event(f"{scene.name(actor)} {_margin_text(result.margin)}: {result.outcome}."))
+    _settle(scene, action, result.outcome, result.drops)
 
 
 def _margin_text(margin: int) -> str:
@@ -272,58 +237,53 @@ def _lying_here(scene: Scene, actor: EntityId, weapon: str) -> tuple[EntityId, D
     return next(((e, d) for e, d in weapons_on(scene, here) if weapon in ("", d.weapon)), None)
 
 
-@handles(PickUp)
-class PickUpHandler:
-    """Pick up a weapon lying on one's own hex as a Move action: into an empty hand, else stowed."""
-
-    @staticmethod
-    def check(scene: Scene, action: PickUp) -> str | None:
-        if not _is_person(scene, action.actor):
-            return "only a person can pick up a weapon"
-        if _lying_here(scene, action.actor, action.weapon) is None:
-            what = f"no {action.weapon}" if action.weapon else "no weapon"
-            return f"there is {what} lying on this hex"
-        return needs(scene, action.actor, "move")
-
-    @staticmethod
-    def apply(scene: Scene, action: PickUp) -> None:
-        actor = action.actor
-        entity, lying = _lying_here(scene, actor, action.weapon)
-        spend(scene, actor, "move")
-        scene.world.despawn(entity)
-        name = _weapon_name(scene, lying.weapon)
-        if held_weapon(scene.world, actor) is None:
-            scene.world.set(actor, Armament(lying.weapon, lying.rounds))
-            scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and holds it ready.",
-                                   actor, lying.weapon, "hand"))
-        else:
-            _stow(scene.world, actor, lying.weapon, lying.rounds)
-            scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and stows it.",
-                                   actor, lying.weapon, "carried"))
+def check_pick_up(scene: Scene, action: PickUp) -> tuple[EntityId, DroppedWeapon] | str:
+    """Picking up a weapon lying on one's own hex takes the Move action; the plan is the weapon."""
+    if not is_person(scene, action.actor):
+        return "only a person can pick up a weapon"
+    lying = _lying_here(scene, action.actor, action.weapon)
+    if lying is None:
+        what = f"no {action.weapon}" if action.weapon else "no weapon"
+        return f"there is {what} lying on this hex"
+    return needs(scene, action.actor, "move") or lying
 
 
-@handles(ReadyWeapon)
-class ReadyWeaponHandler:
-    """Take a carried weapon in hand, stowing the one held: an On-turn action, like drawing a
-    weapon (SWN core), so it costs neither the Main nor the Move action."""
+def pick_up(scene: Scene, action: PickUp, plan: tuple[EntityId, DroppedWeapon]) -> None:
+    """Into an empty hand, else stowed."""
+    actor = action.actor
+    entity, lying = plan
+    spend(scene, actor, "move")
+    scene.world.despawn(entity)
+    name = _weapon_name(scene, lying.weapon)
+    if held_weapon(scene.world, actor) is None:
+        scene.world.set(actor, Armament(lying.weapon, lying.rounds))
+        scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and holds it ready.",
+                               actor, lying.weapon, "hand"))
+    else:
+        _stow(scene.world, actor, lying.weapon, lying.rounds)
+        scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and stows it.",
+                               actor, lying.weapon, "carried"))
 
-    @staticmethod
-    def check(scene: Scene, action: ReadyWeapon) -> str | None:
-        if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
-            if held_weapon(scene.world, action.actor) == action.weapon:
-                return f"the {_weapon_name(scene, action.weapon)} is already in hand"
-            return f"not carrying a weapon '{action.weapon}'"
-        return None
 
-    @staticmethod
-    def apply(scene: Scene, action: ReadyWeapon) -> None:
-        world, actor = scene.world, action.actor
-        rounds = _unstow(world, actor, action.weapon)
-        held = held_weapon(world, actor)
-        stowed = ""
-        if held is not None:
-            _stow(world, actor, held, world.get(actor, Armament).rounds)
-            stowed = f", stowing the {_weapon_name(scene, held)}"
-        world.set(actor, Armament(action.weapon, rounds))
-        scene.emit(WeaponTaken(f"{scene.name(actor)} readies the {_weapon_name(scene, action.weapon)}{stowed}.",
-                               actor, action.weapon, "hand"))
+def check_ready_weapon(scene: Scene, action: ReadyWeapon) -> ReadyWeapon | str:
+    """Taking a carried weapon in hand is an On-turn action, like drawing a weapon (SWN core),
+    so it costs neither the Main nor the Move action."""
+    if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
+        if held_weapon(scene.world, action.actor) == action.weapon:
+            return f"the {_weapon_name(scene, action.weapon)} is already in hand"
+        return f"not carrying a weapon '{action.weapon}'"
+    return action
+
+
+def ready_weapon(scene: Scene, action: ReadyWeapon, plan: ReadyWeapon) -> None:
+    """Take the weapon in hand, stowing the one held."""
+    world, actor = scene.world, action.actor
+    rounds = _unstow(world, actor, action.weapon)
+    held = held_weapon(world, actor)
+    stowed = ""
+    if held is not None:
+        _stow(world, actor, held, world.get(actor, Armament).rounds)
+        stowed = f", stowing the {_weapon_name(scene, held)}"
+    world.set(actor, Armament(action.weapon, rounds))
+    scene.emit(WeaponTaken(f"{scene.name(actor)} readies the {_weapon_name(scene, action.weapon)}{stowed}.",
+                           actor, action.weapon, "hand"))

@@ -20,10 +20,9 @@ from game.hexgrid import distance, range_in_hexes
 from game.rules.damage import after_armor
 from game.rules.dice import DiceError, DiceExpression
 from game.rules.overflow import Candidate, focused_fray_check, fray_die_check, fray_reach_hexes, is_lesser_foe, roll_fray_die
-from game.systems.attacks import weapon_in_hand
-from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import budget, handles, spend
-from game.systems.overflow import is_person, points_to_drop, spill
+from game.systems.budget import budget, spend
+from game.systems.combat import enemies_in_the_fight, is_person, points_to_drop, spill, target_problem, weapon_in_hand
+from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
 from game.systems.wounds import take_damage
 
@@ -56,8 +55,8 @@ def is_lesser(scene: Scene, actor: EntityId, target: EntityId) -> bool:
 
 def _user_problem(scene: Scene, actor: EntityId) -> str | None:
     """Why this combatant has no Fray Die to roll in this battle, or None."""
-    if not scene.rules.heroic:
-        return f"the Fray Die belongs to heroic combat (ruleset swn-heroic), not '{scene.rules.ruleset}'"
+    if not scene.setup.heroic:
+        return f"the Fray Die belongs to heroic combat (ruleset swn-heroic), not '{scene.setup.ruleset}'"
     stats = scene.world.get(actor, Stats)
     if scene.world.get(actor, Identity).kind != "pc" or not stats.fray_die:
         return "only a heroic PC with a Fray Die can roll one"
@@ -71,13 +70,10 @@ def _user_problem(scene: Scene, actor: EntityId) -> str | None:
 def _target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | None:
     """Why the target cannot be a Fray target at all (whatever the reach), or None."""
     world = scene.world
-    if target not in world.entities():
-        return f"there is no combatant with id {target}"
-    if not in_the_fight(world, target) or not world.has(target, Stats):
-        return "that target is out of the fight"
-    if not hostile(scene.side_of(actor), scene.side_of(target)):
-        return "that is not an enemy"
-    sight = cover_lookup(scene.rules.field, world.get(actor, Position).hex, world.get(target, Position).hex, None)
+    problem = target_problem(scene, actor, target)
+    if problem:
+        return problem
+    sight = cover_lookup(scene.setup.field, world.get(actor, Position).hex, world.get(target, Position).hex, None)
     return None if sight.visible else sight.text(scene.place)
 
 
@@ -108,10 +104,7 @@ def fray_reach(scene: Scene, actor: EntityId) -> int:
 
 def fray_options(scene: Scene, actor: EntityId, focused: bool = False) -> list[tuple[EntityId, str | None]]:
     """Every enemy in the fight with None (a valid target) or why not (for the window)."""
-    side = scene.side_of(actor)
-    return [(other, fray_problem(scene, actor, other, focused))
-            for other, allegiance in scene.world.query(Allegiance)
-            if hostile(side, allegiance.side) and in_the_fight(scene.world, other)]
+    return [(other, fray_problem(scene, actor, other, focused)) for other in enemies_in_the_fight(scene, actor)]
 
 
 def _overflow_candidates(scene: Scene, actor: EntityId, target: EntityId) -> list[Candidate]:
@@ -152,27 +145,21 @@ def unleash(scene: Scene, actor: EntityId, target: EntityId, focused: bool) -> N
     spill(scene, excess, _overflow_candidates(scene, actor, target), None, f"{name}'s {how}", lesser_only)
 
 
-@handles(FrayDie)
-class FrayDieHandler:
+def check_fray_die(scene: Scene, action: FrayDie) -> FrayDie | str:
     """The Fray Die: On-turn, once a round, at a lesser foe in reach (Seed 000)."""
-
-    @staticmethod
-    def check(scene: Scene, action: FrayDie) -> str | None:
-        return fray_problem(scene, action.actor, action.target)
-
-    @staticmethod
-    def apply(scene: Scene, action: FrayDie) -> None:
-        unleash(scene, action.actor, action.target, focused=False)
+    return fray_problem(scene, action.actor, action.target) or action
 
 
-@handles(FocusedFray)
-class FocusedFrayHandler:
+def fray_die(scene: Scene, action: FrayDie, plan: FrayDie) -> None:
+    """Roll the Fray Die on the target."""
+    unleash(scene, action.actor, action.target, focused=False)
+
+
+def check_focused_fray(scene: Scene, action: FocusedFray) -> FocusedFray | str:
     """Focused Fray: the Main action, any foe in reach, instead of this round's Fray Die (Seed 000)."""
+    return fray_problem(scene, action.actor, action.target, focused=True) or action
 
-    @staticmethod
-    def check(scene: Scene, action: FocusedFray) -> str | None:
-        return fray_problem(scene, action.actor, action.target, focused=True)
 
-    @staticmethod
-    def apply(scene: Scene, action: FocusedFray) -> None:
-        unleash(scene, action.actor, action.target, focused=True)
+def focused_fray(scene: Scene, action: FocusedFray, plan: FocusedFray) -> None:
+    """Spend the Main action and roll the Fray Die on any foe."""
+    unleash(scene, action.actor, action.target, focused=True)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from game.actions import ThrowGrenade
 from game.components import Armament, Dead, Fallen, Identity, Position, Prone, Stats
 from game.ecs import EntityId
-from game.events import Attacked, Damaged, Event
+from game.events import Attacked, Damaged, Event, Exploded
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
 from game.rules.catalog import Weapon
@@ -38,24 +38,12 @@ from game.rules.grenade import (
     grenade_setup,
     throw_grenade,
 )
-from game.systems.attacks import attacker_parts, side_morale, weapon_in_hand
-from game.systems.context import Scene, hex_of, in_the_fight
-from game.systems.handlers import handles, needs, spend
-from game.systems.saving import evasion_save
-from game.systems.sight import cover_lookup, has_line_of_sight
-from game.systems.stances import shields_for
+from game.systems.budget import needs, spend
+from game.systems.checks import evasion_save
+from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
+from game.systems.scene import Scene, hex_of, in_the_fight
+from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
 from game.systems.wounds import take_damage
-
-VEHICLE_KINDS = ("vehicle", "mech")
-
-
-@dataclass(frozen=True, slots=True)
-class Exploded(Event):
-    """An area weapon went off: where, and the hexes its blast covers (for the window)."""
-
-    actor: int = 0
-    hex: Hex = Hex(0, 0)
-    blast: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +72,7 @@ def blast_radius_hexes(weapon: Weapon) -> int:
 
 def blast_area(scene: Scene, centre: Hex, weapon: Weapon) -> tuple[Hex, ...]:
     """The on-map hexes the blast reaches from its centre (a wall in between shields the rest)."""
-    field = scene.rules.field
+    field = scene.setup.field
     return tuple(h for h in spiral(centre, blast_radius_hexes(weapon))
                  if h in field and has_line_of_sight(field, centre, h))
 
@@ -101,7 +89,7 @@ def caught_in(scene: Scene, hexes: tuple[Hex, ...]) -> tuple[EntityId, ...]:
 
 def _throw_problem(scene: Scene, thrower: EntityId, at: Hex) -> str | None:
     """Why the weapon in hand cannot be thrown (or fired) at this hex, or None."""
-    weapon, field = weapon_in_hand(scene, thrower), scene.rules.field
+    weapon, field = weapon_in_hand(scene, thrower), scene.setup.field
     here = scene.world.get(thrower, Position).hex
     if not weapon.blast_radius_m:
         return "no grenade or other area weapon in hand"
@@ -126,9 +114,9 @@ def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, targe
     world = scene.world
     here = world.get(thrower, Position).hex
     gap = distance(here, at)
-    parts, _, untrained = attacker_parts(world.get(thrower, Stats), world.get(thrower, Identity).kind, weapon)
+    parts, _, untrained = weapon_parts(scene, thrower, weapon)
     shields = shields_for(scene, target) if target else ()
-    concealment = cover_lookup(scene.rules.field, here, at, None, shields).concealment_bonus if target else 0
+    concealment = cover_lookup(scene.setup.field, here, at, None, shields).concealment_bonus if target else 0
     situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
                           target_prone=target is not None and world.has(target, Prone),
                           untrained=untrained, attacker_morale=side_morale(scene, thrower))
@@ -164,7 +152,7 @@ def scatter_landing(scene: Scene, at: Hex, scatter: Scatter) -> tuple[Hex, str]:
     Our ruling: it travels hex by hex and stops on the last hex before the map's edge or
     before a hex that blocks sight (it bounces off walls rather than passing through them).
     """
-    field, here = scene.rules.field, at
+    field, here = scene.setup.field, at
     for _ in range(scatter.hexes):
         ahead = neighbor(here, scatter.direction_index)
         if ahead not in field:
@@ -187,12 +175,12 @@ def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:
 
 def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, damage: Roll) -> tuple[BlastHit, str]:
     """One victim's save and damage from the one roll, with a note for the log."""
-    world, field = scene.world, scene.rules.field
+    world, field = scene.world, scene.setup.field
     victim_hex = hex_of(world, victim)
     shields = shields_for(scene, victim)
     cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class, shields).armor
     armor = effective_armor((cover, world.get(victim, Stats).armor), weapon.armor_piercing)
-    on_table = reads_on_table(scene.rules.heroic, world.get(victim, Identity).kind in VEHICLE_KINDS)
+    on_table = reads_on_table(scene.setup.heroic, is_vehicle(scene, victim))
     save = evasion_save(scene, victim) if in_the_fight(world, victim) else None  # the fallen cannot dodge
     if save is None and on_table:
         reading = heroic_reading(damage, armor)
@@ -233,26 +221,23 @@ def _landing_text(scene: Scene, scatter: Scatter, landing: Hex, stopped: str) ->
             f"{scene.place(landing)}{short}.")
 
 
-@handles(ThrowGrenade)
-class ThrowGrenadeHandler:
-    """Throw the area weapon in hand at a hex as the Main action (Seed 002, Grenades & Cover)."""
+def check_throw(scene: Scene, action: ThrowGrenade) -> GrenadePreview | str:
+    """Throwing the area weapon in hand at a hex takes the Main action (Seed 002, Grenades &
+    Cover); the plan is the preview the window shows."""
+    return needs(scene, action.actor, "main") or grenade_preview(scene, action.actor, action.at)
 
-    @staticmethod
-    def check(scene: Scene, action: ThrowGrenade) -> str | None:
-        return needs(scene, action.actor, "main") or _throw_problem(scene, action.actor, action.at)
 
-    @staticmethod
-    def apply(scene: Scene, action: ThrowGrenade) -> None:
-        preview = grenade_preview(scene, action.actor, action.at)
-        spend(scene, action.actor, "main")
-        _use_up(scene, action.actor, preview.weapon)
-        throw = throw_grenade(preview.setup, scene.dice)
-        on = f" ({scene.name(preview.target)} there)" if preview.target else ""
-        scene.emit(Attacked(f"{scene.name(action.actor)} throws a {preview.weapon.name.lower()} at "
-                            f"{scene.place(action.at)}{on}: {throw.attack.text()}.",
-                            action.actor, preview.target or 0, throw.on_target))
-        landing = action.at
-        if throw.scatter is not None:
-            landing, stopped = scatter_landing(scene, action.at, throw.scatter)
-            scene.emit(Event(_landing_text(scene, throw.scatter, landing, stopped)))
-        explode(scene, action.actor, preview.weapon, landing)
+def throw(scene: Scene, action: ThrowGrenade, preview: GrenadePreview) -> None:
+    """The throw: a hit lands on the hex, a miss scatters; then the blast."""
+    spend(scene, action.actor, "main")
+    _use_up(scene, action.actor, preview.weapon)
+    throw = throw_grenade(preview.setup, scene.dice)
+    on = f" ({scene.name(preview.target)} there)" if preview.target else ""
+    scene.emit(Attacked(f"{scene.name(action.actor)} throws a {preview.weapon.name.lower()} at "
+                        f"{scene.place(action.at)}{on}: {throw.attack.text()}.",
+                        action.actor, preview.target or 0, throw.on_target))
+    landing = action.at
+    if throw.scatter is not None:
+        landing, stopped = scatter_landing(scene, action.at, throw.scatter)
+        scene.emit(Event(_landing_text(scene, throw.scatter, landing, stopped)))
+    explode(scene, action.actor, preview.weapon, landing)

@@ -16,9 +16,9 @@ from game.components import Identity, Position, Prone, Stats
 from game.ecs import EntityId
 from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance
-from game.systems.context import Scene
-from game.systems.handlers import handles, needs, spend
-from game.systems.watch import ask_watchers
+from game.systems.budget import needs, spend
+from game.systems.overwatch import ask_watchers
+from game.systems.scene import Scene
 
 
 def jump_reach(stats: Stats) -> int:
@@ -46,7 +46,7 @@ def _jumper_problem(scene: Scene, actor: EntityId) -> str | None:
 
 def _in_the_way(scene: Scene, hex_: Hex) -> str | None:
     """Why the jump cannot pass over this hex, or None."""
-    field = scene.rules.field
+    field = scene.setup.field
     if hex_ not in field:
         return f"the jump would leave the map at {scene.place(hex_)}"
     if field.is_tall(hex_):
@@ -59,7 +59,7 @@ def _in_the_way(scene: Scene, hex_: Hex) -> str | None:
 
 
 def _landing_problem(scene: Scene, to: Hex) -> str | None:
-    field = scene.rules.field
+    field = scene.setup.field
     if to not in field:
         return f"{scene.place(to)} is off the map"
     if not field.enterable(to):
@@ -98,20 +98,18 @@ def jump_landings(scene: Scene, actor: EntityId) -> list[Hex]:
     return sorted(h for h in candidates if jump_problem(scene, actor, h) is None)
 
 
-@handles(Jump)
-class JumpHandler:
-    """A jump as the Move action (or a Main action spent as a second move) (seed 002, Jump)."""
+def check_jump(scene: Scene, action: Jump) -> list[Hex] | str:
+    """A jump as the Move action (or a Main action spent as a second move) (seed 002, Jump);
+    the plan is the line of hexes from take-off to landing."""
+    problem = jump_problem(scene, action.actor, action.to) or needs(scene, action.actor, "move")
+    return problem or jump_line(scene.world.get(action.actor, Position).hex, action.to)
 
-    @staticmethod
-    def check(scene: Scene, action: Jump) -> str | None:
-        return jump_problem(scene, action.actor, action.to) or needs(scene, action.actor, "move")
 
-    @staticmethod
-    def apply(scene: Scene, action: Jump) -> None:
-        spend(scene, action.actor, "move")
-        line = jump_line(scene.world.get(action.actor, Position).hex, action.to)
-        scene.world.set(action.actor, Position(action.to))
-        plural = "es" if len(line) != 2 else ""
-        scene.emit(Moved(f"{scene.name(action.actor)} jumps {len(line) - 1} hex{plural} to {scene.place(action.to)}.",
-                         action.actor, tuple(line)))
-        ask_watchers(scene, action.actor, action.to, ())
+def jump(scene: Scene, action: Jump, line: list[Hex]) -> None:
+    """Leap along the line; an enemy's overwatch may fire at the landing hex."""
+    spend(scene, action.actor, "move")
+    scene.world.set(action.actor, Position(action.to))
+    plural = "es" if len(line) != 2 else ""
+    scene.emit(Moved(f"{scene.name(action.actor)} jumps {len(line) - 1} hex{plural} to {scene.place(action.to)}.",
+                     action.actor, tuple(line)))
+    ask_watchers(scene, action.actor, action.to, ())

@@ -19,9 +19,10 @@ from game.rules.damage import stabilise_difficulty
 from game.rules.dice import DiceError, DiceExpression
 from game.rules.heroic import heroic_healing
 from game.rules.saves import check_chance, skill_check
-from game.systems.context import Scene, hex_of, in_the_fight
-from game.systems.handlers import handles, needs, spend
-from game.systems.saving import check_parts
+from game.systems.budget import needs, spend
+from game.systems.checks import check_parts
+from game.systems.combat import is_vehicle
+from game.systems.scene import Scene, hex_of, in_the_fight
 
 HEAL_ATTRIBUTES = ("int", "dex")
 
@@ -53,26 +54,23 @@ def stabilise_chance(scene: Scene, healer: EntityId, patient: EntityId):
     return check_chance(parts, stabilise_difficulty_now(scene, patient))
 
 
-@handles(Stabilise)
-class StabiliseHandler:
+def check_stabilise(scene: Scene, action: Stabilise) -> Stabilise | str:
     """A Heal check to keep a mortally wounded PC alive (SWN core)."""
+    return stabilise_problem(scene, action.actor, action.target) or action
 
-    @staticmethod
-    def check(scene: Scene, action: Stabilise) -> str | None:
-        return stabilise_problem(scene, action.actor, action.target)
 
-    @staticmethod
-    def apply(scene: Scene, action: Stabilise) -> None:
-        spend(scene, action.actor, "main")
-        parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
-        result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
-        healer, patient = scene.name(action.actor), scene.name(action.target)
-        scene.emit(ConditionChanged(f"{healer} tends {patient}: {result.text()}.", action.target,
-                                    "stabilised", result.success))
-        if result.success:
-            scene.world.remove(action.target, MortallyWounded)
-            scene.world.set(action.target, Stabilised())
-            scene.emit(ConditionChanged(f"{patient} is stabilised and will live.", action.target, "stabilised", True))
+def stabilise(scene: Scene, action: Stabilise, plan: Stabilise) -> None:
+    """The Heal check against 8 + the rounds since the fall; a success stabilises."""
+    spend(scene, action.actor, "main")
+    parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
+    result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
+    healer, patient = scene.name(action.actor), scene.name(action.target)
+    scene.emit(ConditionChanged(f"{healer} tends {patient}: {result.text()}.", action.target,
+                                "stabilised", result.success))
+    if result.success:
+        scene.world.remove(action.target, MortallyWounded)
+        scene.world.set(action.target, Stabilised())
+        scene.emit(ConditionChanged(f"{patient} is stabilised and will live.", action.target, "stabilised", True))
 
 
 def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -> str | None:
@@ -94,28 +92,24 @@ def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -
 def _points(scene: Scene, patient: EntityId, dice: str) -> tuple[int, str]:
     """The healing amount and how it was read, as the ruleset wants it."""
     result = scene.roll(dice, patient, "healing")
-    kind = scene.world.get(patient, Identity).kind
-    if scene.rules.heroic and kind not in ("vehicle", "mech"):
+    if scene.setup.heroic and not is_vehicle(scene, patient):
         reading = heroic_healing(result)
         return reading.points, f"heroic reading {reading.text()}"
     return max(0, result.total), f"{result.total}"
 
 
-@handles(Heal)
-class HealHandler:
+def check_heal(scene: Scene, action: Heal) -> Heal | str:
     """Healing given as dice; heroic mode reads it on the table (seed 000, Healing)."""
+    return heal_problem(scene, action.actor, action.target, action.dice) or action
 
-    @staticmethod
-    def check(scene: Scene, action: Heal) -> str | None:
-        return heal_problem(scene, action.actor, action.target, action.dice)
 
-    @staticmethod
-    def apply(scene: Scene, action: Heal) -> None:
-        spend(scene, action.actor, "main")
-        health = scene.world.get(action.target, Health)
-        amount, reading = _points(scene, action.target, action.dice)
-        after = min(health.maximum, health.current + amount)
-        scene.world.set(action.target, Health(after, health.maximum, health.unit))
-        unit = "HD" if health.unit == "hd" else "HP"
-        scene.emit(Healed(f"{scene.name(action.target)} is healed ({reading}): {health.current} -> {after} {unit}.",
-                          action.target, after - health.current, after))
+def heal(scene: Scene, action: Heal, plan: Heal) -> None:
+    """Roll the healing and restore it, never beyond the maximum."""
+    spend(scene, action.actor, "main")
+    health = scene.world.get(action.target, Health)
+    amount, reading = _points(scene, action.target, action.dice)
+    after = min(health.maximum, health.current + amount)
+    scene.world.set(action.target, Health(after, health.maximum, health.unit))
+    unit = "HD" if health.unit == "hd" else "HP"
+    scene.emit(Healed(f"{scene.name(action.target)} is healed ({reading}): {health.current} -> {after} {unit}.",
+                      action.target, after - health.current, after))

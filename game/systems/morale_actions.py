@@ -16,34 +16,17 @@ from fractions import Fraction
 from game.actions import Intimidate, ReadMorale
 from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
-from game.events import Event, Rolled
+from game.events import MoraleChanged, MoraleRead, Rolled
 from game.rules.attack import Modifier
 from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
 from game.rules.morale import can_be_intimidated, morale_band
 from game.rules.saves import check_chance
-from game.systems.context import Scene, hostile, in_the_fight
-from game.systems.handlers import handles, needs, spend
-from game.systems.saving import check_parts
+from game.systems.budget import needs, spend
+from game.systems.checks import check_parts
+from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import has_line_of_sight
 
 READING_ATTRIBUTES = ("wis", "cha")  # Seed 002, Read Morale: Notice with Wis or Cha
-
-
-@dataclass(frozen=True, slots=True)
-class MoraleChanged(Event):
-    """A side's morale score moved (here: a successful Intimidate)."""
-
-    side: str = ""
-    before: int = 0
-    after: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class MoraleRead(Event):
-    """A successful Read Morale: the exact score of each side in sight, by side id."""
-
-    actor: int = 0
-    readings: tuple[tuple[str, int], ...] = ()
 
 
 def intimidate_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
@@ -59,7 +42,7 @@ def read_morale_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
 def sides_in_sight(scene: Scene, actor: EntityId) -> list[str]:
     """Side ids with someone in the fight (other than the actor) the actor can see, sorted."""
     here = scene.world.get(actor, Position).hex
-    field = scene.rules.field
+    field = scene.setup.field
     return sorted({allegiance.side for other, position, allegiance in scene.world.query(Position, Allegiance)
                    if other != actor and in_the_fight(scene.world, other)
                    and has_line_of_sight(field, here, position.hex)})
@@ -106,47 +89,41 @@ def _readable(scene: Scene, actor: EntityId) -> list[tuple[str, int]]:
             if s in scene.sides and scene.sides[s].morale is not None]
 
 
-@handles(Intimidate)
-class IntimidateHandler:
+def check_intimidate(scene: Scene, action: Intimidate) -> Intimidate | str:
     """Seed 002 Intimidate as the Main action against one enemy side."""
-
-    @staticmethod
-    def check(scene: Scene, action: Intimidate) -> str | None:
-        return needs(scene, action.actor, "main") or intimidate_problem(scene, action.actor, action.side)
-
-    @staticmethod
-    def apply(scene: Scene, action: Intimidate) -> None:
-        actor, side = action.actor, scene.sides[action.side]
-        spend(scene, actor, "main")
-        result = intimidate(intimidate_parts(scene, actor), side.morale, scene.dice)
-        scene.emit(Rolled(f"{scene.name(actor)} tries to intimidate {side.name}: {result.check.text()}",
-                          actor, "intimidate", result.check.roll.faces, result.check.total))
-        if result.change is None:
-            return
-        scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
-        scene.emit(MoraleChanged(f"{side.name} are shaken: {result.change.text()}; no more intimidation "
-                                 f"this round.", action.side, result.change.before, result.change.after))
+    return needs(scene, action.actor, "main") or intimidate_problem(scene, action.actor, action.side) or action
 
 
-@handles(ReadMorale)
-class ReadMoraleHandler:
+def intimidate_side(scene: Scene, action: Intimidate, plan: Intimidate) -> None:
+    """The Lead/Cha check against the side's morale; a success costs it 1 for the round."""
+    actor, side = action.actor, scene.sides[action.side]
+    spend(scene, actor, "main")
+    result = intimidate(intimidate_parts(scene, actor), side.morale, scene.dice)
+    scene.emit(Rolled(f"{scene.name(actor)} tries to intimidate {side.name}: {result.check.text()}",
+                      actor, "intimidate", result.check.roll.faces, result.check.total))
+    if result.change is None:
+        return
+    scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
+    scene.emit(MoraleChanged(f"{side.name} are shaken: {result.change.text()}; no more intimidation "
+                             f"this round.", action.side, result.change.before, result.change.after))
+
+
+def check_read_morale(scene: Scene, action: ReadMorale) -> ReadMorale | str:
     """Seed 002 Read Morale as a Move action."""
+    if not _readable(scene, action.actor):
+        return "no side with a morale score is in sight"
+    return needs(scene, action.actor, "move") or action
 
-    @staticmethod
-    def check(scene: Scene, action: ReadMorale) -> str | None:
-        if not _readable(scene, action.actor):
-            return "no side with a morale score is in sight"
-        return needs(scene, action.actor, "move")
 
-    @staticmethod
-    def apply(scene: Scene, action: ReadMorale) -> None:
-        actor = action.actor
-        spend(scene, actor, "move")
-        check = read_morale(read_morale_parts(scene, actor), scene.dice)
-        scene.emit(Rolled(f"{scene.name(actor)} tries to read morale: {check.text()}",
-                          actor, "read morale", check.roll.faces, check.total))
-        if not check.success:
-            return
-        readings = _readable(scene, actor)
-        listed = "; ".join(f"{scene.sides[s].name} {score} ({morale_band(score).name})" for s, score in readings)
-        scene.emit(MoraleRead(f"{scene.name(actor)} reads the morale: {listed}.", actor, tuple(readings)))
+def read_morale_of_sides(scene: Scene, action: ReadMorale, plan: ReadMorale) -> None:
+    """The Notice check against 6; a success names every visible side's exact morale."""
+    actor = action.actor
+    spend(scene, actor, "move")
+    check = read_morale(read_morale_parts(scene, actor), scene.dice)
+    scene.emit(Rolled(f"{scene.name(actor)} tries to read morale: {check.text()}",
+                      actor, "read morale", check.roll.faces, check.total))
+    if not check.success:
+        return
+    readings = _readable(scene, actor)
+    listed = "; ".join(f"{scene.sides[s].name} {score} ({morale_band(score).name})" for s, score in readings)
+    scene.emit(MoraleRead(f"{scene.name(actor)} reads the morale: {listed}.", actor, tuple(readings)))

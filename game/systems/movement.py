@@ -1,9 +1,13 @@
-"""Movement: which hexes a combatant can reach with its movement points, and by which path.
+"""Movement: which hexes a combatant can reach and by which path, and walking a path as a Move
+action, pausing wherever an enemy's overwatch may fire.
 
 SWN core: a Move action moves a person its movement rate (10 m = 3 hexes); vehicles and
-mechs move their Speed in hexes. Rulings (Movement): terrain sets the cost of entering a hex;
-impassable hexes and enemies block; allies may be passed through but not ended on (the
-`allies_block_movement` setting makes them block too). A prone combatant must stand first.
+mechs move their Speed in hexes; a Main action may be spent as a second move. Rulings
+(Movement): terrain sets the cost of entering a hex; impassable hexes and enemies block;
+allies may be passed through but not ended on (the `allies_block_movement` setting makes
+them block too). A prone combatant must stand first. Rulings (Overwatch): the move pauses
+hex by hex for each overwatcher who could fire, and goes on afterwards if the mover is still
+able (`resume_moves`, once every decision about it is made).
 """
 
 from __future__ import annotations
@@ -12,10 +16,14 @@ import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.components import Allegiance, Position
+from game.actions import Move
+from game.components import Allegiance, PausedMove, Position, Prone
 from game.ecs import EntityId, World
+from game.events import Moved
 from game.hexgrid import Hex, distance
-from game.systems.context import friendly
+from game.systems.budget import move_points_available, needs, spend
+from game.systems.overwatch import ask_watchers
+from game.systems.scene import Scene, friendly, in_the_fight
 from game.terrain import Battlefield
 
 
@@ -109,3 +117,56 @@ def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:
     """Movement points spent walking a valid path."""
     return sum(field.move_cost(h) for h in path)
 
+
+
+def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
+    """Reachable hexes for the movement overlay (none while prone or out of moves)."""
+    if scene.world.has(entity, Prone):
+        return {}
+    points = move_points_available(scene, entity) if points is None else points
+    allies_block = scene.setup.setting("allies_block_movement", False)
+    return reachable(scene.setup.field, scene.world, entity, points, allies_block)
+
+
+def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int, ...] = ()) -> None:
+    """Move hex by hex; stop where an enemy on overwatch could fire (its prompt resumes the rest)."""
+    start = scene.world.get(mover, Position).hex
+    walked = [start]
+    for index, step in enumerate(path):
+        walked.append(step)
+        if scene.world.at(step) not in (None, mover):
+            continue  # passing through an ally: the move cannot pause (or be fired on) there
+        scene.world.set(mover, Position(step))
+        if ask_watchers(scene, mover, step, tuple(path[index + 1:]), silenced):
+            break
+    cost = path_cost(scene.setup.field, walked[1:])
+    plural = "es" if len(walked) != 2 else ""
+    scene.emit(Moved(f"{scene.name(mover)} moves {len(walked) - 1} hex{plural} to {scene.place(walked[-1])} "
+                     f"({cost} movement).", mover, tuple(walked)))
+
+
+def check_move(scene: Scene, action: Move) -> Move | str:
+    """A Move action along a chosen path (SWN core; rulings: Movement)."""
+    if scene.world.has(action.actor, Prone):
+        return "stand up first (it takes the Move action)"
+    refusal = needs(scene, action.actor, "move")
+    if refusal:
+        return refusal
+    allies_block = scene.setup.setting("allies_block_movement", False)
+    problem = path_problem(scene.setup.field, scene.world, action.actor, action.path,
+                           move_points_available(scene, action.actor), allies_block, scene.place)
+    return f"cannot move there: {problem}" if problem else action
+
+
+def move(scene: Scene, action: Move, plan: Move) -> None:
+    """Spend the Move action (or the Main action as a second move) and walk the path."""
+    spend(scene, action.actor, "move")
+    walk(scene, action.actor, action.path)
+
+
+def resume_moves(scene: Scene) -> None:
+    """Walk on the moves overwatch paused, once every decision about them is made."""
+    for mover, paused in list(scene.world.query(PausedMove)):
+        scene.world.remove(mover, PausedMove)
+        if in_the_fight(scene.world, mover):
+            walk(scene, mover, paused.remaining, paused.silenced)

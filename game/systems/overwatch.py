@@ -1,127 +1,160 @@
 """Overwatch (seed 002): watch a 60 degree wedge, then one attack at -2 on an enemy in it.
 
 Rulings (Overwatch): the wedge is centred on the overwatcher's hex and spans +-30 degrees
-around a hex direction, edge hexes included, out to the weapon's maximum range, with line
-of sight. Until the start of its next turn the overwatcher may make one attack as an
-Instant action on an enemy inside it, including one moving through it: the move pauses
-hex by hex and the overwatcher is asked. The attack ignores armor from cover, not
-concealment.
+around a hex direction or any chosen angle, edge hexes included, out to the weapon's maximum
+range, with line of sight. Until the start of its next turn the overwatcher may make one
+attack as an Instant action on an enemy inside it, including one moving through it: a move
+pauses hex by hex (`ask_watchers`) and each watcher who could fire is asked. Once every watcher
+has answered, the rest of the move waits as a `PausedMove` for the movement system to resume.
+The attack ignores armor from cover, not concealment.
 """
 
 from __future__ import annotations
 
 from game.actions import Hold, OverwatchFire, SetOverwatch
-from game.components import Facing, Overwatch, Position
+from game.components import Allegiance, Facing, Overwatch, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged
+from game.hexgrid import Hex, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
-from game.systems.attacks import plan_attack
-from game.systems.striking import resolve
-from game.systems.context import Scene, in_the_fight
-from game.systems.handlers import handles, needs, spend
-from game.systems.protect import hold, open_protect_prompt
-from game.systems.walking import walk
-from game.systems.watch import covers
+from game.systems.budget import needs, spend
+from game.systems.combat import plan_attack, strike, weapon_in_hand
+from game.systems.scene import Scene, hostile, in_the_fight
+from game.systems.sight import has_line_of_sight
 
 
-def _fire(scene: Scene, watcher: EntityId, target: EntityId) -> None:
-    plan = plan_attack(scene, watcher, target, overwatch=True)
-    scene.world.remove(watcher, Overwatch)
-    scene.emit(ConditionChanged(f"{scene.name(watcher)} fires from overwatch.", watcher, "overwatch", False))
-    resolve(scene, plan)
+# -- who is watching ----------------------------------------------------------------------
+def overwatch_wedge(scene: Scene, watcher: EntityId, watch: Overwatch | None = None) -> list[Hex]:
+    """The hexes a watch covers (the watcher's own, or `watch` for a facing not yet taken): in
+    the wedge, on the map, within the weapon's reach and in sight."""
+    watch = watch or scene.world.get(watcher, Overwatch)
+    here = scene.world.get(watcher, Position).hex
+    weapon = weapon_in_hand(scene, watcher)
+    reach = 1 if weapon.is_melee else range_in_hexes(weapon.range_m[1])
+    field = scene.setup.field
+    return [h for h in spiral(here, reach)[1:]
+            if in_watch(here, watch, h) and h in field and has_line_of_sight(field, here, h)]
+
+
+def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:
+    """Whether a hex lies in the watch's wedge (a hex direction, or any chosen angle)."""
+    if watch.angle is not None:
+        return in_wedge_angle(here, watch.angle, hex_)
+    return in_wedge(here, watch.facing, hex_)
+
+
+def covers(scene: Scene, watcher: EntityId, target: EntityId, hex_: Hex) -> bool:
+    """Whether the watcher, on overwatch, could fire at `target` standing on `hex_`."""
+    watch = scene.world.try_get(watcher, Overwatch)
+    if watch is None or not in_the_fight(scene.world, watcher):
+        return False
+    if not in_watch(scene.world.get(watcher, Position).hex, watch, hex_):
+        return False
+    return not isinstance(plan_attack(scene, watcher, target, overwatch=True), str)
+
+
+def watchers_of(scene: Scene, mover: EntityId, hex_: Hex, silenced: tuple[int, ...] = ()) -> list[EntityId]:
+    """Enemies on overwatch who could fire at the mover on this hex, in id order."""
+    side = scene.side_of(mover)
+    return [w for w, _, allegiance in scene.world.query(Overwatch, Allegiance)
+            if w not in silenced and hostile(side, allegiance.side) and covers(scene, w, mover, hex_)]
+
+
+def ask_watchers(scene: Scene, mover: EntityId, hex_: Hex, remaining: tuple[Hex, ...],
+                 silenced: tuple[int, ...] = ()) -> bool:
+    """Open an overwatch prompt for each watcher of this hex; True when the move must pause."""
+    watchers = watchers_of(scene, mover, hex_, silenced)
+    for watcher in watchers:
+        plan = plan_attack(scene, watcher, mover, overwatch=True)
+        question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {scene.place(hex_)} "
+                    f"({float(plan.chance):.0%} to hit, overwatch -2)")
+        scene.pending.append(OverwatchChance(watcher, question, mover, hex_, remaining, silenced))
+    return bool(watchers)
+
+
+def open_prompt(scene: Scene, actor: EntityId) -> OverwatchChance | None:
+    """The overwatch prompt this combatant must answer now, if any."""
+    prompt = scene.pending[0] if scene.pending else None
+    return prompt if isinstance(prompt, OverwatchChance) and prompt.decider == actor else None
 
 
 def _finish_prompt(scene: Scene, prompt: OverwatchChance, silence: bool) -> None:
-    """Close the answered prompt; when none is left for this hex, the move goes on."""
-
+    """Close the answered prompt; when none is left for this hex, the rest of the move waits
+    to be resumed (or is dropped if the mover went down)."""
     scene.pending.pop(0)
-    if not in_the_fight(scene.world, prompt.mover):  # downed by this shot: nobody else need be asked
-        scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == prompt.mover)]
+    about_mover = [p for p in scene.pending if isinstance(p, OverwatchChance) and p.mover == prompt.mover]
+    if not in_the_fight(scene.world, prompt.mover):  # downed: nobody else need be asked
+        scene.pending[:] = [p for p in scene.pending if p not in about_mover]
         return
     silenced = prompt.silenced + ((prompt.decider,) if silence else ())
-    others = [p for p in scene.pending if isinstance(p, OverwatchChance) and p.mover == prompt.mover]
-    if others:
-        scene.pending[:] = [p if p not in others else _with_silenced(p, silenced) for p in scene.pending]
-        return
-    if prompt.remaining and in_the_fight(scene.world, prompt.mover):
-        walk(scene, prompt.mover, prompt.remaining, silenced)
+    if about_mover:
+        scene.pending[:] = [p if p not in about_mover else _with_silenced(p, silenced) for p in scene.pending]
+    elif prompt.remaining:
+        scene.world.set(prompt.mover, PausedMove(prompt.remaining, silenced))
 
 
 def _with_silenced(prompt: OverwatchChance, silenced: tuple[int, ...]) -> OverwatchChance:
     return OverwatchChance(prompt.decider, prompt.question, prompt.mover, prompt.hex, prompt.remaining, silenced)
 
 
-@handles(SetOverwatch)
-class SetOverwatchHandler:
-    """Take the Main action to watch a wedge around a hex direction 0..5, or any angle."""
-
-    @staticmethod
-    def check(scene: Scene, action: SetOverwatch) -> str | None:
-        if action.angle is None and not 0 <= action.facing <= 5:
-            return "the facing must be a hex direction from 0 to 5"
-        return needs(scene, action.actor, "main")
-
-    @staticmethod
-    def apply(scene: Scene, action: SetOverwatch) -> None:
-        spend(scene, action.actor, "main")
-        if action.angle is None:
-            facing, angle, words = action.facing, None, f"direction {action.facing}"
-        else:
-            angle = action.angle % 360
-            facing, words = round(angle / 60) % 6, f"{angle:g} degrees"
-        scene.world.set(action.actor, Overwatch(facing, angle))
-        scene.world.set(action.actor, Facing(facing))
-        scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing {words}.",
-                                    action.actor, "overwatch", True))
+# -- the actions --------------------------------------------------------------------------
+def check_set_overwatch(scene: Scene, action: SetOverwatch) -> Overwatch | str:
+    """Overwatch takes the Main action, facing a hex direction 0..5 or any angle (seed 002)."""
+    if action.angle is None and not 0 <= action.facing <= 5:
+        return "the facing must be a hex direction from 0 to 5"
+    refusal = needs(scene, action.actor, "main")
+    if refusal:
+        return refusal
+    if action.angle is None:
+        return Overwatch(action.facing)
+    angle = action.angle % 360
+    return Overwatch(facing_for_angle(angle), angle)
 
 
-def _open_prompt(scene: Scene, actor: EntityId) -> OverwatchChance | None:
-    prompt = scene.pending[0] if scene.pending else None
-    return prompt if isinstance(prompt, OverwatchChance) and prompt.decider == actor else None
+def set_overwatch(scene: Scene, action: SetOverwatch, watch: Overwatch) -> None:
+    """Spend the Main action and watch the wedge until the start of the next turn."""
+    spend(scene, action.actor, "main")
+    scene.world.set(action.actor, watch)
+    scene.world.set(action.actor, Facing(watch.facing))
+    words = f"direction {watch.facing}" if watch.angle is None else f"{watch.angle:g} degrees"
+    scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing {words}.",
+                                action.actor, "overwatch", True))
 
 
-@handles(OverwatchFire, response=True)
-class OverwatchFireHandler:
-    """Fire from overwatch: answering a prompt, or at any enemy in the wedge as an Instant action."""
-
-    @staticmethod
-    def check(scene: Scene, action: OverwatchFire) -> str | None:
-        if not scene.world.has(action.actor, Overwatch):
-            return "not on overwatch"
-        prompt = _open_prompt(scene, action.actor)
-        if prompt is not None and action.target not in (0, prompt.mover):
-            return f"overwatch can only fire at {scene.name(prompt.mover)} now"
-        target = prompt.mover if prompt else action.target
-        if target not in scene.world.entities():
-            return f"there is no combatant with id {target}"
-        if not in_the_fight(scene.world, target):
-            return f"{scene.name(target)} is out of the fight"
-        if not covers(scene, action.actor, target, scene.world.get(target, Position).hex):
-            return "that target is not inside the overwatch wedge with a clear shot in range"
-        return None
-
-    @staticmethod
-    def apply(scene: Scene, action: OverwatchFire) -> None:
-        prompt = _open_prompt(scene, action.actor)
-        _fire(scene, action.actor, prompt.mover if prompt else action.target)
-        if prompt is not None:
-            _finish_prompt(scene, prompt, silence=True)
+def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
+    """Fire from overwatch: the mover of the open prompt, or any enemy in the wedge (Instant)."""
+    if not scene.world.has(action.actor, Overwatch):
+        return "not on overwatch"
+    prompt = open_prompt(scene, action.actor)
+    if prompt is not None and action.target not in (0, prompt.mover):
+        return f"overwatch can only fire at {scene.name(prompt.mover)} now"
+    target = prompt.mover if prompt else action.target
+    if target not in scene.world.entities() or not scene.world.has(target, Allegiance):
+        return f"there is no combatant with id {target}"
+    if not in_the_fight(scene.world, target):
+        return f"{scene.name(target)} is out of the fight"
+    if not covers(scene, action.actor, target, scene.world.get(target, Position).hex):
+        return "that target is not inside the overwatch wedge with a clear shot in range"
+    return target
 
 
-@handles(Hold, only_response=True)
-class HoldHandler:
-    """Decline an open overwatch prompt (the move goes on), or a protect prompt (protect.py)."""
+def overwatch_fire(scene: Scene, action: OverwatchFire, target: EntityId) -> None:
+    """The single -2 attack; the watch ends; an interrupted move is then free to go on."""
+    prompt = open_prompt(scene, action.actor)
+    plan = plan_attack(scene, action.actor, target, overwatch=True)
+    scene.world.remove(action.actor, Overwatch)
+    scene.emit(ConditionChanged(f"{scene.name(action.actor)} fires from overwatch.", action.actor, "overwatch", False))
+    strike(scene, plan)
+    if prompt is not None:
+        _finish_prompt(scene, prompt, silence=True)
 
-    @staticmethod
-    def check(scene: Scene, action: Hold) -> str | None:
-        if open_protect_prompt(scene, action.actor):
-            return None
-        return None if _open_prompt(scene, action.actor) else "there is no overwatch decision for you to make"
 
-    @staticmethod
-    def apply(scene: Scene, action: Hold) -> None:
-        if open_protect_prompt(scene, action.actor):
-            return hold(scene, action)
-        prompt = _open_prompt(scene, action.actor)
-        scene.emit(ConditionChanged(f"{scene.name(action.actor)} holds fire.", action.actor, "overwatch", True))
-        _finish_prompt(scene, prompt, silence=action.for_this_move)
+def check_hold_fire(scene: Scene, action: Hold) -> OverwatchChance | str:
+    """Declining an open overwatch prompt."""
+    return open_prompt(scene, action.actor) or "there is no overwatch decision for you to make"
+
+
+def hold_fire(scene: Scene, action: Hold, prompt: OverwatchChance) -> None:
+    """The watcher lets the mover pass this hex (or, `for_this_move`, the rest of the move)."""
+    scene.emit(ConditionChanged(f"{scene.name(action.actor)} holds fire.", action.actor, "overwatch", True))
+    _finish_prompt(scene, prompt, silence=action.for_this_move)

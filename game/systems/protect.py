@@ -4,73 +4,55 @@ Person: the Protect action spends the Main action to guard one adjacent ally unt
 of the guard's next turn; a person who has not spent its Main action this round may instead
 step in as a snap action, spending that Main action. Mech: ShieldAllies spends the Move and
 the Main action; until the start of its next turn allies next to it get +2 AC concealment
-and its Armor as cover armor when the line of fire passes through its hex, and it may take
-one attack on any adjacent ally itself.
+and its Armor as cover armor when the line of fire passes through its hex (`sight.shields_for`),
+and it may take one attack on any adjacent ally itself.
 
 An Attack on an ally with an eligible protector next to it pauses before any die is rolled:
-each protector is asked in turn (`ProtectChance`); `Redirect` turns the attack on the
-protector, `Hold` passes, and once everyone has passed the attack goes on against the ally.
-The attacker's Main action is spent, and its dice rolled, only then; dice typed in with the
-attack travel in the prompt and are used first.
+the dispatch table applies every Attack through `attack_unless_protected`. Each protector is
+asked in turn (`ProtectChance`); `Redirect` turns the attack on the protector, `Hold` passes,
+and once everyone has passed the attack goes on against the ally. The attacker's Main action
+is spent, and its dice rolled, only then; dice typed in with the answer are used first.
 
-Guards and shields lapse lazily (turns.begin_turn knows nothing of them): a stance set in
-round R is in force while its owner's Main action is still the one spent in round R and has
-not come back, i.e. in round R, and in round R + 1 until the owner's own turn begins.
+Guards and shields lapse lazily (`budget.stance_in_force`): a stance set in round R is in force
+while its owner's Main action is still the one spent in round R.
 Interpretations: docs/rules/protect-disarm.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.actions import (
-    Attack,
-    Hold,
-    Protect,
-    Redirect,
-    ShieldAllies,
-    from_json,
-    to_json,
-)
-from game.components import Allegiance, Guarding, Identity, Position, Shielding, Stats
+from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies
+from game.components import Allegiance, Guarding, Identity, Position, ProtectSince, Shielding, Stats
 from game.ecs import EntityId
-from game.events import ConditionChanged, Event
+from game.events import AttackPaused, ConditionChanged
 from game.prompts import ProtectChance
 from game.rules.dice import DiceError
-from game.systems.attacks import AttackPlan, plan_attack
-from game.systems.context import Scene, in_the_fight
-from game.systems.handlers import budget, handles, needs, spend
-from game.systems.stances import (
-    ProtectSince,
-    adjacent,
-    allies,
-    can_snap,
-    guarded_ally,
-    is_person,
-    shielding,
-)
-from game.systems.striking import resolve
+from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
+from game.systems.combat import AttackPlan, is_person, plan_attack, strike
+from game.systems.scene import Scene, adjacent, allied, in_the_fight
+from game.systems.sight import shielding
 
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
 ORDER = (GUARDING, SHIELDING, SNAP)
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPaused(Event):
-    """An attack waits while the protectors next to its target decide."""
-
-    attacker: int = 0
-    ally: int = 0
-    protectors: tuple[int, ...] = ()
-
-
 # -- who may step in ----------------------------------------------------------------------
+def guarded_ally(scene: Scene, guard: EntityId) -> EntityId | None:
+    """The ally this combatant is guarding now (Protect, person), or None."""
+    guarding = scene.world.try_get(guard, Guarding)
+    return guarding.ally if guarding is not None and stance_in_force(scene, guard) else None
+
+
+def can_snap(scene: Scene, entity: EntityId) -> bool:
+    """A person whose Main action of this round is unused, and not already committed to a guard."""
+    return is_person(scene, entity) and main_unused_this_round(scene, entity) and guarded_ally(scene, entity) is None
+
+
 def _how(scene: Scene, protector: EntityId, ally: EntityId) -> str | None:
     """How this combatant could take an attack on the ally: guarding, shielding, snap, or not at all."""
     world = scene.world
-    if not world.has(protector, Position) or not in_the_fight(world, protector) or not allies(scene, protector, ally):
+    if not world.has(protector, Position) or not in_the_fight(world, protector) or not allied(scene, protector, ally):
         return None
-    if not adjacent(scene, protector, ally):
+    if not adjacent(world, protector, ally):
         return None
     if guarded_ally(scene, protector) == ally:
         return GUARDING
@@ -114,9 +96,9 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
         return "you cannot protect yourself; choose an adjacent ally"
     if not in_the_fight(world, ally):
         return f"{scene.name(ally)} is out of the fight"
-    if not allies(scene, actor, ally):
+    if not allied(scene, actor, ally):
         return f"{scene.name(ally)} is not an ally"
-    if not adjacent(scene, actor, ally):
+    if not adjacent(world, actor, ally):
         return f"{scene.name(ally)} is not next to you"
     return None
 
@@ -130,47 +112,39 @@ def _question(scene: Scene, attacker: EntityId, ally: EntityId, protector: Entit
             f"({float(plan.chance):.0%} to hit {scene.name(protector)}; {cost})")
 
 
-def offer_protection(scene: Scene, action: Attack) -> bool:
-    """Open a ProtectChance for each eligible protector of the target; True when the attack pauses."""
+def attack_unless_protected(scene: Scene, action: Attack, plan: AttackPlan) -> None:
+    """Make the checked attack, unless someone next to its target may step in: then open a
+    ProtectChance for each of them and wait (the dice are rolled once they have answered)."""
     found = protectors(scene, action.actor, action.target, action.burst, action.aimed)
     if not found:
-        return False
+        spend(scene, action.actor, "main")
+        strike(scene, plan)
+        return
     if action.faces:
         raise DiceError(f"{', '.join(scene.name(p) for p, _, _ in found)} may step in first: enter this "
                         "attack's dice with the answer to that decision, not with the attack")
-    attack = _freeze(action)
-    for protector, how, plan in found:
-        question = _question(scene, action.actor, action.target, protector, how, plan)
-        scene.pending.append(ProtectChance(protector, question, action.actor, action.target, attack))
+    for protector, how, could in found:
+        question = _question(scene, action.actor, action.target, protector, how, could)
+        scene.pending.append(ProtectChance(protector, question, action.actor, action.target, action))
     scene.emit(AttackPaused(f"{scene.name(action.actor)} attacks {scene.name(action.target)}; "
                             f"{', '.join(scene.name(p) for p, _, _ in found)} may step in.",
                             action.actor, action.target, tuple(p for p, _, _ in found)))
-    return True
 
 
-def _freeze(action: Attack) -> tuple[tuple[str, object], ...]:
-    """The attack's JSON form as nested tuples, so the prompt stays immutable data."""
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in to_json(action).items()))
-
-
-def _thaw(attack: tuple[tuple[str, object], ...]) -> Attack:
-    return from_json({k: list(v) if isinstance(v, tuple) else v for k, v in attack})
-
-
-def open_protect_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
+def open_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
     """The protect prompt this combatant must answer now, if any."""
     prompt = scene.pending[0] if scene.pending else None
     return prompt if isinstance(prompt, ProtectChance) and prompt.decider == actor else None
 
 
-def _strike(scene: Scene, attack: Attack, target: EntityId) -> None:
-    """Resolve the paused attack on `target` exactly as AttackHandler.apply would, with the
-    dice typed in on the answer (an attack that pauses takes none of its own)."""
+def _strike_paused(scene: Scene, attack: Attack, target: EntityId) -> None:
+    """Resolve the paused attack on `target` exactly as an unpaused one, with the dice typed in
+    on the answer (an attack that pauses takes none of its own)."""
     plan = plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
     if isinstance(plan, str):
         raise AssertionError(f"a paused attack became impossible: {plan}")
     spend(scene, attack.actor, "main")
-    resolve(scene, plan)
+    strike(scene, plan)
 
 
 def _close(scene: Scene, prompt: ProtectChance, everyone: bool) -> None:
@@ -181,13 +155,17 @@ def _close(scene: Scene, prompt: ProtectChance, everyone: bool) -> None:
             isinstance(p, ProtectChance) and p.attack == prompt.attack and p.ally == prompt.ally)]
 
 
-def hold(scene: Scene, action: Hold) -> None:
+def check_decline(scene: Scene, action: Hold) -> ProtectChance | str:
+    """Declining an open protect prompt."""
+    return open_prompt(scene, action.actor) or "there is no protect decision for you to make"
+
+
+def decline(scene: Scene, action: Hold, prompt: ProtectChance) -> None:
     """Let the attack through: the next protector is asked, or the attack goes on at the ally."""
-    prompt = open_protect_prompt(scene, action.actor)
     _close(scene, prompt, everyone=False)
     scene.emit(ConditionChanged(f"{scene.name(action.actor)} does not step in.", action.actor, "protecting", False))
     if not any(isinstance(p, ProtectChance) and p.attack == prompt.attack for p in scene.pending):
-        _strike(scene, _thaw(prompt.attack), prompt.ally)
+        _strike_paused(scene, prompt.attack, prompt.ally)
 
 
 def _use_up(scene: Scene, protector: EntityId, how: str) -> None:
@@ -200,69 +178,61 @@ def _use_up(scene: Scene, protector: EntityId, how: str) -> None:
         spend(scene, protector, "main")
 
 
-@handles(Redirect, only_response=True)
-class RedirectHandler:
-    """Answer a protect prompt by taking the attack on the ally oneself."""
-
-    @staticmethod
-    def check(scene: Scene, action: Redirect) -> str | None:
-        prompt = open_protect_prompt(scene, action.actor)
-        if prompt is None:
-            return "there is no protect decision for you to make"
-        attack = _thaw(prompt.attack)
-        if _how(scene, action.actor, prompt.ally) is None or isinstance(
-                plan_attack(scene, attack.actor, action.actor, attack.burst, attack.aimed), str):
-            return f"{scene.name(action.actor)} can no longer take this attack"
-        return None
-
-    @staticmethod
-    def apply(scene: Scene, action: Redirect) -> None:
-        prompt = open_protect_prompt(scene, action.actor)
-        protector = action.actor
-        _use_up(scene, protector, _how(scene, protector, prompt.ally))
-        _close(scene, prompt, everyone=True)
-        scene.emit(ConditionChanged(f"{scene.name(protector)} steps in front of {scene.name(prompt.ally)} "
-                                    f"and takes the attack.", protector, "protecting", True))
-        _strike(scene, _thaw(prompt.attack), protector)
+def check_redirect(scene: Scene, action: Redirect) -> tuple[ProtectChance, str] | str:
+    """Answering a protect prompt by taking the attack oneself: still able to, and still a target."""
+    prompt = open_prompt(scene, action.actor)
+    if prompt is None:
+        return "there is no protect decision for you to make"
+    attack = prompt.attack
+    how = _how(scene, action.actor, prompt.ally)
+    if how is None or isinstance(plan_attack(scene, attack.actor, action.actor, attack.burst, attack.aimed), str):
+        return f"{scene.name(action.actor)} can no longer take this attack"
+    return prompt, how
 
 
-@handles(Protect)
-class ProtectHandler:
-    """Seed 002 Protect (person): guard an adjacent ally until the start of one's next turn."""
-
-    @staticmethod
-    def check(scene: Scene, action: Protect) -> str | None:
-        return needs(scene, action.actor, "main") or protect_problem(scene, action.actor, action.ally)
-
-    @staticmethod
-    def apply(scene: Scene, action: Protect) -> None:
-        spend(scene, action.actor, "main")
-        scene.world.set(action.actor, Guarding(action.ally))
-        scene.world.set(action.actor, ProtectSince(scene.round))
-        name = scene.name(action.actor)
-        scene.emit(ConditionChanged(f"{name} guards {scene.name(action.ally)} until the start of "
-                                    f"{name}'s next turn.", action.actor, "guarding", True))
+def redirect(scene: Scene, action: Redirect, plan: tuple[ProtectChance, str]) -> None:
+    """Step in front of the ally: the stance (or snap) is used up and the attack turns on the protector."""
+    prompt, how = plan
+    protector = action.actor
+    _use_up(scene, protector, how)
+    _close(scene, prompt, everyone=True)
+    scene.emit(ConditionChanged(f"{scene.name(protector)} steps in front of {scene.name(prompt.ally)} "
+                                f"and takes the attack.", protector, "protecting", True))
+    _strike_paused(scene, prompt.attack, protector)
 
 
-@handles(ShieldAllies)
-class ShieldAlliesHandler:
-    """Seed 002 Protect (mech): the Move and Main actions spent shielding adjacent allies."""
+# -- taking the stances -------------------------------------------------------------------
+def check_protect(scene: Scene, action: Protect) -> Protect | str:
+    """Seed 002 Protect (person): the Main action, an adjacent ally in the fight."""
+    return needs(scene, action.actor, "main") or protect_problem(scene, action.actor, action.ally) or action
 
-    @staticmethod
-    def check(scene: Scene, action: ShieldAllies) -> str | None:
-        if scene.world.get(action.actor, Identity).kind != "mech":
-            return "only a mech can shield its allies"
-        left = budget(scene, action.actor)
-        if not (left.main and left.move):
-            return "shielding takes both the Move and the Main action"
-        return None
 
-    @staticmethod
-    def apply(scene: Scene, action: ShieldAllies) -> None:
-        spend(scene, action.actor, "move")
-        spend(scene, action.actor, "main")
-        scene.world.set(action.actor, Shielding())
-        scene.world.set(action.actor, ProtectSince(scene.round))
-        armor = scene.world.get(action.actor, Stats).armor
-        scene.emit(ConditionChanged(f"{scene.name(action.actor)} shields the allies around it (+2 AC and "
-                                    f"armor {armor} behind it) until its next turn.", action.actor, "shielding", True))
+def protect(scene: Scene, action: Protect, plan: Protect) -> None:
+    """Guard the ally until the start of one's next turn."""
+    spend(scene, action.actor, "main")
+    scene.world.set(action.actor, Guarding(action.ally))
+    scene.world.set(action.actor, ProtectSince(scene.round))
+    name = scene.name(action.actor)
+    scene.emit(ConditionChanged(f"{name} guards {scene.name(action.ally)} until the start of "
+                                f"{name}'s next turn.", action.actor, "guarding", True))
+
+
+def check_shield_allies(scene: Scene, action: ShieldAllies) -> ShieldAllies | str:
+    """Seed 002 Protect (mech): only a mech, with both its Move and Main action left."""
+    if scene.world.get(action.actor, Identity).kind != "mech":
+        return "only a mech can shield its allies"
+    left = budget(scene, action.actor)
+    if not (left.main and left.move):
+        return "shielding takes both the Move and the Main action"
+    return action
+
+
+def shield_allies(scene: Scene, action: ShieldAllies, plan: ShieldAllies) -> None:
+    """Spend the Move and Main actions shielding the allies around the mech until its next turn."""
+    spend(scene, action.actor, "move")
+    spend(scene, action.actor, "main")
+    scene.world.set(action.actor, Shielding())
+    scene.world.set(action.actor, ProtectSince(scene.round))
+    armor = scene.world.get(action.actor, Stats).armor
+    scene.emit(ConditionChanged(f"{scene.name(action.actor)} shields the allies around it (+2 AC and "
+                                f"armor {armor} behind it) until its next turn.", action.actor, "shielding", True))

@@ -13,9 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.components import Position, Shielding, Stats
+from game.ecs import EntityId
 from game.hexgrid import Hex, distance
-from game.rules.cover import Concealment, Material, WeaponClass, material_armor
+from game.rules.cover import ArmorRow, Concealment, Material, WeaponClass, material_armor
+from game.systems.budget import stance_in_force
+from game.systems.scene import Scene, adjacent, allied, in_the_fight
 from game.terrain import Battlefield
+
+SHIELD_CONCEALMENT = Concealment("shielded", "Shielded by a mech", 2)  # seed 002: minor concealment, +2 AC
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +118,23 @@ def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponC
     return CoverReading(
         visible=True, concealment=best_conceal[1], concealment_hex=best_conceal[2],
         armor=best_armor[0], material=best_armor[1], material_hex=best_armor[2], aim_proof_armor=aim_proof)
+
+
+def shielding(scene: Scene, mech: EntityId) -> Shielding | None:
+    """The mech's Shielding stance if it is in force now (seed 002 Protect (Mech)), else None."""
+    stance = scene.world.try_get(mech, Shielding)
+    return stance if stance is not None and stance_in_force(scene, mech) else None
+
+
+def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:
+    """The shielding mechs next to the target, as cover for `cover_lookup`: directional, so they
+    count only when the line of fire passes through the mech's hex (seed 002 Protect (Mech))."""
+    world = scene.world
+    if not in_the_fight(world, target):
+        return ()
+    found = []
+    for mech, _, position in world.query(Shielding, Position):
+        if allied(scene, mech, target) and adjacent(world, mech, target) and shielding(scene, mech):
+            hull = Material("shielding_mech", "a shielding mech", (ArmorRow(world.get(mech, Stats).armor, None),))
+            found.append(Shield(position.hex, SHIELD_CONCEALMENT, hull))
+    return tuple(found)

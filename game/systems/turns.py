@@ -12,7 +12,7 @@ from game.components import Allegiance, Initiative, MainSpent, MortallyWounded, 
 from game.ecs import EntityId
 from game.events import ConditionChanged, RoundBegan, TurnBegan
 from game.rules.damage import MORTAL_WOUND_ROUNDS
-from game.systems.context import Scene, camp, in_the_fight
+from game.systems.scene import Scene, camp, in_the_fight
 from game.systems.wounds import kill
 
 
@@ -29,7 +29,7 @@ def roll_initiative(scene: Scene, combatants: list[EntityId]) -> tuple[EntityId,
 
 def _break_ties(scene: Scene, scores: dict[EntityId, int]) -> tuple[EntityId, ...]:
     """Order by score; tied combatants reroll 1d8 among themselves until ordered."""
-    pcs_first = scene.rules.setting("initiative_ties", "reroll") == "pcs_first"
+    pcs_first = scene.setup.setting("initiative_ties", "reroll") == "pcs_first"
     groups: dict[int, list[EntityId]] = {}
     for entity in sorted(scores):
         groups.setdefault(scores[entity], []).append(entity)

@@ -12,7 +12,7 @@ from game.components import Dead, Fallen, Health, Identity, MortallyWounded, Pos
 from game.ecs import EntityId
 from game.events import Damaged, Fell
 from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
-from game.systems.context import Scene
+from game.systems.scene import Scene
 
 
 def _fall(scene: Scene, entity: EntityId) -> None:
@@ -47,7 +47,7 @@ def _pc_health(scene: Scene, entity: EntityId, health: Health) -> PcHealth:
 
 def _damage_pc(scene: Scene, entity: EntityId, health: Health, amount: int) -> None:
     name = scene.name(entity)
-    hit = damage_pc(_pc_health(scene, entity, health), amount, heroic=scene.rules.heroic)
+    hit = damage_pc(_pc_health(scene, entity, health), amount, heroic=scene.setup.heroic)
     scene.world.set(entity, Health(hit.after.hp, health.maximum, health.unit))
     scene.emit(Damaged(f"{name} {hit.text()}.", entity, amount, hit.after.hp))
     if hit.after.state == DEAD and hit.before.state != DEAD:

@@ -11,7 +11,7 @@ from game.components import Identity, Stats
 from game.ecs import EntityId
 from game.rules.attack import Modifier
 from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
-from game.systems.context import Scene
+from game.systems.scene import Scene
 
 
 def evasion_save(scene: Scene, entity: EntityId) -> int | None:

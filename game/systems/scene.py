@@ -18,7 +18,7 @@ from game.events import Event, Rolled
 from game.prompts import Prompt
 from game.rules.catalog import Catalog
 from game.rules.dice import DiceError, Roll, SeededDice, roll
-from game.hexgrid import Hex, TiledHexLayout
+from game.hexgrid import Hex, TiledHexLayout, distance
 from game.terrain import Battlefield
 
 FRIENDLY_CAMPS = {"pcs": "pcs", "allies": "pcs", "enemies": "enemies", "rivals": "rivals"}
@@ -27,7 +27,7 @@ Bystanders belong to no camp: nobody needs to defeat them."""
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Setup:
     """What stays fixed for a whole battle: the map, the data, the ruleset and its settings."""
 
     field: Battlefield
@@ -89,9 +89,9 @@ class ActionDice:
 class Scene:
     """A working copy of the battle in which one action is resolved."""
 
-    def __init__(self, rules: Rules, world: World, dice: ActionDice, round_: int,
+    def __init__(self, rules: Setup, world: World, dice: ActionDice, round_: int,
                  sides: Mapping[str, SideState], pending: Iterable[Prompt] = ()):
-        self.rules = rules
+        self.setup = rules
         self.world = world
         self.dice = dice
         self.round = round_
@@ -105,9 +105,9 @@ class Scene:
 
     def place(self, hex_: Hex) -> str:
         """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
-        if self.rules.layout is None:
+        if self.setup.layout is None:
             return f"({hex_.q}, {hex_.r})"
-        col, row = self.rules.layout.hex_to_offset(hex_)
+        col, row = self.setup.layout.hex_to_offset(hex_)
         return f"col {col}, row {row}"
 
     def name(self, entity: EntityId) -> str:
@@ -127,7 +127,7 @@ class Scene:
 
     def is_surprised(self, entity: EntityId) -> bool:
         """Whether this combatant's side was surprised and it is still the first round (SWN core)."""
-        return self.round == 1 and self.side_of(entity) in self.rules.surprised
+        return self.round == 1 and self.side_of(entity) in self.setup.surprised
 
     def update_side(self, side: str, **changes: Any) -> None:
         """Replace a side's state with some fields changed."""
@@ -148,6 +148,17 @@ def hostile(side_a: str, side_b: str) -> bool:
     """Whether two sides fight each other."""
     a, b = camp(side_a), camp(side_b)
     return a is not None and b is not None and a != b
+
+
+def allied(scene: Scene, a: EntityId, b: EntityId) -> bool:
+    """Two different combatants whose sides fight in the same camp."""
+    mine = camp(scene.side_of(a))
+    return a != b and mine is not None and mine == camp(scene.side_of(b))
+
+
+def adjacent(world: World, a: EntityId, b: EntityId) -> bool:
+    """Whether two combatants stand on neighbouring hexes."""
+    return distance(world.get(a, Position).hex, world.get(b, Position).hex) == 1
 
 
 def hex_of(world: World, entity: EntityId) -> Hex | None:

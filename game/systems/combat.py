@@ -1,0 +1,342 @@
+"""The combat core every mechanic shares: who is a person, who is an enemy one can target, the
+attacker's bonus, side morale, planning and rolling an attack, dealing damage, shock and heroic
+overflow (SWN core Attack; seed 002 Cover, Aimed Shot, Overwatch, Meat Shields; seed 000).
+
+The targeting preview and the attack itself build the same `AttackPlan`, so the chance the
+window shows is the chance the engine rolls against. Mechanics import this module and never
+each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.actions import Attack
+from game.components import Allegiance, Armament, Health, Identity, Position, Prone, Squad, Stats, TotalDefense
+from game.ecs import EntityId
+from game.events import Attacked, Damaged, Event
+from game.hexgrid import Hex, distance
+from game.rules.attack import (
+    AttackSetup,
+    Modifier,
+    Situation,
+    hit_chance,
+    make_setup,
+    range_band,
+    resolve_attack,
+    target_number,
+)
+from game.rules.catalog import Weapon
+from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
+from game.rules.dice import Roll
+from game.rules.overflow import Candidate, plan_overflow
+from game.systems.budget import needs
+from game.systems.scene import Scene, friendly, hostile, in_the_fight
+from game.systems.sight import CoverReading, cover_lookup, shields_for
+from game.systems.wounds import take_damage
+
+UNARMED = "unarmed"
+PERSON_KINDS = ("npc", "pc")
+VEHICLE_KINDS = ("vehicle", "mech")
+
+
+# -- who is who ---------------------------------------------------------------------------
+def is_person(scene: Scene, entity: EntityId) -> bool:
+    """A PC or NPC (not a vehicle or mech): someone whose damage is read on the heroic table."""
+    return scene.world.get(entity, Identity).kind in PERSON_KINDS
+
+
+def is_vehicle(scene: Scene, entity: EntityId) -> bool:
+    """A vehicle or mech: damage read straight, no saving throws, mounted weapons."""
+    return scene.world.get(entity, Identity).kind in VEHICLE_KINDS
+
+
+def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | None:
+    """Why `target` is not an enemy the actor could act against at all, or None: it must exist,
+    be in the fight and be on a side hostile to the actor's."""
+    world = scene.world
+    if target not in world.entities() or not world.has(target, Stats) or not world.has(target, Allegiance):
+        return f"there is no combatant with id {target}"
+    if not in_the_fight(world, target):
+        return "that target is out of the fight"
+    if not hostile(scene.side_of(actor), scene.side_of(target)):
+        return "that is not an enemy"
+    return None
+
+
+def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
+    """Every combatant hostile to the actor and still in the fight, in id order."""
+    side = scene.side_of(actor)
+    return [other for other, allegiance in scene.world.query(Allegiance)
+            if hostile(side, allegiance.side) and in_the_fight(scene.world, other)]
+
+
+# -- the attacker's side of the roll ------------------------------------------------------
+def weapon_in_hand(scene: Scene, entity: EntityId) -> Weapon:
+    """The weapon the combatant attacks with (bare hands when it holds none)."""
+    armament = scene.world.get(entity, Armament)
+    return scene.setup.catalog.weapons[armament.weapon or UNARMED]
+
+
+def attack_parts(scene: Scene, entity: EntityId, skills: tuple[str, ...],
+                 attributes: tuple[str, ...]) -> tuple[tuple[Modifier, ...], int, bool]:
+    """(parts, attribute modifier used, untrained) of an attack (SWN core Attack).
+
+    PCs add their attack bonus, the better of `attributes` and the best of `skills` they
+    have (none of them: untrained, -2). NPCs use their attack bonus alone; vehicles and mechs
+    add their Pilot skill.
+    """
+    stats = scene.world.get(entity, Stats)
+    kind = scene.world.get(entity, Identity).kind
+    parts = (Modifier("attack bonus", stats.attack_bonus),)
+    if kind in VEHICLE_KINDS:
+        return parts + (Modifier("pilot", stats.pilot),), 0, False
+    if kind != "pc":
+        return parts, 0, False
+    attribute_name = max(attributes, key=stats.attribute)
+    attribute = stats.attribute(attribute_name)
+    parts += (Modifier(attribute_name.upper(), attribute),)
+    known = [skill for skill in skills if stats.skill(skill) is not None]
+    if not known:
+        return parts, attribute, True
+    skill = max(known, key=stats.skill)
+    return parts + (Modifier(f"{skill} skill", stats.skill(skill)),), attribute, False
+
+
+def weapon_parts(scene: Scene, entity: EntityId, weapon: Weapon) -> tuple[tuple[Modifier, ...], int, bool]:
+    """The attack parts for this weapon: its skill and the better of its attributes."""
+    return attack_parts(scene, entity, (weapon.skill,), weapon.attributes)
+
+
+def side_morale(scene: Scene, entity: EntityId) -> int | None:
+    """The morale score whose band modifies this combatant's attacks and AC (None: no morale)."""
+    if "morale" not in scene.setup.modules or scene.world.get(entity, Stats).immune_to_morale:
+        return None
+    return scene.sides[scene.side_of(entity)].morale
+
+
+def melee_setup(scene: Scene, attacker: EntityId, target: EntityId, from_hex: Hex,
+                parts: tuple[Modifier, ...], untrained: bool, target_ac: int) -> AttackSetup:
+    """A close attack from `from_hex`: prone, morale, total defense and the target's concealment."""
+    world = scene.world
+    target_hex = world.get(target, Position).hex
+    situation = Situation(
+        melee=True, untrained=untrained, target_prone=world.has(target, Prone),
+        distance_hexes=distance(from_hex, target_hex), attacker_morale=side_morale(scene, attacker),
+        target_morale=side_morale(scene, target), total_defense=world.has(target, TotalDefense))
+    concealment = cover_lookup(scene.setup.field, from_hex, target_hex, None).concealment_bonus
+    return make_setup(parts, target_ac, situation, concealment)
+
+
+# -- planning an attack with the weapon in hand --------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """Everything decided before the die is rolled: the odds come from `setup`."""
+
+    attacker: EntityId
+    target: EntityId
+    weapon: Weapon
+    setup: AttackSetup
+    cover: CoverReading
+    attribute: int
+    burst: bool
+    cover_armor: int  # the cover armor that counts against this attack (aimed shots, overwatch)
+    distance: int
+    aimed: bool = False
+    overwatch: bool = False
+
+    @property
+    def ignores_cover_armor(self) -> bool:
+        """Whether this attack gets past some of the cover's armor (aimed shot, overwatch)."""
+        return self.cover_armor < self.cover.armor
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance to hit."""
+        return hit_chance(self.setup)
+
+
+def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
+    here = scene.world.get(entity, Position).hex
+    side = scene.side_of(entity)
+    for other, position, allegiance in scene.world.query(Position, Allegiance):
+        if distance(here, position.hex) == 1 and hostile(side, allegiance.side) and in_the_fight(scene.world, other):
+            return True
+    return False
+
+
+def _range_problem(weapon: Weapon, gap: int) -> tuple[str | None, str]:
+    if weapon.is_melee:
+        return (None if gap == 1 else "melee weapons reach only an adjacent hex"), "normal"
+    band = range_band(gap, *weapon.range_m)
+    return (f"out of range ({gap * 3} m; {weapon.name} reaches {weapon.range_m[1]} m)"
+            if band == "out_of_range" else None), band
+
+
+def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool = False,
+                aimed: bool = False, overwatch: bool = False) -> AttackPlan | str:
+    """The plan for an attack with the weapon in hand, or the reason it cannot be made."""
+    problem = target_problem(scene, attacker, target)
+    if problem:
+        return problem
+    world = scene.world
+    weapon = weapon_in_hand(scene, attacker)
+    if weapon.blast_radius_m:
+        return f"a {weapon.name} is thrown at a hex, not fired at a target"
+    a_hex, t_hex = world.get(attacker, Position).hex, world.get(target, Position).hex
+    gap = distance(a_hex, t_hex)
+    problem, band = _range_problem(weapon, gap)
+    if problem:
+        return problem
+    if burst and not weapon.burst:
+        return f"a {weapon.name} cannot fire bursts"
+    cover = cover_lookup(scene.setup.field, a_hex, t_hex, weapon.weapon_class, shields_for(scene, target))
+    if not cover.visible:
+        return cover.text(scene.place)
+    shield = meat_shield(scene, a_hex, target)
+    if shield is not None:
+        return f"{scene.name(shield)} (a squad on their side) is in the line of fire"
+    rounds_needed = (3 if burst else 1) if weapon.magazine else 0
+    if rounds_needed > world.get(attacker, Armament).rounds:
+        return "not enough rounds in the magazine: reload first"
+    parts, attribute, untrained = weapon_parts(scene, attacker, weapon)
+    situation = Situation(
+        melee=weapon.is_melee, range_band=band, burst=burst,
+        long_gun_enemy_adjacent=not weapon.is_melee and not weapon.pistol and _enemy_adjacent(scene, attacker),
+        overwatch=overwatch, aimed=aimed, target_prone=world.has(target, Prone), distance_hexes=gap,
+        untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
+        total_defense=world.has(target, TotalDefense))
+    setup = make_setup(parts, world.get(target, Stats).ac, situation, cover.concealment_bonus)
+    # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
+    cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
+    return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
+
+
+def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId) -> EntityId | None:
+    """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
+    Shields; rulings: Squads). Along an edge, a squad on either side shields."""
+    target_hex = scene.world.get(target, Position).hex
+    side = scene.side_of(target)
+    for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:
+        for hex_ in step:
+            occupant = scene.world.at(hex_)
+            if occupant is not None and scene.world.has(occupant, Squad) and friendly(side, scene.side_of(occupant)):
+                return occupant
+    return None
+
+
+def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tuple[EntityId, AttackPlan | str]]:
+    """Every enemy in the fight with its plan (odds, cover) or the reason it cannot be attacked."""
+    return [(other, plan_attack(scene, attacker, other, **options)) for other in enemies_in_the_fight(scene, attacker)]
+
+
+def plan_armor(scene: Scene, plan: AttackPlan) -> int:
+    """The armor that counts against the plan's damage: the best of the cover armor that still
+    applies and the target's own, less armor piercing."""
+    own = scene.world.get(plan.target, Stats).armor
+    return effective_armor((plan.cover_armor, own), plan.weapon.armor_piercing)
+
+
+# -- the Attack action --------------------------------------------------------------------
+def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
+    """An attack with the weapon in hand takes the Main action (SWN core; seed 002 Aimed Shot)."""
+    refusal = needs(scene, action.actor, "main")
+    if refusal:
+        return refusal
+    return plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
+
+
+# -- rolling it ---------------------------------------------------------------------------
+def strike(scene: Scene, plan: AttackPlan) -> bool:
+    """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit."""
+    world = scene.world
+    result = resolve_attack(plan.setup, scene.dice)
+    attacker, target = scene.name(plan.attacker), scene.name(plan.target)
+    scene.emit(Attacked(f"{attacker} attacks {target} with a {plan.weapon.name.lower()}: {result.text()}.",
+                        plan.attacker, plan.target, result.hit))
+    if result.hit:
+        damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
+        excess = deal_damage(scene, plan.target, damage.roll, plan_armor(scene, plan), f"{attacker} rolls damage")
+        spill_attack_overflow(scene, plan, result.total, excess)
+    else:
+        deal_shock(scene, plan)
+    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
+    if plan.weapon.magazine:
+        armament = world.get(plan.attacker, Armament)
+        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
+    return result.hit
+
+
+def deal_damage(scene: Scene, target: EntityId, damage: Roll, armor: int, lead: str) -> int:
+    """Apply rolled damage through armor, on the heroic table for persons (seed 000); returns
+    the excess beyond what dropped the target (for overflow)."""
+    if reads_on_table(scene.setup.heroic, is_vehicle(scene, target)):
+        reading = heroic_reading(damage, armor)
+        scene.emit(Damaged(f"{lead} {damage.text()}; heroic reading {reading.text()}", target, 0, 0))
+        return take_damage(scene, target, reading.points)
+    amount = after_armor(max(0, damage.total), armor)
+    note = f" - {armor} armor" if armor else ""
+    scene.emit(Damaged(f"{lead} {damage.text()}{note} = {amount}.", target, 0, 0))
+    return take_damage(scene, target, amount)
+
+
+def deal_shock(scene: Scene, plan: AttackPlan) -> None:
+    """A missed melee attack still deals its Shock, compared with the number it was rolled against."""
+    if not plan.weapon.shock:
+        return
+    amount = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
+    if amount:
+        scene.emit(Damaged(f"Shock: {scene.name(plan.target)} still takes {amount} from the miss.", plan.target, 0, 0))
+        take_damage(scene, plan.target, amount)
+
+
+# -- heroic overflow (seed 000, Overflow Damage; Ruling: Heroic) ------------------------------
+def points_to_drop(scene: Scene, entity: EntityId) -> int:
+    """Heroic points that drop this combatant: hit dice left, or a Nemesis's or PC's hit points."""
+    return scene.world.get(entity, Health).current
+
+
+def attack_candidates(scene: Scene, plan: AttackPlan) -> list[Candidate]:
+    """Every other person the attacker could have attacked, with the number its roll had to reach."""
+    candidates = []
+    for other, _ in scene.world.query(Allegiance):
+        if other in (plan.target, plan.attacker) or not is_person(scene, other):
+            continue
+        could = plan_attack(scene, plan.attacker, other, burst=plan.burst)
+        if isinstance(could, str):
+            continue
+        candidates.append(Candidate(other, target_number(could.setup), could.distance, points_to_drop(scene, other)))
+    return candidates
+
+
+def spill_attack_overflow(scene: Scene, plan: AttackPlan, attack_total: int, excess: int) -> None:
+    """After a hit dropped its target with points to spare, spill them onto foes the same roll
+    could have hit (heroic persons only; vehicles read damage straight, area damage never spills)."""
+    if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
+        return
+    what = f"{scene.name(plan.attacker)}'s {plan.weapon.name.lower()} shot"
+    spill(scene, excess, attack_candidates(scene, plan), attack_total, what)
+
+
+def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_total: int | None,
+          what: str, lesser_only: bool = False) -> None:
+    """Apply the nearest-first overflow plan, one log line per victim (Seed 000; Ruling: Heroic).
+
+    `attack_total` None means no attack roll limits the AC (the Fray Die).
+    """
+    candidates = list(candidates)
+    needed = {c.id: c.ac for c in candidates}
+    chosen = plan_overflow(excess, candidates, attack_total, lesser_only=lesser_only)
+    for step in chosen.steps:
+        reach = f" (needs {needed[step.target_id]}, the roll made {attack_total})" if attack_total is not None else ""
+        scene.emit(Damaged(f"Overflow: {what} carries {_points(step.points)} on to "
+                           f"{scene.name(step.target_id)}{reach}.", step.target_id, 0, 0))
+        take_damage(scene, step.target_id, step.points)
+    if chosen.unused:
+        scene.emit(Event(f"Overflow: {what} has {_points(chosen.unused)} left that no other target can take."))
+
+
+def _points(n: int) -> str:
+    return f"{n} spare point" + ("" if n == 1 else "s")

@@ -1,0 +1,150 @@
+"""Which mechanic handles which action: one table, read top to bottom.
+
+Each row names the function that checks an action and the one that applies it. A check
+returns the refusal (a str saying why) or the plan the action will carry out (the odds, the
+path, the target, or the action itself when there is nothing to decide); the battle hands that
+same plan to apply, so nothing is planned twice. Apply may assume the check passed, and works
+on the scene's copy of the world, so a refused or failed action never leaves a trace.
+
+`instant` rows may be taken outside the actor's own turn (SWN core Instant actions);
+`answers` rows answer an open prompt, and `only_answers` rows mean nothing without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import (
+    Action,
+    Attack,
+    Charge,
+    DefendTotally,
+    Disarm,
+    EndTurn,
+    FocusedFray,
+    FrayDie,
+    GoProne,
+    Heal,
+    Hold,
+    Intimidate,
+    Jump,
+    Move,
+    OverwatchFire,
+    PickUp,
+    Protect,
+    ReadMorale,
+    ReadyWeapon,
+    Redirect,
+    Reload,
+    SetOverwatch,
+    ShieldAllies,
+    Shove,
+    Stabilise,
+    StandUp,
+    ThrowGrenade,
+)
+from game.prompts import OverwatchChance, ProtectChance
+from game.systems import (
+    basics,
+    charge,
+    combat,
+    disarm,
+    fray,
+    grenades,
+    jump,
+    medicine,
+    morale_actions,
+    movement,
+    overwatch,
+    protect,
+    shove,
+)
+from game.systems.scene import Scene
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """How one action type is checked and applied, and when it may be taken."""
+
+    check: Callable[[Scene, Any], Any]
+    apply: Callable[[Scene, Any, Any], None]
+    instant: bool = False
+    answers: bool = False
+    only_answers: bool = False
+
+
+def check_hold(scene: Scene, action: Hold) -> Any:
+    """Hold answers whichever decision is open: an overwatch shot or a protect step-in."""
+    if isinstance(scene.pending[0] if scene.pending else None, ProtectChance):
+        return protect.check_decline(scene, action)
+    return overwatch.check_hold_fire(scene, action)
+
+
+def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance) -> None:
+    """Decline the open decision."""
+    if isinstance(prompt, ProtectChance):
+        protect.decline(scene, action, prompt)
+    else:
+        overwatch.hold_fire(scene, action, prompt)
+
+
+TABLE: dict[type[Action], Row] = {
+    EndTurn: Row(basics.check_end_turn, basics.end_turn),
+    Move: Row(movement.check_move, movement.move),
+    Attack: Row(combat.check_attack, protect.attack_unless_protected),
+    GoProne: Row(basics.check_go_prone, basics.go_prone, instant=True),
+    StandUp: Row(basics.check_stand_up, basics.stand_up),
+    DefendTotally: Row(basics.check_total_defense, basics.total_defense, instant=True),
+    Reload: Row(basics.check_reload, basics.reload),
+    SetOverwatch: Row(overwatch.check_set_overwatch, overwatch.set_overwatch),
+    OverwatchFire: Row(overwatch.check_overwatch_fire, overwatch.overwatch_fire, instant=True, answers=True),
+    Hold: Row(check_hold, hold, instant=True, answers=True, only_answers=True),
+    Shove: Row(shove.check_shove, shove.shove_at),
+    Charge: Row(charge.check_charge, charge.charge),
+    Jump: Row(jump.check_jump, jump.jump),
+    Disarm: Row(disarm.check_disarm, disarm.disarm_target),
+    PickUp: Row(disarm.check_pick_up, disarm.pick_up),
+    ReadyWeapon: Row(disarm.check_ready_weapon, disarm.ready_weapon),
+    Protect: Row(protect.check_protect, protect.protect),
+    ShieldAllies: Row(protect.check_shield_allies, protect.shield_allies),
+    Redirect: Row(protect.check_redirect, protect.redirect, instant=True, answers=True, only_answers=True),
+    ThrowGrenade: Row(grenades.check_throw, grenades.throw),
+    Intimidate: Row(morale_actions.check_intimidate, morale_actions.intimidate_side),
+    ReadMorale: Row(morale_actions.check_read_morale, morale_actions.read_morale_of_sides),
+    FrayDie: Row(fray.check_fray_die, fray.fray_die),
+    FocusedFray: Row(fray.check_focused_fray, fray.focused_fray),
+    Stabilise: Row(medicine.check_stabilise, medicine.stabilise),
+    Heal: Row(medicine.check_heal, medicine.heal),
+}
+
+SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)
+"""Work done once an action leaves no decision open, in order: moves that overwatch paused
+walk on (which may open new decisions), then charges whose run is over land their blow."""
+
+
+def row(action: Action) -> Row | None:
+    """The table row for this action's type, if the battle knows it."""
+    return TABLE.get(type(action))
+
+
+def check(scene: Scene, action: Action) -> Any:
+    """The plan for the action, or a str saying why it cannot be taken now."""
+    found = row(action)
+    if found is None:
+        return f"'{action.kind}' is not an action this battle knows"
+    return found.check(scene, action)
+
+
+def apply(scene: Scene, action: Action, plan: Any) -> None:
+    """Carry out a checked action with the plan its check returned."""
+    TABLE[type(action)].apply(scene, action, plan)
+
+
+def settle(scene: Scene) -> None:
+    """Run the settled work in order, each step only while no decision is open."""
+    for step in SETTLED:
+        if scene.pending:
+            return
+        step(scene)
