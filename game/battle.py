@@ -21,6 +21,7 @@ from game.hexgrid import Hex
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
+from game.rules.morale import starting_morale
 from game.systems import combat, dispatch, movement
 from game.systems.scene import ActionDice, Setup, Scene, SideState, camp, in_the_fight
 from game.systems.movement import Reach
@@ -113,21 +114,16 @@ class Step:
     events: tuple[Event, ...]
 
 
-def starting_morale(world: World, side_id: str, setup) -> int | None:
-    """A side's opening morale (seed 002): the map's score; else its leader's morale; else the
-    average, rounded down, of its units that are not immune. None for the PCs, for a side the
-    map makes immune, or when every unit is immune."""
-    if side_id == "pcs" or (setup is not None and setup.immune_to_morale):
-        return None
-    if setup is not None and setup.morale is not None:
-        return setup.morale
+def _starting_morale(world: World, side_id: str, setup) -> int | None:
+    """The side's opening morale, from the map's side setup and its units' stat blocks."""
     members = [(identity, stats) for e, identity, stats, side in world.query(Identity, Stats, Allegiance)
-               if side.side == side_id and not stats.immune_to_morale]
+               if side.side == side_id]
     leader = setup.leader if setup is not None else None
-    for identity, stats in members:
-        if leader is not None and identity.object_id == leader:
-            return stats.morale
-    return sum(stats.morale for _, stats in members) // len(members) if members else None
+    leader_morale = next((stats.morale for identity, stats in members
+                          if leader is not None and identity.object_id == leader and not stats.immune_to_morale), None)
+    return starting_morale(side_id, setup.morale if setup is not None else None,
+                           setup is not None and setup.immune_to_morale,
+                           [(stats.morale, stats.immune_to_morale) for _, stats in members], leader_morale)
 
 
 def _sides(scenario, world: World) -> tuple[SideState, ...]:
@@ -138,7 +134,7 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
         setup = declared.get(side_id)
         name = setup.name if setup else side_id.title()
         controller = setup.controller if setup else "gm"
-        states.append(SideState(side_id, name, controller, starting_morale(world, side_id, setup)))
+        states.append(SideState(side_id, name, controller, _starting_morale(world, side_id, setup)))
     return tuple(states)
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from game.actions import ActionFormatError, Attack, EndTurn, Hold, Move, OverwatchFire, SetOverwatch, from_json
 from game.battle import Battle
-from game.components import Health, Overwatch, Position
+from game.components import Health, Overwatch, Position, Stats
 from game.hexgrid import Hex
 from game.prompts import OverwatchChance
 from game.systems.overwatch import overwatch_wedge
@@ -147,3 +147,17 @@ def test_an_angle_in_a_save_must_be_a_number():
     with pytest.raises(ActionFormatError, match="'angle' must be of type float"):
         from_json({"type": "overwatch", "actor": 1, "angle": "north"})
     assert from_json({"type": "overwatch", "actor": 1, "angle": 45}).angle == 45
+
+
+def test_overwatch_ignores_the_armor_of_cover_but_not_its_concealment():
+    # Ana crosses heavy smoke (mostly obscured, +4 AC) at (2, 1): the shot keeps the +4.
+    from kit import SMOKE
+
+    battle = _watching(terrain={Hex(2, 1): SMOKE, Hex(1, 1): SANDBAGS})
+    battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0))))
+    from game.systems.combat import plan_armor, plan_attack
+    scene = battle._scene(battle.state)
+    plan = plan_attack(scene, 1, 2, overwatch=True)
+    assert plan.setup.concealment == 4 and plan.cover.armor == 8
+    assert plan.cover_armor == 0 and plan_armor(scene, plan) == battle.world.get(2, Stats).armor
+    assert any(m.name == "overwatch" and m.value == -2 for m in plan.setup.situational)

@@ -4,25 +4,20 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.attack import AttackSetup, Modifier, Situation, hit_chance, make_setup
+from game.rules.attack import AttackSetup, Modifier, hit_chance
 from game.rules.dice import ScriptedDice
 from game.rules.maneuvers import (
-    aimed_setup,
-    aimed_shot,
     charge_dice,
     charge_person,
     charge_vehicle,
     disarm,
     disarm_outcome,
     intimidate,
-    overwatch_attack,
-    overwatch_setup,
     pilot_difficulty,
     read_morale,
     roll_direction,
     shove,
     shove_setup,
-    with_modifier,
 )
 
 PUNCH = (Modifier("attack bonus", 1), Modifier("Punch", 1), Modifier("Str", 0))
@@ -198,37 +193,3 @@ def test_intimidate_against_a_side_already_intimidated_this_round_rolls_nothing(
 def test_read_morale_is_a_difficulty_6_check():
     assert read_morale((Modifier("Notice", 0), Modifier("Wis", 0)), ScriptedDice([3, 3])).success
     assert not read_morale((Modifier("Notice", -1),), ScriptedDice([3, 3])).success
-
-
-# --- Aimed shot and overwatch ------------------------------------------------------------------
-
-
-RIFLE = (Modifier("attack bonus", 2), Modifier("Shoot", 1))
-
-
-def test_aimed_shot_at_minus_4_ignores_cover_armor_on_a_hit():
-    result = aimed_shot(AttackSetup(RIFLE, 13), ScriptedDice([14]), cover_armor=6)
-    assert result.attack.total == 13 and result.attack.hit and result.cover_armor == 0
-
-
-def test_aimed_shot_against_a_forcefield_keeps_its_armor():
-    result = aimed_shot(AttackSetup(RIFLE, 13), ScriptedDice([18]), cover_armor=12, resists_aimed=True)
-    assert result.cover_armor == 12
-
-
-def test_aimed_shot_penalty_is_not_counted_twice():
-    setup = make_setup(RIFLE, 13, Situation(aimed=True))
-    assert with_modifier(setup, Modifier("aimed shot", -4)) == setup
-    assert aimed_shot(setup, ScriptedDice([14]), cover_armor=0).attack.total == 13
-
-
-def test_overwatch_attack_is_minus_2_and_ignores_cover_armor_but_not_concealment():
-    result = overwatch_attack(AttackSetup(RIFLE, 13, concealment=2), ScriptedDice([14]))
-    assert result.attack.total == 15 and result.attack.target == 15 and result.attack.hit
-    assert result.cover_armor == 0
-
-
-def test_aimed_and_overwatch_odds_come_from_the_setups_their_attacks_use():
-    setup = AttackSetup(RIFLE, 13)
-    assert hit_chance(aimed_setup(setup)) == Fraction(7, 20)  # needs 14+
-    assert hit_chance(overwatch_setup(setup)) == Fraction(9, 20)  # needs 12+

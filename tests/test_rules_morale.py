@@ -93,3 +93,15 @@ def test_a_side_intimidated_this_round_is_immune_until_the_next():
     assert not can_be_intimidated(immune_in_round=3, current_round=3)
     assert can_be_intimidated(immune_in_round=3, current_round=4)
     assert can_be_intimidated(immune_in_round=None, current_round=1)
+
+
+def test_starting_morale_takes_the_maps_score_then_the_leader_then_the_average():
+    from game.rules.morale import starting_morale
+
+    members = [(9, False), (6, False), (12, True)]
+    assert starting_morale("enemies", 10, False, members, leader_morale=7) == 10
+    assert starting_morale("enemies", None, False, members, leader_morale=7) == 7
+    assert starting_morale("enemies", None, False, members, leader_morale=None) == 7  # (9 + 6) // 2
+    assert starting_morale("pcs", 10, False, members, None) is None
+    assert starting_morale("enemies", 10, True, members, None) is None
+    assert starting_morale("enemies", None, False, [(12, True)], None) is None

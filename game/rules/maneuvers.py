@@ -1,4 +1,4 @@
-"""Seed 002's extra combat actions: shove, charges, disarm, intimidate, read morale, aimed shot, overwatch.
+"""Seed 002's extra combat actions: shove, charges, disarm, intimidate, read morale.
 
 Each is a pure function over an `AttackSetup` (odds come from `attack.hit_chance` on the
 same setup) and a dice source, returning a value that keeps every roll for the log. Where
@@ -7,9 +7,9 @@ things land on the map is the world's business: results carry direction indices 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from game.rules.attack import AIMED_SHOT, OVERWATCH, AttackResult, AttackSetup, Modifier, resolve_attack
+from game.rules.attack import AttackResult, AttackSetup, Modifier, resolve_attack
 from game.rules.damage import DamageRoll, roll_damage
 from game.rules.dice import DiceSource, Roll, roll
 from game.rules.morale import MoraleChange, apply_factor
@@ -47,13 +47,6 @@ class DirectionRoll:
 def roll_direction(dice: DiceSource) -> DirectionRoll:
     """Roll 1d6 for a random one of the six hex directions (Ruling: Grenades)."""
     return DirectionRoll(roll("1d6", dice))
-
-
-def with_modifier(setup: AttackSetup, modifier: Modifier) -> AttackSetup:
-    """The setup with this modifier added, unless one of that name is already there."""
-    if any(m.name == modifier.name for m in setup.situational):
-        return setup
-    return replace(setup, situational=setup.situational + (modifier,))
 
 
 # --- Shove -------------------------------------------------------------------------------
@@ -346,40 +339,3 @@ def intimidate(
 def read_morale(parts: tuple[Modifier, ...], dice: DiceSource) -> CheckResult:
     """Notice/Wis (or Cha) check vs 6; success reveals every visible side's morale (Seed 002)."""
     return skill_check("Read Morale", parts, READ_MORALE_DIFFICULTY, dice)
-
-
-# --- Aimed shot and overwatch ------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ShotResult:
-    """An aimed or overwatch attack and the cover armor that still applies to its damage."""
-
-    attack: AttackResult
-    cover_armor: int
-
-    def text(self) -> str:
-        """The attack and the cover armor left."""
-        return f"{self.attack.text()}; cover armor {self.cover_armor}"
-
-
-def aimed_setup(setup: AttackSetup) -> AttackSetup:
-    """The setup with the aimed shot's -4, for odds and resolution alike (Seed 002, Aimed Shot)."""
-    return with_modifier(setup, Modifier("aimed shot", AIMED_SHOT))
-
-
-def overwatch_setup(setup: AttackSetup) -> AttackSetup:
-    """The setup with the overwatch -2, for odds and resolution alike (Seed 002, Overwatch)."""
-    return with_modifier(setup, Modifier("overwatch", OVERWATCH))
-
-
-def aimed_shot(
-    setup: AttackSetup, dice: DiceSource, cover_armor: int, resists_aimed: bool = False
-) -> ShotResult:
-    """Attack at -4; a hit ignores cover armor unless the material resists aiming (Seed 002)."""
-    return ShotResult(resolve_attack(aimed_setup(setup), dice), cover_armor if resists_aimed else 0)
-
-
-def overwatch_attack(setup: AttackSetup, dice: DiceSource) -> ShotResult:
-    """Instant attack at -2 that ignores cover armor but not concealment (Seed 002, Overwatch)."""
-    return ShotResult(resolve_attack(overwatch_setup(setup), dice), 0)

@@ -109,3 +109,22 @@ def loss_change(score: int, starting_total: int, lost_before: int, lost_now: int
 def can_be_intimidated(immune_in_round: int | None, current_round: int) -> bool:
     """A side intimidated this round is immune until the next (Seed 002, Intimidate)."""
     return immune_in_round != current_round
+
+
+def starting_morale(side_id: str, map_score: int | None, side_immune: bool,
+                    members: list[tuple[int, bool]], leader_morale: int | None) -> int | None:
+    """A side's opening morale score (Seed 002, Morale; rulings: Morale).
+
+    The map's score for the side wins; else its leader's morale; else the average, rounded
+    down, of its members' scores, counting only members not immune to morale. `members` is
+    (morale, immune) per unit. None for the PCs (who have no score), for a side the map makes
+    immune, and when every member is immune.
+    """
+    if side_id == "pcs" or side_immune:
+        return None
+    if map_score is not None:
+        return map_score
+    if leader_morale is not None:
+        return leader_morale
+    counted = [morale for morale, immune in members if not immune]
+    return sum(counted) // len(counted) if counted else None

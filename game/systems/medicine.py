@@ -11,7 +11,7 @@ heroic NPC regains hit dice.
 from __future__ import annotations
 
 from game.actions import Heal, Stabilise
-from game.components import Health, Identity, MortallyWounded, Stabilised
+from game.components import Health, MortallyWounded, Stabilised
 from game.ecs import EntityId
 from game.events import ConditionChanged, Healed
 from game.hexgrid import distance

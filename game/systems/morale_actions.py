@@ -10,7 +10,6 @@ Interpretations: docs/rules/protect-disarm.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from game.actions import Intimidate, ReadMorale
