@@ -4,13 +4,19 @@ hexbattle uses to name the project's custom types."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from game.scenario import load_scenario
+from game.scenario.normalise import normalise
+from game.scenario.paths import policy_for_map
+from game.scenario.problems import Problems
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ROOT / "maps" / "hexbattle.tiled-project"
@@ -38,3 +44,42 @@ def test_side_advice_names_the_project_class_sidesetup(bundled):
     messages = [p.message for p in load_scenario(bundled / "bunker_seven.tmx").problems]
     named = {m for text in messages for m in re.findall(r"class (\w+)", text)}
     assert named == {"SideSetup"} and named <= project_types("class")
+
+
+TILED = shutil.which("tiled")
+needs_tiled = pytest.mark.skipif(TILED is None and not os.environ.get("CI"),
+                                 reason="the Tiled editor is not installed (apt-get install tiled)")
+
+
+def tiled_export(folder: Path, source: str, target: str) -> Path:
+    """Open and save a map with `tiled --export-map`, headless and without the project loaded."""
+    runtime = folder / "xdg"
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime),
+           "XDG_CONFIG_HOME": str(folder / "config")}
+    done = subprocess.run([TILED or "tiled", "--export-map", "tmx", source, target], cwd=folder, env=env,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return folder / target
+
+
+def decoration_layers(path: Path) -> list[str]:
+    """The names of the layers the loader treats as decoration."""
+    normalised = normalise(path, path.name, policy_for_map(path), Problems())
+    return [layer.name for layer in normalised.layers if layer.decoration]
+
+
+def test_bundled_decoration_layers_use_the_property_not_the_layer_class():
+    for path in sorted((ROOT / "maps").glob("*.tmx")):
+        layers = [e for e in ElementTree.parse(path).getroot().iter("layer")]
+        assert not [e.get("name") for e in layers if e.get("class")], path.name
+    assert decoration_layers(ROOT / "maps" / "bunker_seven.tmx") == ["craters"]
+    assert decoration_layers(ROOT / "maps" / "relay_station_ambush.tmx") == ["markings"]
+
+
+@needs_tiled
+@pytest.mark.parametrize("name", ["bunker_seven.tmx", "relay_station_ambush.tmx"])
+def test_decoration_layers_survive_a_save_in_tiled_1_8(bundled, name):
+    saved = tiled_export(bundled, name, "saved.tmx")
+    assert decoration_layers(saved) == decoration_layers(bundled / name) != []
+
