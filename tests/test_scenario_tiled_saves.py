@@ -83,3 +83,54 @@ def test_decoration_layers_survive_a_save_in_tiled_1_8(bundled, name):
     saved = tiled_export(bundled, name, "saved.tmx")
     assert decoration_layers(saved) == decoration_layers(bundled / name) != []
 
+
+
+def with_side(bundled: Path, replacement: str) -> Path:
+    """Bunker Seven with its 'pcs' property replaced by the given XML."""
+    path = bundled / "bunker_seven.tmx"
+    text = path.read_text(encoding="utf-8")
+    text, done = re.subn(r'<property name="pcs" type="class".*?</property>\n', replacement + "\n", text, flags=re.S)
+    assert done == 1
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def warnings_about(result, name: str) -> list[str]:
+    """The warnings that name one property."""
+    return [p.text() for p in result.problems if p.severity == "warning" and f"property '{name}'" in p.message]
+
+
+@pytest.mark.parametrize("written", ['<property name="pcs" type="class"/>',
+                                     '<property name="pcs" type="class" propertytype=""/>',
+                                     '<property name="pcs" type="class" propertytype=""><properties/></property>'])
+def test_a_class_property_with_no_type_and_no_values_is_a_warning_naming_the_project(bundled, written):
+    path = with_side(bundled, written)
+    result = load_scenario(path)
+    assert warnings_about(result, "pcs") == [
+        f"{os.path.normpath(path)}: property 'pcs' is a class property with no type and no values: Tiled "
+        "saved the map without hexbattle's custom types and dropped its members; open the map through "
+        "maps/hexbattle.tiled-project (Project > Open Project), set the property's type and members "
+        "again, and save"]
+    assert result.scenario is not None
+
+
+def test_a_typed_class_property_left_at_its_defaults_is_fine(bundled):
+    result = load_scenario(with_side(bundled, '<property name="pcs" type="class" propertytype="SideSetup"/>'))
+    assert warnings_about(result, "pcs") == []
+    assert result.scenario.sides["pcs"].name == "PCs"
+
+
+@needs_tiled
+def test_a_map_saved_by_tiled_1_8_without_the_project_warns_and_keeps_its_enum_values(bundled):
+    saved = tiled_export(bundled, "bunker_seven.tmx", "saved.tmx")
+    root = ElementTree.parse(saved).getroot()
+    written = {p.get("name"): dict(p.attrib) for p in root.find("properties")}
+    assert written["pcs"] == {"name": "pcs", "type": "class"}  # what Tiled 1.8.2 writes: no type, no members
+    assert "propertytype" not in written["ruleset"]             # enums become plain strings
+    result = load_scenario(saved)
+    for side in ("enemies", "pcs"):
+        [warning] = warnings_about(result, side)
+        assert "open the map through maps/hexbattle.tiled-project" in warning
+    assert result.scenario.ruleset == "swn-heroic"
+    assert result.scenario.modules == frozenset({"morale", "hero_points"})
+    assert not [p for p in result.problems if p.severity == "error"]
