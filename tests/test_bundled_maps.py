@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from tools.make_assets import generated_images  # noqa: E402
 from tools.make_maps import generated_maps  # noqa: E402
-from tools.map_checks import MapReadback, decode_layer, design_problems, read_props, tile_layers  # noqa: E402
+from tools.map_checks import MapReadback, decode_layer, design_problems, is_decoration, read_props, tile_layers  # noqa: E402
 from tools.terrain_catalog import TILES, cover_ids  # noqa: E402
 
 MAPS = ROOT / "maps"
@@ -231,7 +231,7 @@ def test_together_the_scenarios_use_the_format_features():
     encodings = {(d.get("encoding"), d.get("compression")) for d in everything if d.tag == "data"}
     assert {("csv", None), ("base64", "zlib")} <= encodings
     assert any(e.tag == "group" for e in everything)
-    assert any(e.tag == "layer" and e.get("class") == "Decoration" for e in everything)
+    assert any(e.tag == "layer" and is_decoration(e) for e in everything)
     assert any(e.tag == "object" and e.get("template") for e in everything)
     assert all(ts.get("source") for r in roots for ts in r.findall("tileset"))
     assert any(e.tag == "object" and e.get("type") in UNIT_TYPES for e in everything)

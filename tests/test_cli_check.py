@@ -46,14 +46,14 @@ def test_a_map_with_only_warnings_exits_0(tmp_path, capsys):
 
 def test_root_widens_where_a_map_may_read(tmp_path, capsys):
     (tmp_path / "shared").mkdir()
-    (tmp_path / "maps").mkdir()
+    (tmp_path / "campaign" / "maps").mkdir(parents=True)  # with no project: campaign/ is the area
     shutil.copy(BAD / "terrain.tsx", tmp_path / "shared")
     shutil.copy(BAD / "terrain.png", tmp_path / "shared")
-    text = (BAD / "baseline.tmx").read_text().replace('source="terrain.tsx"', 'source="../shared/terrain.tsx"')
-    (tmp_path / "maps" / "m.tmx").write_text(text)
-    assert main(["check", str(tmp_path / "maps" / "m.tmx")]) == 1
+    text = (BAD / "baseline.tmx").read_text().replace('source="terrain.tsx"', 'source="../../shared/terrain.tsx"')
+    (tmp_path / "campaign" / "maps" / "m.tmx").write_text(text)
+    assert main(["check", str(tmp_path / "campaign" / "maps" / "m.tmx")]) == 1
     capsys.readouterr()
-    assert main(["check", "--root", str(tmp_path), str(tmp_path / "maps" / "m.tmx")]) == 0
+    assert main(["check", "--root", str(tmp_path), str(tmp_path / "campaign" / "maps" / "m.tmx")]) == 0
 
 
 def test_a_missing_file_is_a_problem_not_a_traceback(capsys):

@@ -50,7 +50,7 @@ CASES = {
     "leaves_folder.tmx": [
         ("tileset '../../../../etc/passwd.tsx'",
          "refers to '../../../../etc/passwd.tsx', which is outside the folders this map may use (the "
-         "map's folder and its Tiled project's folders); keep tilesets and templates there, or widen "
+         "folder of its Tiled project, or without one the folder above the map's folder, and --root); keep tilesets and templates there, or widen "
          "the area with --root")],
     "absolute_path.tmx": [
         ("tileset '/etc/terrain.tsx'",

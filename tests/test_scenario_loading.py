@@ -321,7 +321,7 @@ def test_defaults_when_the_map_sets_nothing(folder):
     assert result.ok
     assert warnings(result) == [
         "places no units; add objects of class Unit (or a unit type) to an object layer",
-        "sets up no sides; add map properties such as 'pcs' and 'enemies' of class Side"]
+        "sets up no sides; add map properties such as 'pcs' and 'enemies' of class SideSetup"]
 
 
 def test_map_properties_are_read(folder):
@@ -353,7 +353,7 @@ def test_modules_stored_as_a_bitmask(folder):
     ('<property name="modules" value="morale,heropoints"/>', "map property 'modules'",
      "unknown module 'heropoints' (did you mean 'hero_points'?); known: morale, hero_points"),
     ('<property name="enemies" value="gm"/>', "map property 'enemies'",
-     "must be a class property of type Side (it is a string property)"),
+     "must be a class property of type SideSetup (it is a string property)"),
     ('<property name="pcs" type="class"><properties><property name="controler" value="gm"/></properties></property>',
      "map property 'pcs'", "unknown property 'controler' (did you mean 'controller'?)"),
     ('<property name="pcs" type="class"><properties><property name="controller" value="ai"/></properties></property>',
@@ -407,7 +407,7 @@ def test_a_side_used_but_not_set_up_gets_defaults_with_a_warning(folder):
     assert result.ok
     assert result.scenario.sides["rivals"].controller == "gm"
     assert warnings(result) == [
-        "units fight for side 'rivals', which has no map property 'rivals' (class Side); it uses the defaults",
+        "units fight for side 'rivals', which has no map property 'rivals' (class SideSetup); it uses the defaults",
         "this side has no units"]
 
 

@@ -1,4 +1,4 @@
-"""Which files a map may use: its folder, its Tiled project's folders, and --root."""
+"""Which files a map may use: its Tiled project's folder, else the folder above its own, and --root."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ def project_tree(tmp_path: Path, folders: list[str] | None) -> Path:
 
 
 def refusal(reference: str) -> str:
-    return (f"refers to '{reference}', which is outside the folders this map may use (the map's folder "
-            "and its Tiled project's folders); keep tilesets and templates there, or widen the area with --root")
+    return (f"refers to '{reference}', which is outside the folders this map may use (the folder of its "
+            "Tiled project, or without one the folder above the map's folder, and --root); keep tilesets "
+            "and templates there, or widen the area with --root")
 
 
 def test_a_project_in_a_sibling_folder_whose_folders_hold_the_map_opens_its_tiles(tmp_path):
@@ -73,9 +74,9 @@ def test_an_unreadable_project_file_is_skipped(tmp_path):
 
 
 def test_a_symlink_out_of_the_folder_is_refused(tmp_path):
-    outside, inside = tmp_path / "outside", tmp_path / "map"
+    outside, inside = tmp_path / "outside", tmp_path / "area" / "map"
     outside.mkdir()
-    inside.mkdir()
+    inside.mkdir(parents=True)
     shutil.copy(BAD / "terrain.tsx", outside)
     (inside / "terrain.tsx").symlink_to(outside / "terrain.tsx")
     (inside / "m.tmx").write_text(MAP)
@@ -83,14 +84,14 @@ def test_a_symlink_out_of_the_folder_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize(("attribute", "where", "prefix"), [
-    ('template="../elsewhere/t.tx"', "object (unnamed) (id 5) in layer 'units'", "template "),
+    ('template="../../elsewhere/t.tx"', "object (unnamed) (id 5) in layer 'units'", "template "),
 ])
 def test_templates_outside_are_refused(tmp_path, attribute, where, prefix):
     shutil.copy(BAD / "terrain.tsx", tmp_path)
     text = MAP.replace(" </objectgroup>", f'  <object id="5" {attribute} x="1" y="1"/>\n </objectgroup>')
     (tmp_path / "m.tmx").write_text(text)
     result = load_scenario(tmp_path / "m.tmx")
-    assert [(p.where, p.message) for p in result.errors] == [(where, prefix + refusal("../elsewhere/t.tx"))]
+    assert [(p.where, p.message) for p in result.errors] == [(where, prefix + refusal("../../elsewhere/t.tx"))]
 
 
 def test_a_tile_image_outside_is_refused(tmp_path):
@@ -101,3 +102,56 @@ def test_a_tile_image_outside_is_refused(tmp_path):
     assert [(p.where, p.message) for p in result.errors] == [
         ("tileset 'terrain'", "image " + refusal("../../secret.png"))]
     assert result.scenario.tile_layers[0].cells  # the tiles are still there, drawn plain
+
+
+def sibling_tilesets(top: Path, map_folder: str = "maps") -> Path:
+    """`top/<map_folder>/m.tmx` using `top/tilesets/terrain.tsx` through `../tilesets/...`."""
+    (top / "tilesets").mkdir(parents=True)
+    shutil.copy(BAD / "terrain.tsx", top / "tilesets")
+    shutil.copy(BAD / "terrain.png", top / "tilesets")
+    depth = "../" * len(Path(map_folder).parts)
+    path = top / map_folder / "m.tmx"
+    path.parent.mkdir(parents=True)
+    path.write_text(MAP.replace('source="terrain.tsx"', f'source="{depth}tilesets/terrain.tsx"'))
+    return path
+
+
+def test_a_map_beside_a_sibling_tilesets_folder_loads_with_no_project_and_no_flag(tmp_path):
+    path = sibling_tilesets(tmp_path / "some")
+    result = load_scenario(path)
+    assert result.ok, [p.text() for p in result.problems]
+    assert policy_for_map(path).allowed == ((tmp_path / "some").resolve(),)
+
+
+def test_without_a_project_two_folders_up_is_outside(tmp_path):
+    path = sibling_tilesets(tmp_path / "some", "maps/deeper")
+    assert [p.message for p in load_scenario(path).errors] == [refusal("../../tilesets/terrain.tsx")]
+
+
+def test_a_project_folder_is_the_area_for_maps_in_its_sub_folders(tmp_path):
+    path = sibling_tilesets(tmp_path / "maps", "scenarios")
+    (tmp_path / "maps" / "game.tiled-project").write_text(json.dumps({"folders": ["."]}))
+    result = load_scenario(path)
+    assert result.ok, [p.text() for p in result.problems]
+    assert find_projects(path.resolve()) == [(tmp_path / "maps" / "game.tiled-project").resolve()]
+
+
+def test_the_nearest_project_confines_reads_even_where_the_folder_above_would_allow_them(tmp_path):
+    path = sibling_tilesets(tmp_path / "top", "maps")
+    (tmp_path / "top" / "maps" / "game.tiled-project").write_text(json.dumps({"folders": ["."]}))
+    assert [p.message for p in load_scenario(path).errors] == [refusal("../tilesets/terrain.tsx")]
+
+
+def test_a_projects_folder_list_widens_only_inside_the_folder_above_it(tmp_path):
+    path = sibling_tilesets(tmp_path / "top", "maps")
+    project = tmp_path / "top" / "maps" / "game.tiled-project"
+    project.write_text(json.dumps({"folders": [".", "../tilesets"]}))
+    assert load_scenario(path).ok
+    project.write_text(json.dumps({"folders": [".", "/", "../../..", str(tmp_path)]}))
+    assert policy_for_map(path).allowed == ((tmp_path / "top" / "maps").resolve(),)
+    assert [p.message for p in load_scenario(path).errors] == [refusal("../tilesets/terrain.tsx")]
+
+
+def test_the_area_is_never_a_filesystem_root():
+    assert policy_for_map(Path("/no-such-hexbattle-folder/m.tmx")).allowed == (
+        Path("/no-such-hexbattle-folder"),)

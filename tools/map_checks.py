@@ -54,6 +54,11 @@ def decode_layer(layer: ElementTree.Element) -> list[int]:
     return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
 
 
+def is_decoration(layer: ElementTree.Element) -> bool:
+    """A layer that only draws: the bool property `decoration`, or the layer class Decoration."""
+    return layer.get("class") == "Decoration" or read_props(layer).get("decoration") == ("bool", "", "true")
+
+
 def tile_layers(parent: ElementTree.Element) -> list[ElementTree.Element]:
     """Tile layers in document order, entering groups."""
     found = []
@@ -91,7 +96,7 @@ class MapReadback:
         """Each cell's combined terrain: upper layers' properties replace lower ones."""
         cells: dict[tuple[int, int], dict] = {}
         for layer in tile_layers(self.root):
-            if layer.get("class") == "Decoration":
+            if is_decoration(layer):
                 continue
             for i, gid in enumerate(decode_layer(layer)):
                 if gid:

@@ -37,12 +37,16 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class TileLayer:
-    """A tile layer: rows of cells (None = empty), its encoding and optional class."""
+    """A tile layer: rows of cells (None = empty), its encoding, and whether it is decoration.
+
+    Decoration is marked by the bool layer property `decoration`, not the layer class
+    `Decoration`: Tiled 1.8 drops a layer's class when it saves, and keeps its properties.
+    """
 
     name: str
     cells: tuple[tuple[Cell | None, ...], ...]
     encoding: str = "csv"  # csv | base64 | base64-zlib
-    layer_class: str = ""
+    decoration: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +178,10 @@ class _Writer:
                 lines += self.layer_lines(child, indent + " ")
             return lines + [f"{indent}</group>"]
         if isinstance(layer, TileLayer):
-            cls = f" class={quoteattr(layer.layer_class)}" if layer.layer_class else ""
             d = self.design
-            return [f'{indent}<layer id="{lid}" name={name}{cls} width="{d.width}" height="{d.height}">',
-                    encode_data(layer, indent + " "), f"{indent}</layer>"]
+            marks = properties_xml([Prop("decoration", "bool", True)] if layer.decoration else [], indent + " ")
+            return [f'{indent}<layer id="{lid}" name={name} width="{d.width}" height="{d.height}">',
+                    *([marks.rstrip("\n")] if marks else []), encode_data(layer, indent + " "), f"{indent}</layer>"]
         colour = f" color={quoteattr(layer.color)}" if layer.color else ""
         lines = [f"{indent}<objectgroup id=\"{lid}\" name={name}{colour}>"]
         for obj in layer.objects:

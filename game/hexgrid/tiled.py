@@ -2,6 +2,9 @@
 
 Transcribes libtiled's HexagonalRenderer (tileToScreenCoords, tileToScreenPolygon,
 screenToTileCoords, boundingRect), integer truncation included; see tiled/NOTES.md section 2.
+Tiled before 1.10.1 started its RenderParams from the tile size rounded down to even and kept
+that as the drawn cell size (`tileWidth(map->tileWidth() & ~1)`, changed in mapeditor/tiled
+c6a7500, "Fixed grid rendering for odd Hex Side Length values"); `even_tile_size` draws that way.
 """
 
 from __future__ import annotations
@@ -22,13 +25,17 @@ _PICK_OFFSETS_Y = ((0, 0), (-1, 1), (0, 1), (0, 2))
 
 @dataclass(frozen=True, slots=True)
 class TiledHexLayout:
-    """The hex geometry of one Tiled map: cell size in pixels, side length, stagger."""
+    """The hex geometry of one Tiled map: cell size in pixels, side length, stagger.
+
+    `even_tile_size` draws as Tiled before 1.10.1 did: from the tile size rounded down to even.
+    """
 
     tile_width: int
     tile_height: int
     hex_side_length: int
     stagger_axis: str
     stagger_index: str
+    even_tile_size: bool = False
 
     def __post_init__(self) -> None:
         """Refuse a geometry Tiled could not draw (a bug if it gets this far)."""
@@ -44,6 +51,7 @@ class TiledHexLayout:
         hexsidelength: object = None,
         staggeraxis: object = None,
         staggerindex: object = None,
+        even_tile_size: bool = False,
     ) -> TiledHexLayout:
         """Build from TMX/JSON map attributes (absent: 0, y, odd); ValueError says what to fix."""
         return cls(
@@ -52,6 +60,7 @@ class TiledHexLayout:
             hex_side_length=_pixels("hexsidelength", 0 if hexsidelength is None else hexsidelength),
             stagger_axis=_choice("staggeraxis", staggeraxis, _AXES, "y"),
             stagger_index=_choice("staggerindex", staggerindex, _INDICES, "odd"),
+            even_tile_size=even_tile_size,
         )
 
     # -- Tiled's RenderParams -------------------------------------------------------------
@@ -77,14 +86,24 @@ class TiledHexLayout:
         return 0 if self.stagger_x else self.hex_side_length
 
     @property
+    def drawn_tile_width(self) -> int:
+        """The tile width Tiled's renderer starts from (rounded down to even before 1.10.1)."""
+        return self.tile_width & ~1 if self.even_tile_size else self.tile_width
+
+    @property
+    def drawn_tile_height(self) -> int:
+        """The tile height Tiled's renderer starts from (rounded down to even before 1.10.1)."""
+        return self.tile_height & ~1 if self.even_tile_size else self.tile_height
+
+    @property
     def side_offset_x(self) -> int:
-        """Tiled's sideOffsetX, truncated."""
-        return (self.tile_width - self.side_length_x) // 2
+        """Tiled's sideOffsetX, truncated toward zero as C++ does."""
+        return _half(self.drawn_tile_width - self.side_length_x)
 
     @property
     def side_offset_y(self) -> int:
-        """Tiled's sideOffsetY, truncated."""
-        return (self.tile_height - self.side_length_y) // 2
+        """Tiled's sideOffsetY, truncated toward zero as C++ does."""
+        return _half(self.drawn_tile_height - self.side_length_y)
 
     @property
     def column_width(self) -> int:
@@ -99,11 +118,15 @@ class TiledHexLayout:
     @property
     def cell_width(self) -> int:
         """Width Tiled actually draws a hex (its recomputed tileWidth; may be tilewidth - 1)."""
+        if self.even_tile_size:
+            return self.drawn_tile_width
         return self.column_width + self.side_offset_x
 
     @property
     def cell_height(self) -> int:
         """Height Tiled actually draws a hex (its recomputed tileHeight)."""
+        if self.even_tile_size:
+            return self.drawn_tile_height
         return self.row_height + self.side_offset_y
 
     def is_shifted(self, index: int) -> bool:
@@ -203,6 +226,11 @@ class TiledHexLayout:
             return cols * self.column_width + self.side_offset_x, rows * self.cell_height + extra
         extra = self.column_width if rows > 1 else 0
         return cols * self.cell_width + extra, rows * self.row_height + self.side_offset_y
+
+
+def _half(number: int) -> int:
+    """Half a whole number, truncated toward zero (C++ int division; -1 / 2 is 0)."""
+    return -(-number // 2) if number < 0 else number // 2
 
 
 def _nearest(centers: tuple[tuple[int, int], ...], x: float, y: float) -> int:

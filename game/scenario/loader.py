@@ -90,13 +90,13 @@ def settle_sides(settings: MapSettings, read: UnitsRead, file: str, problems: Pr
                                    "to an object layer")
     if not sides:
         problems.warning(file, "", "sets up no sides; add map properties such as 'pcs' and "
-                                   "'enemies' of class Side")
+                                   "'enemies' of class SideSetup")
     for side_id in dict.fromkeys(u.side for u in units):
         if side_id not in sides:
             sides[side_id] = default_side(side_id)
             if settings.sides:
                 problems.warning(file, "", f"units fight for side '{side_id}', which has no map "
-                                           f"property '{side_id}' (class Side); it uses the defaults")
+                                           f"property '{side_id}' (class SideSetup); it uses the defaults")
     for side in settings.sides.values():
         _check_leader(side, read, file, problems)
         if len(units) == len(read.meant) and not any(u.side == side.id for u in units):

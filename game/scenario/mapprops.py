@@ -115,7 +115,7 @@ def read_side(prop: Prop, file: str, problems: Problems) -> SideSetup | None:
     """A side from its class property; None when it is not a class."""
     place = Place(file, f"map property '{prop.name}'")
     if prop.type != "class":
-        problems.error(file, place.where, f"must be a class property of type Side (it is a {prop.type} property)")
+        problems.error(file, place.where, f"must be a class property of type SideSetup (it is a {prop.type} property)")
         return None
     values = check_fields(prop.value, SIDE_FIELDS, place, problems, "a Side member")
     morale = values.get("morale") or None

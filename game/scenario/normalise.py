@@ -27,6 +27,7 @@ from game.scenario.properties import (
     strip_properties,
 )
 from game.scenario.templates import SHAPES, TemplateMerger, object_label
+from game.scenario.tiledversion import draws_even_tile_size, geometry_note
 from game.scenario.tilesets import TilesetInfo, load_tilesets
 
 MAX_GROUP_DEPTH = 16
@@ -137,7 +138,8 @@ def _layout(root: Element, display: str, problems: Problems) -> TiledHexLayout |
     try:
         layout = TiledHexLayout.from_map_attributes(root.get("tilewidth"), root.get("tileheight"),
                                                     root.get("hexsidelength"), root.get("staggeraxis"),
-                                                    root.get("staggerindex"))
+                                                    root.get("staggerindex"),
+                                                    draws_even_tile_size(root.get("tiledversion")))
     except ValueError as error:
         problems.error(display, "", str(error))
         return None
@@ -145,6 +147,9 @@ def _layout(root: Element, display: str, problems: Problems) -> TiledHexLayout |
         problems.error(display, "", f"tile size {layout.tile_width} x {layout.tile_height} px is larger than "
                                     f"any hex tileset ({MAX_TILE_PIXELS} px at most); check the map's tile size")
         return None
+    note = geometry_note(layout, root.get("tiledversion"))
+    if note:
+        problems.warning(display, "", note)
     if root.get("hexsidelength") is None:
         problems.warning(display, "", "has no hexsidelength, so Tiled draws diamond-shaped cells (side 0); "
                                       "set Map > Map Properties > Hex Side Length to your tileset's hex side")

@@ -1,8 +1,12 @@
-"""Which files a map may use: its own folder, its Tiled project's folders, and --root.
+"""Which files a map may use: the folder of its Tiled project, else the folder above its own.
 
-scenario-format.md, "Files a map may use". A Tiled project counts when its `.tiled-project`
-file sits in the map's folder, in one of its ancestors (up to 4 levels up), or in a direct
-sub-folder of one of those, and its `folders` list contains the map.
+scenario-format.md, "Files a map may use". The area is the nearest folder, from the map's own
+folder up to 4 levels up, that holds a `.tiled-project` file (or has a direct sub-folder holding
+one whose `folders` list contains the map, as in `assets/projects/`); the project's listed
+folders count too, but only inside the folder above that one, so a project listing `/` or
+`../../..` widens nothing. With no project the area is the folder above the map's folder, so
+`maps/x.tmx` may use `../tilesets/t.tsx`. A filesystem root is never the area. `--root` adds a
+folder by hand.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from pathlib import Path
 PROJECT_LEVELS = 4
 MAX_PROJECT_BYTES = 1_000_000
 MAX_SUBFOLDERS = 200  # per ancestor, so a map in a huge folder does not scan forever
+AREA = ("the folder of its Tiled project, or without one the folder above the map's folder, "
+        "and --root")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +39,8 @@ class PathPolicy:
         target = (base_dir / reference).resolve()
         if any(target.is_relative_to(folder) for folder in self.allowed):
             return target, None
-        return None, (f"refers to '{reference}', which is outside the folders this map may use "
-                      f"(the map's folder and its Tiled project's folders); keep tilesets and "
-                      f"templates there, or widen the area with --root")
+        return None, (f"refers to '{reference}', which is outside the folders this map may use ({AREA}); "
+                      f"keep tilesets and templates there, or widen the area with --root")
 
 
 def _has_drive(reference: str) -> bool:
@@ -44,46 +49,51 @@ def _has_drive(reference: str) -> bool:
 
 
 def policy_for_map(map_path: Path, root: str | os.PathLike[str] | None = None) -> PathPolicy:
-    """The allowed area for one map: its folder, its projects' folders, and root if given."""
+    """The allowed area for one map: its project's folder (or the one above its own), and root."""
     map_path = map_path.resolve()
-    folders = [map_path.parent]
-    for _, listed in _projects_of(map_path):
-        folders.extend(f for f in listed if f not in folders)
+    home, projects = project_home(map_path)
+    if home is None:
+        folders = [_above(map_path.parent)]
+    else:
+        bound = _above(home)
+        folders = [home]
+        for project in projects:
+            folders.extend(f for f in project_folders(project)
+                           if f.is_relative_to(bound) and f != Path(f.anchor) and f not in folders)
     if root is not None:
         folders.append(Path(root).resolve())
     return PathPolicy(tuple(folders))
 
 
 def find_projects(map_path: Path) -> list[Path]:
-    """The Tiled project files whose folders contain this (resolved) map, sorted."""
-    return [project for project, _ in _projects_of(map_path)]
+    """The Tiled project files that set this (resolved) map's area, sorted."""
+    return project_home(map_path)[1]
 
 
-def _projects_of(map_path: Path) -> list[tuple[Path, list[Path]]]:
-    """Each project containing the map, with its folders."""
-    found = []
-    for candidate in _candidate_projects(map_path.parent):
-        folders = project_folders(candidate)
-        if any(map_path.is_relative_to(folder) for folder in folders):
-            found.append((candidate, folders))
-    return found
-
-
-def _candidate_projects(map_dir: Path) -> list[Path]:
-    """Every .tiled-project file in the searched folders, sorted and without repeats."""
-    ancestors = [map_dir, *list(map_dir.parents)[:PROJECT_LEVELS]]
-    candidates: set[Path] = set()
+def project_home(map_path: Path) -> tuple[Path | None, list[Path]]:
+    """The nearest folder holding the map's Tiled project, with its project files; None, [] if none."""
+    ancestors = [map_path.parent, *list(map_path.parent.parents)[:PROJECT_LEVELS]]
     for folder in ancestors:
-        candidates.update(_projects_in(folder))
-        for sub in _subfolders(folder):
-            candidates.update(_projects_in(sub))
-    return sorted(candidates)
+        own = _projects_in(folder)
+        if own:
+            return folder, own
+        beside = [p for sub in _subfolders(folder) for p in _projects_in(sub)
+                  if any(map_path.is_relative_to(f) for f in project_folders(p))]
+        if beside:
+            return folder, sorted(beside)
+    return None, []
+
+
+def _above(folder: Path) -> Path:
+    """The folder above this one, unless that is a filesystem root (then this one)."""
+    parent = folder.parent
+    return folder if parent == Path(parent.anchor) else parent
 
 
 def _projects_in(folder: Path) -> list[Path]:
-    """The .tiled-project files directly in one folder."""
+    """The .tiled-project files directly in one folder, sorted."""
     try:
-        return [p for p in folder.glob("*.tiled-project") if p.is_file()]
+        return sorted(p for p in folder.glob("*.tiled-project") if p.is_file())
     except OSError:
         return []
 

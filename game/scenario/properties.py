@@ -77,6 +77,8 @@ def _read_property(node: Element, place: Place, problems: Problems, depth: int) 
             return None
         inner = node.find("properties")
         members = {} if inner is None else _read_block(inner, place, problems, depth + 1)
+        if not members and not custom:
+            problems.warning(place.file, place.where, untyped_class_advice(name))
         return Prop(name, kind, members, custom)
     if kind == "list":
         if depth >= MAX_CLASS_DEPTH:
@@ -93,6 +95,20 @@ def _read_property(node: Element, place: Place, problems: Problems, depth: int) 
                        f"property '{name}' has type {kind}, but its value '{text[:40]}' is not {_A[kind]}")
         return None
     return Prop(name, kind, value, custom)
+
+
+PROJECT_FILE = "maps/hexbattle.tiled-project"
+
+
+def untyped_class_advice(name: str) -> str:
+    """What to do about a class property saved with no type and no members.
+
+    Tiled writes a class property that way when it saves a map without the project's custom
+    types loaded (the map was opened on its own, not through the project): the members are lost.
+    """
+    return (f"property '{name}' is a class property with no type and no values: Tiled saved the map "
+            f"without hexbattle's custom types and dropped its members; open the map through "
+            f"{PROJECT_FILE} (Project > Open Project), set the property's type and members again, and save")
 
 
 _A = {"int": "a whole number", "float": "a number", "bool": "true or false",

@@ -127,7 +127,7 @@ def design() -> MapDesign:
             TileLayer("darkness", sketch.frozen(sketch.effects)),
             TileLayer("forcefield", sketch.frozen(field), "base64-zlib"),
         )),
-        TileLayer("craters", sketch.frozen(sketch.markings), "base64", layer_class="Decoration"),
+        TileLayer("craters", sketch.frozen(sketch.markings), "base64", decoration=True),
         ObjectLayer("units", UNITS),
     )
     return MapDesign(

@@ -150,7 +150,7 @@ def design() -> MapDesign:
             TileLayer("smoke", sketch.frozen(sketch.effects), "base64-zlib"),
             _dust_layer(sketch),
         )),
-        TileLayer("markings", sketch.frozen(sketch.markings), layer_class="Decoration"),
+        TileLayer("markings", sketch.frozen(sketch.markings), decoration=True),
         ObjectLayer("units", UNITS),
         ObjectLayer("gm notes", (
             Note(4, 0, "GM: the raiders want the power cells in the storeroom crates. "
