@@ -42,8 +42,13 @@ def test_loading_a_save_replays_to_the_identical_state(played):
 def test_the_save_is_versioned_json_with_scenario_seed_and_actions(played):
     battle, save = played
     data = json.loads(save.read_text())
-    assert data["format"] == "hexbattle-save" and data["version"] == 1
+    assert data["format"] == "hexbattle-save" and data["version"] == 2
     assert data["scenario"] == "maps/relay_station_ambush.tmx"
+    files = [entry["file"] for entry in data["inputs"]]
+    assert files[0] == "maps/relay_station_ambush.tmx"
+    assert {"maps/tilesets/unit-tokens.tsx", "maps/templates/pc_warrior.tx"} <= set(files)
+    assert [entry["file"] for entry in data["data_files"]] == ["weapons.toml", "units.toml", "cover.toml"]
+    assert all(len(entry["sha256"]) == 64 for entry in data["inputs"] + data["data_files"])
     assert data["seed"] == "table-7" and len(data["actions"]) == len(battle.actions)
 
 
@@ -72,7 +77,7 @@ def test_dice_entered_by_hand_are_saved_and_replayed(played):
 @pytest.mark.parametrize("content, message", [
     ("{ not json", "damaged (not valid JSON at line 1, column 3)"),
     ('{"format": "something-else"}', 'not a hexbattle save (no "format": "hexbattle-save")'),
-    ('{"format": "hexbattle-save", "version": 99}', "save version 99 is not supported (this hexbattle reads 1)"),
+    ('{"format": "hexbattle-save", "version": 99}', "save version 99 is not supported (this hexbattle reads 1 to 2)"),
     ('{"format": "hexbattle-save", "version": 1, "scenario": "maps/relay_station_ambush.tmx", "seed": 1}',
      'the "actions" entry is missing or has the wrong type'),
     ('{"format": "hexbattle-save", "version": 1, "scenario": "nowhere.tmx", "seed": 1, "actions": []}',
@@ -100,7 +105,7 @@ def test_a_changed_scenario_is_flagged(played):
     battle, save = played
     scenario = save.parent / "maps" / DEFAULT_MAP.name
     scenario.write_text(scenario.read_text() + "\n")
-    assert any("has changed since the battle was saved" in w for w in read_save(save).warnings)
+    assert f"{scenario} has changed since the battle started" in read_save(save).warnings
 
 
 def test_hexbattle_replay_prints_the_log(played, capsys):
@@ -143,7 +148,7 @@ def _header(**fields) -> str:
     ("[" * 5000 + "]" * 5000, "damaged (nested too deeply or holding a number too long to be a save)"),
     ('{"format": "hexbattle-save", "version": 1, "seed": ' + "9" * 5000 + "}",
      "damaged (nested too deeply or holding a number too long to be a save)"),
-    (_header(version=True), "save version True is not supported (this hexbattle reads 1)"),
+    (_header(version=True), "save version True is not supported (this hexbattle reads 1 to 2)"),
     (_header(scenario="a\u0000b"), 'the "scenario" entry is not a usable file path'),
     (_header(scenario="x" * 5000), 'the "scenario" entry is not a usable file path'),
 ])

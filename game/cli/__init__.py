@@ -2,17 +2,28 @@
 
 Each subcommand module exposes `register(subparsers)`, which adds its parser and sets
 `func` to a callable taking the parsed arguments and returning an exit status.
+
+Output that cannot be written ends quietly, never with a traceback: when the reader of a pipe
+goes away (`hexbattle replay SAVE | head -1`) the command stops and exits with status 141,
+as a program killed by SIGPIPE does, so `set -o pipefail` still sees it; when the output
+cannot be written for another reason (a full disk, `> /dev/full`) one line on stderr says so
+and the status is 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from collections.abc import Sequence
 
 from game import __version__
 
 SUBCOMMANDS = ("check", "roll", "replay")
+OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Errors writing stdout gets when its file or disk is full (subcommands report their own files)."""
+BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, what a shell reports for a C tool cut off by `head`
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +49,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         # validates the default map and prints the battle it would start.
         args = parser.parse_args(["check"])
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # here, not at exit, so a failure is caught below
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _discard_stdout()
+        return BROKEN_PIPE_STATUS
+    except OSError as error:
+        if error.errno not in OUTPUT_FULL:
+            raise
+        _discard_stdout()
+        print(f"hexbattle: cannot write the output ({error.strerror or error})", file=sys.stderr)
+        return 1
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real stdout (captured in tests): nothing to flush at exit
+        pass

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from pathlib import Path
 
 from game.battle import ruleset_problem
+from game.cli.output import printable, printable_lines
 from game.rules.catalog import Catalog, CatalogError, load_catalog
-from game.scenario import LoadResult, load_scenario
+from game.scenario import LoadResult, Scenario, load_scenario
 from game.scenario.summary import MAPS_DIR, battle_summary, check_line, default_maps
 
 
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         catalog = load_catalog()
     except CatalogError as error:
-        print("\n".join(f"error: {line}" for line in error.problems))
+        print("\n".join(f"error: {printable(line)}" for line in error.problems))
         return 1
     if args.root is not None and not args.root.is_dir():
         print(f"error: --root {args.root}: no such folder; give a folder the maps may use files from")
@@ -47,20 +49,20 @@ def _check_one(path: Path, catalog: Catalog, root: Path | None) -> bool:
     try:
         return report(path, load_scenario(path, catalog, root)).ok
     except Exception as error:  # a bug of ours must not hide the reports for the other maps
-        print(f"error: {os.path.normpath(path)}: hexbattle failed while reading this map "
-              f"({type(error).__name__}: {error}); please report it with the file attached")
+        print(printable(f"error: {os.path.normpath(path)}: hexbattle failed while reading this map "
+                        f"({type(error).__name__}: {error}); please report it with the file attached"))
         return False
 
 
 def report(path: Path, result: LoadResult) -> LoadResult:
     """Print one map's problems, then its summary line when it is fit to play."""
     for problem in result.problems:
-        print(f"{problem.severity}: {problem.text()}")
+        print(f"{problem.severity}: {printable(problem.text())}")
     if result.ok and result.scenario is not None:
         unplayable = ruleset_problem(result.scenario.ruleset)
         if unplayable:
-            print(f"warning: {os.path.normpath(path)}: {unplayable}")
-        print(f"{os.path.normpath(path)}: {check_line(result.scenario)}")
+            print(printable(f"warning: {os.path.normpath(path)}: {unplayable}"))
+        print(printable(f"{os.path.normpath(path)}: {check_line(result.scenario)}"))
     return result
 
 
@@ -75,5 +77,13 @@ def _check_default(catalog: Catalog, root: Path | None) -> int:
     result = report(defaults[0], load_scenario(defaults[0], catalog, root))
     if result.scenario is not None:
         print()
-        print(battle_summary(result.scenario))
+        print(battle_summary(printable_scenario(result.scenario)))
     return 0 if result.ok else 1
+
+
+def printable_scenario(scenario: Scenario) -> Scenario:
+    """The scenario with the text its author typed (title, description, names) made printable."""
+    units = tuple(dataclasses.replace(u, name=printable(u.name)) for u in scenario.units)
+    sides = {key: dataclasses.replace(side, name=printable(side.name)) for key, side in scenario.sides.items()}
+    return dataclasses.replace(scenario, title=printable(scenario.title), units=units, sides=sides,
+                               description=printable_lines(scenario.description))

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from game.cli.output import printable, printable_lines
 from game.rules.catalog import CatalogError
 from game.savefile import SaveError, read_save
 
@@ -27,12 +28,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         loaded = read_save(args.save)
     except (SaveError, CatalogError) as error:
-        print(f"hexbattle replay: {error}", file=sys.stderr)
+        print(printable_lines(f"hexbattle replay: {error}"), file=sys.stderr)
         return 1
+    for warning in loaded.warnings:  # first, so a changed file is named before the log it explains
+        print(f"warning: {printable(warning)}", file=sys.stderr)
     battle = loaded.battle
-    print(f"{battle.scenario.title} (seed {battle.seed}, {len(battle.actions)} actions)")
+    print(printable(f"{battle.scenario.title} (seed {battle.seed}, {len(battle.actions)} actions)"))
     for event in battle.log:
-        print(event.text)
-    for warning in loaded.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(printable(event.text))
     return 1 if loaded.stopped_at is not None else 0
+

@@ -6,6 +6,7 @@ entry and reports all problems at once, each naming the file, the entry and what
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from game.rules.cover import ArmorRow, Concealment, Material, WeaponClass
 from game.rules.fields import Field, check_record, check_value, suggestion
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_FILES = ("weapons.toml", "units.toml", "cover.toml")
 
 SKILLS = ("punch", "stab", "shoot", "exert", "pilot", "lead", "notice", "heal")
 ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
@@ -133,6 +135,8 @@ class Catalog:
     unit_types: Mapping[str, UnitType]
     materials: Mapping[str, Material]
     concealment: Mapping[str, Concealment]
+    sources: tuple[tuple[Path, str], ...] = ()
+    """The data files read, as (path, SHA-256 hex); a save records them."""
 
 
 def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:
@@ -265,13 +269,25 @@ def load_catalog(directory: Path | None = None) -> Catalog:
     """Read and validate the three data files; raises CatalogError listing every problem."""
     directory = Path(directory) if directory else DATA_DIR
     problems: list[str] = []
+    sources = _digests(directory)
     weapons = _load_weapons(directory / "weapons.toml", problems)
     units = _load_units(directory / "units.toml", weapons, problems)
     materials, concealment = _load_cover(directory / "cover.toml", problems)
     if problems:
         raise CatalogError(problems)
     return Catalog(MappingProxyType(weapons), MappingProxyType(units),
-                   MappingProxyType(materials), MappingProxyType(concealment))
+                   MappingProxyType(materials), MappingProxyType(concealment), sources)
+
+
+def _digests(directory: Path) -> tuple[tuple[Path, str], ...]:
+    """Each data file's SHA-256, taken just before reading (a missing one is reported by the reader)."""
+    found = []
+    for name in DATA_FILES:
+        try:
+            found.append((directory / name, hashlib.sha256((directory / name).read_bytes()).hexdigest()))
+        except OSError:
+            pass
+    return tuple(found)
 
 
 def check_unit_override(name: str, value: Any, catalog: Catalog) -> str | None:

@@ -7,8 +7,12 @@ TMX/TSX/TX files are parsed with defusedxml, which refuses DTDs and entity decla
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
@@ -32,6 +36,11 @@ DTD_MESSAGE = ("declares a DTD or XML entities (<!DOCTYPE ...>), which hexbattle
                "can expand a small file into gigabytes (an 'entity bomb'); Tiled never writes "
                "them, so delete the <!DOCTYPE ...> block")
 
+_digests: ContextVar[list[tuple[Path, str]] | None] = ContextVar("hexbattle_documents_read", default=None)
+"""Where `read_document` lists the files it reads, inside `recording_reads` only. A context
+variable rather than a parameter, so no reader between the loader and here has to pass it on;
+each thread and each call has its own list, so two loads never mix."""
+
 
 @dataclass(frozen=True, slots=True)
 class FileRef:
@@ -45,10 +54,33 @@ class FileRef:
         return FileRef(path, os.path.normpath(os.path.join(os.path.dirname(self.display), reference)))
 
 
+@contextmanager
+def recording_reads() -> Iterator[list[tuple[Path, str]]]:
+    """Within the block, every file `read_document` reads is listed as (absolute path, SHA-256)."""
+    files: list[tuple[Path, str]] = []
+    token = _digests.set(files)
+    try:
+        yield files
+    finally:
+        _digests.reset(token)
+
+
+def _record(path: Path) -> None:
+    """List a file about to be read with its digest, when someone is recording."""
+    files = _digests.get()
+    if files is None:
+        return
+    try:
+        files.append((Path(os.path.abspath(path)), hashlib.sha256(path.read_bytes()).hexdigest()))
+    except OSError:
+        pass  # reading it will fail too, and say why
+
+
 def read_document(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
     """The root element of a map, tileset or template file, or None (with the reason recorded)."""
     if not _size_ok(path, display, problems):
         return None
+    _record(path)
     if path.suffix.lower() in JSON_SUFFIXES[kind]:
         root = _read_json(path, display, kind, problems)
     else:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, CatalogError, load_catalog
+from game.scenario.documents import recording_reads
 from game.scenario.layerdata import FLIP_H, FLIP_V, ROTATE_60, ROTATE_120
 from game.scenario.mapprops import (
     SIDE_IDS,
@@ -52,7 +54,8 @@ def load_scenario(path: str | os.PathLike[str], catalog: Catalog | None = None,
         catalog = _catalog(problems)
         if catalog is None:
             return LoadResult(None, problems.as_tuple())
-    normalised = normalise(path, display, policy_for_map(path, root), problems)
+    with recording_reads() as inputs:
+        normalised = normalise(path, display, policy_for_map(path, root), problems)
     tiled = None if normalised is None else read_with_pytmx(normalised, problems)
     if normalised is None or tiled is None:
         return LoadResult(None, problems.as_tuple())
@@ -67,7 +70,7 @@ def load_scenario(path: str | os.PathLike[str], catalog: Catalog | None = None,
     read = read_units(normalised, object_geometry(tiled, normalised), terrain, catalog, problems)
     sides = settle_sides(settings, read, display, problems)
     scenario = _scenario(path, normalised, settings, terrain, _views(normalised, cells), read.units, sides)
-    return LoadResult(scenario, problems.as_tuple())
+    return LoadResult(replace(scenario, inputs=tuple(dict.fromkeys(inputs))), problems.as_tuple())
 
 
 def _catalog(problems: Problems) -> Catalog | None:

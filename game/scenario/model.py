@@ -100,6 +100,9 @@ class Scenario:
     units: tuple[UnitPlacement, ...]
     sides: Mapping[str, SideSetup]
     is_default: bool
+    inputs: tuple[tuple[Path, str], ...] = ()
+    """Every file the map was read from (map first, then tilesets and templates; tile images
+    not included) as (absolute path, SHA-256 hex) taken as it was read; a save records them."""
 
 
 @dataclass(frozen=True, slots=True)
