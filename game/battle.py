@@ -185,6 +185,11 @@ class Battle:
         return self._history[-1].after if self._history else self._opening
 
     @property
+    def catalog(self) -> Catalog:
+        """The data the battle plays with (weapons, unit types, cover, concealment)."""
+        return self.setup.catalog
+
+    @property
     def world(self) -> World:
         """The current world. Read it; never change it (submit actions instead)."""
         return self.state.world

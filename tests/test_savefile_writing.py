@@ -130,7 +130,7 @@ def test_the_writer_refuses_a_save_the_reader_would_refuse(battles, tmp_path, mo
 
 def _stand_in(battle, seed):
     """The parts of a battle a save is made from, with another seed."""
-    return SimpleNamespace(scenario=battle.scenario, seed=seed, actions=(), rules=battle.rules)
+    return SimpleNamespace(scenario=battle.scenario, seed=seed, actions=(), catalog=battle.catalog)
 
 
 @settings(max_examples=60, deadline=None)

@@ -90,8 +90,8 @@ def _started_from(scenario) -> Path:
 
 
 def _catalog_of(battle):
-    """The catalog the battle plays with (None for a hand-made battle without one)."""
-    return getattr(getattr(battle, "rules", None), "catalog", None)
+    """The catalog the battle plays with."""
+    return battle.catalog
 
 
 def write_save(battle, path: Path) -> None:
