@@ -9,24 +9,32 @@ part of the battle state, so undoing and redoing can never reroll a result.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
-from game.components import Allegiance, Identity, Position, Stats
+from game.components import Allegiance, Identity, Overwatch, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnBegan
-from game.hexgrid import Hex
+from game.hexgrid import Hex, facing_for_angle
+from game.options import Options
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
+from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
-from game.systems import combat, dispatch, movement
-from game.systems.scene import ActionDice, Setup, Scene, SideState, camp, in_the_fight
-from game.systems.movement import Reach
+from game.systems import choices, dispatch, overwatch, roster
+from game.systems.scene import ActionDice, Scene, Setup, SideState, camp, in_the_fight
+from game.systems.sight import cover_lookup
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
 from game.terrain import Battlefield
+from game.views import CombatantView, SideView
+
+OPTION_GROUPS = choices.GROUPS
+"""The groups `Battle.options` can be limited to: move, attack, charge, jump, shove, disarm,
+protect, overwatch, grenade, morale, fray, care, gear, stances."""
 
 
 PLAYABLE_RULESETS = ("swn", "swn-heroic")
@@ -212,17 +220,75 @@ class Battle:
         """The accepted actions, in order (what a save file stores)."""
         return [step.action for step in self._history]
 
-    def preview(self) -> Scene:
-        """A throwaway copy of the current scene for queries (what-if, legal options)."""
-        return self._scene(self.state)
+    def log_since(self, index: int) -> tuple[Event, ...]:
+        """The events from position `index` of the log on: what a window polling every frame
+        has not seen yet (cheap: only the steps after it are read)."""
+        found: list[Event] = []
+        seen = len(self._opening_events)
+        if index < seen:
+            found.extend(self._opening_events[max(0, index):])
+        for step in self._history:
+            if index < seen + len(step.events):
+                found.extend(step.events[max(0, index - seen):])
+            seen += len(step.events)
+        return tuple(found)
 
-    def attack_options(self, entity: EntityId, **options: bool) -> list[tuple[EntityId, combat.AttackPlan | str]]:
-        """Every enemy with the attack plan (exact odds, cover) or why it cannot be attacked."""
-        return combat.attack_options(self._scene(self.state), entity, **options)
+    @property
+    def log_length(self) -> int:
+        """How many events the log holds."""
+        return len(self._opening_events) + sum(len(step.events) for step in self._history)
 
-    def reachable(self, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
-        """Hexes the combatant can move to now, with cost and path (for the movement overlay)."""
-        return movement.move_options(self._scene(self.state), entity, points)
+    # -- what can be done ------------------------------------------------------------------
+    def options(self, actor: EntityId, groups: Iterable[str] | None = None) -> Options:
+        """Everything the combatant can do now, each option with the action that takes it, its
+        exact odds and their breakdown, or the reason it is refused.
+
+        On its own turn: every group (or only `groups`, names from `OPTION_GROUPS`). While a
+        decision is open: its decider's answers, with the odds of each. Otherwise: the Instant
+        actions it may take outside its turn. Nothing once the battle has ended or for a
+        combatant out of the fight.
+        """
+        state = self.state
+        if state.ended or actor not in state.world.entities() or not in_the_fight(state.world, actor):
+            return Options(actor)
+        scene = self._scene(state)
+        if state.pending:
+            prompt = state.pending[0]
+            return choices.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
+        if actor == self.current():
+            return choices.options_on_turn(scene, actor, choices.GROUPS if groups is None else groups)
+        return choices.options_off_turn(scene, actor)
+
+    def wedge(self, actor: EntityId, facing: int = 0, angle: float | None = None) -> tuple[Hex, ...]:
+        """The hexes an overwatch by this combatant would cover, facing a hex direction or any
+        angle (the window follows the mouse with it)."""
+        if not in_the_fight(self.world, actor):
+            return ()
+        watch = Overwatch(facing_for_angle(angle), angle % 360) if angle is not None else Overwatch(facing % 6)
+        return tuple(overwatch.overwatch_wedge(self._scene(self.state), actor, watch))
+
+    def cover(self, attacker_hex: Hex, target_hex: Hex, weapon: str | None = None) -> CoverReading:
+        """What stands between two hexes: line of sight, concealment, and with a weapon id the
+        cover armor against it (the computer player weighs positions with this)."""
+        kind = self.catalog.weapons[weapon].weapon_class if weapon else None
+        return cover_lookup(self.setup.field, attacker_hex, target_hex, kind)
+
+    @property
+    def field(self) -> Battlefield:
+        """The map's terrain for this battle (read only)."""
+        return self.setup.field
+
+    def combatants(self) -> tuple[CombatantView, ...]:
+        """Every combatant as it stands now, in id order."""
+        return roster.combatants(self._scene(self.state), self.scenario)
+
+    def combatant(self, entity: EntityId) -> CombatantView | None:
+        """One combatant's view, or None if there is no such combatant."""
+        return next((c for c in self.combatants() if c.id == entity), None)
+
+    def sides(self) -> tuple[SideView, ...]:
+        """Every side with its name, controller and morale (every number: the GM's view)."""
+        return roster.sides(self.state.sides)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action) -> Outcome:

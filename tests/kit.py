@@ -75,3 +75,22 @@ def texts(outcome) -> list[str]:
     """The log lines of an accepted action (fails the test with the reason if it was refused)."""
     assert outcome.accepted, outcome.reason
     return [e.text for e in outcome.events]
+
+
+def scene_of(battle):
+    """A throwaway copy of the battle's current scene, for tests of engine internals."""
+    return battle._scene(battle.state)
+
+
+def attack_plans(battle, attacker: int, **flags):
+    """Every enemy with the engine's attack plan (or the refusal), as the planner builds it."""
+    from game.systems.combat import attack_options
+
+    return attack_options(scene_of(battle), attacker, **flags)
+
+
+def reachable(battle, actor: int):
+    """The movement overlay's hexes as the movement system builds them."""
+    from game.systems.movement import move_options
+
+    return move_options(scene_of(battle), actor)

@@ -12,7 +12,7 @@ LAYERS = [
     {"hexgrid"},
     {"rules", "data"},
     {"scenario"},
-    {"ecs", "components", "terrain", "actions", "events", "prompts"},
+    {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
     {"systems", "deploy"},
     {"battle"},
     {"savefile", "ai"},
@@ -78,9 +78,10 @@ SYSTEM_LAYERS = [
     {"movement", "turns"},
     {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
     {"dispatch"},
+    {"choices", "roster"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
-MECHANICS = SYSTEM_LAYERS[-2]
+MECHANICS = SYSTEM_LAYERS[-3]
 
 
 def test_every_system_module_has_a_place():
@@ -106,10 +107,12 @@ def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
 
 
 def _from_package_imports(path: Path) -> set[str]:
-    """`from game.systems import combat` names the module game.systems.combat."""
+    """`from game.systems import combat` (or `from game import systems`) names the module it
+    brings in: game.systems.combat (game.systems)."""
     tree = ast.parse(path.read_text(), filename=str(path))
     return {f"{node.module}.{alias.name}" for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module == "game.systems" for alias in node.names}
+            if isinstance(node, ast.ImportFrom) and node.module in ("game", "game.systems") and node.level == 0
+            for alias in node.names}
 
 
 def test_loading_the_headless_packages_does_not_load_pygame():
@@ -122,3 +125,26 @@ def test_loading_the_headless_packages_does_not_load_pygame():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+CLIENTS = ("ai", "cli", "ui", "simulate")
+"""The facade's clients: they reach the engine only through game.battle (the one door)."""
+ENGINE_INSIDES = ("game.systems", "game.ecs", "game.components")
+
+
+def test_clients_never_reach_past_the_facade():
+    offenders = []
+    for path in sorted(GAME.rglob("*.py")):
+        if _layer_of(path) not in CLIENTS:
+            continue
+        for name in _imports(path) | _from_package_imports(path):
+            if name in ENGINE_INSIDES or name.startswith(tuple(f"{n}." for n in ENGINE_INSIDES)):
+                offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
+    assert offenders == []
+
+
+def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
+    client = tmp_path / "leaky.py"
+    client.write_text("from game.systems.combat import plan_attack\nfrom game import systems\n")
+    names = _imports(client) | _from_package_imports(client)
+    assert {"game.systems.combat", "game.systems"} <= names

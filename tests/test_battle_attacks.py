@@ -10,6 +10,7 @@ from game.systems.combat import meat_shield
 from game.scenario.model import Terrain
 
 from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit
+from kit import attack_plans, scene_of
 
 
 def _battle(units, first: int, **kwargs) -> Battle:
@@ -18,7 +19,7 @@ def _battle(units, first: int, **kwargs) -> Battle:
 
 
 def _plan(battle, attacker, target, **options):
-    return dict(battle.attack_options(attacker, **options))[target]
+    return dict(attack_plans(battle, attacker, **options))[target]
 
 
 SOLDIER_VS_PC = [unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Sgt Voss"),
@@ -232,4 +233,4 @@ def test_an_enemy_squad_does_not_shield_a_bystander():
              unit(2, "veteran_soldier", "enemies", Hex(2, 0), count=3, name="Red squad"),
              unit(3, "civilian", "bystanders", Hex(4, 0), name="Clerk")]
     battle = _battle(units, first=1)
-    assert meat_shield(battle.preview(), Hex(0, 0), 3) is None
+    assert meat_shield(scene_of(battle), Hex(0, 0), 3) is None

@@ -13,6 +13,7 @@ from game.components import ChargeUnderway
 from game.systems.charge import charge_paths, plan_charge
 
 from kit import FOREST, WALL, battle_at, unit
+from kit import scene_of
 
 # Ana runs two hexes east at Rook, a thug with 10 hit points (AC 12).
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
@@ -75,7 +76,7 @@ def test_a_missed_charge_rolls_nothing_more_and_spends_both_actions():
 
 def test_the_odds_shown_are_the_faces_that_hit():
     battle = _battle([ANA_WITH_KNIFE, ROOK])
-    chance = plan_charge(battle.preview(), 1, 2, RUN).chance
+    chance = plan_charge(scene_of(battle), 1, 2, RUN).chance
     hits = 0
     for face in range(1, 21):
         outcome = battle.submit(Charge(1, target=2, path=RUN, faces=(face,)))
@@ -92,7 +93,7 @@ def test_a_pcs_evasion_is_16_minus_level_minus_the_better_of_dex_and_int():
 def test_a_person_cannot_knock_a_car_over_and_its_armor_counts():
     car = unit(2, "ground_car", "enemies", Hex(3, 0), name="Car")
     battle = _battle([ANA_WITH_KNIFE, car])
-    plan = plan_charge(battle.preview(), 1, 2, RUN)
+    plan = plan_charge(scene_of(battle), 1, 2, RUN)
     assert not plan.target_can_fall and plan.armor == 6
     outcome = battle.submit(Charge(1, target=2, path=RUN, faces=(20, 6, 4)))
     assert "1d6: [6] = 6 - 6 armor = 0." in _texts(outcome)
@@ -114,7 +115,7 @@ RAM_RUN = (Hex(1, 0), Hex(2, 0), Hex(3, 0))
 def test_a_light_mech_ramming_after_3_hexes_rolls_6d6_and_a_good_pilot_takes_half():
     mech = unit(1, "light_mech", "pcs", Hex(0, 0), name="Wasp")
     battle = _battle([mech, VOSS])
-    plan = plan_charge(battle.preview(), 1, 2, RAM_RUN)
+    plan = plan_charge(scene_of(battle), 1, 2, RAM_RUN)
     assert plan.damage == "6d6" and plan.pilot_chance == Fraction(15, 36)  # 2d6 + 1 >= 9: 8 or more on 2d6
     outcome = battle.submit(Charge(1, target=2, path=RAM_RUN, faces=(14, 1, 2, 3, 4, 5, 6, 5, 4)))
     texts = _texts(outcome)
@@ -139,7 +140,7 @@ def test_a_bigger_target_is_not_knocked_prone_by_a_good_ram():
     suit = unit(1, "suit_mech", "pcs", Hex(0, 0), name="Suit")
     big = unit(2, "light_mech", "enemies", Hex(3, 0), name="Wasp")
     battle = _battle([suit, big])
-    assert not plan_charge(battle.preview(), 1, 2, RUN).target_can_fall
+    assert not plan_charge(scene_of(battle), 1, 2, RUN).target_can_fall
     outcome = battle.submit(Charge(1, target=2, path=RUN, faces=(20, 3, 3, 6, 6)))
     assert "success" in _texts(outcome) and not battle.world.has(2, Prone)
 
@@ -152,7 +153,7 @@ def test_a_turn_sharper_than_60_degrees_is_refused():
     outcome = battle.submit(Charge(1, target=2, path=(Hex(1, 0), Hex(1, -1))))  # direction 0, then 2
     assert outcome.reason.startswith("the path turns more than 60 degrees at col 1, row 0")
     assert battle.state is before
-    assert Hex(1, -1) in charge_paths(battle.preview(), 1, 2)  # straight there is fine
+    assert Hex(1, -1) in charge_paths(scene_of(battle), 1, 2)  # straight there is fine
 
 
 def test_a_soft_turn_of_60_degrees_is_allowed():
@@ -167,7 +168,7 @@ def test_a_charge_needs_both_the_move_and_the_main_action():
     before = battle.state
     refused = battle.submit(Charge(1, target=2, path=(Hex(2, 0),)))
     assert refused.reason == "a charge takes both the Move and the Main action, and one is already used"
-    assert battle.state is before and charge_paths(battle.preview(), 1, 2) == {}
+    assert battle.state is before and charge_paths(scene_of(battle), 1, 2) == {}
 
 
 def test_the_run_is_one_move_with_terrain_costs():
@@ -225,7 +226,7 @@ def test_charge_paths_find_every_end_hex_a_brute_force_search_finds_at_the_same_
     units = [car, unit(2, "thug", "enemies", Hex(4, 0), name="Rook"), unit(3, "thug", "enemies", Hex(2, 1), name="Lug"),
              unit(4, "pc_expert", "pcs", Hex(1, 1), name="Bex")]
     battle = _battle(units, terrain=terrain)
-    scene = battle.preview()
+    scene = scene_of(battle)
     routes = charge_paths(scene, 1, 2)
     best = {}
     for path, cost in _soft_paths(scene.setup.field, scene.world, 1, 6, ally=4):
@@ -238,8 +239,8 @@ def test_charge_paths_find_every_end_hex_a_brute_force_search_finds_at_the_same_
 
 def test_charge_paths_are_the_same_every_time():
     battle = _battle([ANA, ROOK], terrain={Hex(1, 0): FOREST})
-    assert charge_paths(battle.preview(), 1, 2) == charge_paths(battle.preview(), 1, 2)
-    assert list(charge_paths(battle.preview(), 1, 2)) == sorted(charge_paths(battle.preview(), 1, 2))
+    assert charge_paths(scene_of(battle), 1, 2) == charge_paths(scene_of(battle), 1, 2)
+    assert list(charge_paths(scene_of(battle), 1, 2)) == sorted(charge_paths(scene_of(battle), 1, 2))
 
 
 # -- overwatch interrupts the run -----------------------------------------------------------

@@ -10,6 +10,7 @@ from game.events import WeaponDropped
 from game.systems.disarm import disarm_targets, weapons_on
 
 from kit import WALL, scenario, unit
+from kit import attack_plans, scene_of
 
 ANA, ROOK = 1, 2
 PISTOL = "semi_auto_pistol"
@@ -131,7 +132,7 @@ def test_disarmed_rook_attacks_bare_handed():
     battle = _duel()
     battle.submit(Disarm(ANA, target=ROOK, faces=(7, 6, 6, 2, 3)))
     _until(battle, ROOK)
-    plan = dict(battle.attack_options(ROOK))[ANA]
+    plan = dict(attack_plans(battle, ROOK))[ANA]
     assert plan.weapon.id == "unarmed"
     outcome = battle.submit(Attack(ROOK, target=ANA, faces=(2,)))
     assert "with a unarmed strike" in _texts(outcome)
@@ -155,7 +156,7 @@ def test_disarm_refusals_change_nothing():
 
 def test_disarm_targets_lists_adjacent_enemies_with_exact_odds():
     battle = _duel()
-    [(target, odds)] = disarm_targets(battle.preview(), ANA)
+    [(target, odds)] = disarm_targets(scene_of(battle), ANA)
     assert target == ROOK
     assert odds.hit == Fraction(14, 20)  # d20 +5 vs 12: faces 7..20
     assert odds.takes + odds.drops + odds.both_drop + odds.nothing == odds.hit
@@ -171,7 +172,7 @@ def test_rook_picks_his_pistol_up_again_with_rounds_and_all():
     _until(battle, ROOK)
     assert battle.submit(PickUp(ROOK)).reason == "there is no weapon lying on this hex"
     assert battle.submit(Move(ROOK, path=(Hex(2, 0),))).accepted
-    assert [d.weapon for _, d in weapons_on(battle.preview(), Hex(2, 0))] == [PISTOL]
+    assert [d.weapon for _, d in weapons_on(scene_of(battle), Hex(2, 0))] == [PISTOL]
     outcome = battle.submit(PickUp(ROOK, weapon=PISTOL))
     assert outcome.accepted and "picks up the semi-automatic pistol and holds it ready" in _texts(outcome)
     assert battle.world.get(ROOK, Armament) == Armament(PISTOL, 12)

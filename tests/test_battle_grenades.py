@@ -14,6 +14,7 @@ from game.events import Exploded
 from game.systems.grenades import grenade_options, grenade_preview
 
 from kit import SMOKE, WALL, battle_at, pass_turns_until, texts, unit
+from kit import scene_of
 
 SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3: stops a frag
 
@@ -45,13 +46,13 @@ THUG_AND_FRIEND = [ANA, unit(2, "thug", "enemies", Hex(3, 0), name="Rook", hp=10
 
 
 def test_grenade_at_a_thug_in_the_open_is_against_ac_10_whatever_its_own_ac():
-    preview = grenade_preview(_battle(THUG_AND_FRIEND).preview(), 1, Hex(3, 0))
+    preview = grenade_preview(scene_of(_battle(THUG_AND_FRIEND)), 1, Hex(3, 0))
     assert preview.setup.target_ac == 10 and preview.target == 2
     assert preview.chance == Fraction(15, 20)  # d20 + 4 >= 10: faces 6..20
 
 
 def test_the_preview_shows_the_landing_hex_its_six_neighbours_and_who_is_in_them():
-    preview = grenade_preview(_battle(THUG_AND_FRIEND).preview(), 1, Hex(3, 0))
+    preview = grenade_preview(scene_of(_battle(THUG_AND_FRIEND)), 1, Hex(3, 0))
     assert len(preview.blast) == 7 and Hex(3, 0) in preview.blast and Hex(4, -1) in preview.blast
     assert preview.caught == (2, 3)  # friend or foe; Kell two hexes away is spared
 
@@ -59,9 +60,9 @@ def test_the_preview_shows_the_landing_hex_its_six_neighbours_and_who_is_in_them
 def test_grenade_at_a_target_in_heavy_smoke_is_against_ac_10_plus_4():
     units = [ANA, unit(2, "thug", "enemies", Hex(3, 0))]
     battle = _battle(units, terrain={Hex(3, 0): SMOKE, Hex(3, -1): SMOKE})
-    assert grenade_preview(battle.preview(), 1, Hex(3, 0)).setup.concealment == 4
-    assert grenade_preview(battle.preview(), 1, Hex(3, 0)).chance == Fraction(11, 20)
-    empty = grenade_preview(battle.preview(), 1, Hex(3, -1))  # nobody there: no concealment counts
+    assert grenade_preview(scene_of(battle), 1, Hex(3, 0)).setup.concealment == 4
+    assert grenade_preview(scene_of(battle), 1, Hex(3, 0)).chance == Fraction(11, 20)
+    empty = grenade_preview(scene_of(battle), 1, Hex(3, -1))  # nobody there: no concealment counts
     assert empty.target is None and empty.chance == Fraction(15, 20)
 
 
@@ -72,12 +73,12 @@ def test_grenade_at_a_prone_target_at_range_adds_partly_obscured():
     battle.submit(EndTurn(2))
     while battle.current() != 1:
         battle.submit(EndTurn(battle.current()))
-    assert grenade_preview(battle.preview(), 1, Hex(3, 0)).setup.concealment == 2
+    assert grenade_preview(scene_of(battle), 1, Hex(3, 0)).setup.concealment == 2
 
 
 def test_beyond_10_metres_the_throw_is_at_long_range_minus_2():
     units = [ANA, unit(2, "thug", "enemies", Hex(5, 0))]
-    preview = grenade_preview(_battle(units).preview(), 1, Hex(5, 0))
+    preview = grenade_preview(scene_of(_battle(units)), 1, Hex(5, 0))
     assert [(m.name, m.value) for m in preview.setup.situational] == [("long range", -2)]
 
 
@@ -153,7 +154,7 @@ def test_a_wall_inside_a_larger_blast_shields_whoever_is_behind_it():
              unit(2, "thug", "enemies", Hex(6, 0), name="Rook", hp=10),
              unit(3, "thug", "enemies", Hex(4, 2), name="Kell", hp=10)]
     battle = _battle(units, catalog=_catalog_with(demo_charge=charge), terrain={Hex(4, 1): WALL}, radius=8)
-    preview = grenade_preview(battle.preview(), 1, Hex(4, 0))
+    preview = grenade_preview(scene_of(battle), 1, Hex(4, 0))
     assert preview.caught == (2,) and Hex(4, 2) not in preview.blast and Hex(6, 0) in preview.blast
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(4, 0), faces=(10, 3, 3, 2))))
     assert (_hp(battle, 2), _hp(battle, 3)) == (4, 10)
@@ -202,7 +203,7 @@ def test_refused_throws_change_nothing():
     }
     for at, reason in refusals.items():
         assert battle.submit(ThrowGrenade(1, at=at)).reason == reason
-        assert isinstance(grenade_preview(battle.preview(), 1, at), str)
+        assert isinstance(grenade_preview(scene_of(battle), 1, at), str)
     assert battle.state is before
     battle.submit(DefendTotally(1))
     assert battle.submit(ThrowGrenade(1, at=Hex(-3, 0))).reason == "the Main action is already used this turn"
@@ -217,12 +218,12 @@ def test_without_a_grenade_in_hand_there_is_nothing_to_throw():
     units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
     battle = _battle(units)
     assert battle.submit(ThrowGrenade(1, at=Hex(3, 0))).reason == "no grenade or other area weapon in hand"
-    assert grenade_options(battle.preview(), 1) == {}
+    assert grenade_options(scene_of(battle), 1) == {}
 
 
 def test_the_throw_overlay_lists_every_hex_in_reach_and_sight():
     units = [ANA, unit(2, "thug", "enemies", Hex(4, 0))]
-    options = grenade_options(_battle(units, terrain={Hex(2, 0): WALL}, radius=12).preview(), 1)
+    options = grenade_options(scene_of(_battle(units, terrain={Hex(2, 0): WALL}, radius=12)), 1)
     assert Hex(10, 0) not in options and Hex(0, 10) in options and Hex(0, 11) not in options
     assert Hex(4, 0) not in options and Hex(2, 0) not in options  # behind the wall; the wall itself
     assert options[Hex(0, 10)].chance == Fraction(13, 20)  # long range -2
@@ -256,9 +257,9 @@ def test_a_shielding_mech_between_thrower_and_target_conceals_the_target():
              unit(2, "pc_warrior", "pcs", Hex(0, 0), name="Kit"),
              unit(3, "pc_warrior", "enemies", Hex(4, 0), name="Ana", weapon="frag_grenade")]
     battle = _battle(units, first=3)
-    open_odds = grenade_preview(battle.preview(), 3, Hex(0, 0)).chance
+    open_odds = grenade_preview(scene_of(battle), 3, Hex(0, 0)).chance
     pass_turns_until(battle, 1)
     assert battle.submit(ShieldAllies(1)).accepted
     pass_turns_until(battle, 3)
-    shielded = grenade_preview(battle.preview(), 3, Hex(0, 0))
+    shielded = grenade_preview(scene_of(battle), 3, Hex(0, 0))
     assert shielded.setup.concealment == 2 and shielded.chance == open_odds - Fraction(2, 20)

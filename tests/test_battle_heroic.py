@@ -7,6 +7,7 @@ from game.hexgrid import Hex
 from game.systems.fray import fray_options
 
 from kit import FOREST, SMOKE, WALL, battle_at, texts, unit
+from kit import scene_of
 
 # Ana: a level 3 warrior, +3 attack bonus and Shoot 1; Dex 0 so the damage is the weapon's own.
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="mag_rifle", dex=0)
@@ -176,7 +177,7 @@ def test_the_fray_die_only_reaches_lesser_foes():
     assert battle.submit(FrayDie(1, target=3)).reason == "only lesser foes can be hit by this Fray Die"
     assert battle.submit(FrayDie(1, target=4)).reason == "only lesser foes can be hit by this Fray Die"
     assert battle.state is before
-    assert dict(fray_options(battle.preview(), 1)) == {
+    assert dict(fray_options(scene_of(battle), 1)) == {
         2: None, 3: "only lesser foes can be hit by this Fray Die", 4: "only lesser foes can be hit by this Fray Die"}
     assert battle.submit(FrayDie(1, target=2, faces=(1,))).accepted  # HD 3 vs level 3: a lesser foe
 

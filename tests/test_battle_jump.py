@@ -14,6 +14,7 @@ from game.systems.jump import jump_landings
 from game.systems.overwatch import watchers_of
 
 from kit import CHASM, ROUGH, WALL, battle_at, scenario, unit
+from kit import scene_of
 
 ANA = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
 ROOK = unit(2, "thug", "enemies", Hex(-4, 4), name="Rook")
@@ -27,7 +28,7 @@ def _battle(units=(ANA, ROOK), first: int = 1, **kwargs) -> Battle:
 def test_a_10_metre_mover_jumps_up_to_2_hexes_in_a_straight_line():
     battle = _battle()
     straight = sorted(d * k for d in DIRECTIONS for k in (1, 2))
-    assert jump_landings(battle.preview(), 1) == straight
+    assert jump_landings(scene_of(battle), 1) == straight
     outcome = battle.submit(Jump(1, to=Hex(2, -2)))
     assert outcome.accepted, outcome.reason
     moved = outcome.events[0]
@@ -38,7 +39,7 @@ def test_a_10_metre_mover_jumps_up_to_2_hexes_in_a_straight_line():
 
 def test_a_5_hex_mover_jumps_3():
     battle = _battle((unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", move_m=15), ROOK))
-    assert max(distance(Hex(0, 0), h) for h in jump_landings(battle.preview(), 1)) == 3
+    assert max(distance(Hex(0, 0), h) for h in jump_landings(scene_of(battle), 1)) == 3
     assert battle.submit(Jump(1, to=Hex(-3, 0))).accepted
 
 
@@ -62,7 +63,7 @@ def test_a_chasm_can_be_jumped_over_but_not_landed_in():
 def test_a_tall_wall_in_between_stops_the_jump():
     battle = _battle(terrain={Hex(1, 0): WALL})
     assert battle.submit(Jump(1, to=Hex(2, 0))).reason == "the concrete wall at col 1, row 0 is too tall to jump over"
-    assert Hex(2, 0) not in jump_landings(battle.preview(), 1)
+    assert Hex(2, 0) not in jump_landings(scene_of(battle), 1)
 
 
 def test_rough_ground_in_between_costs_nothing():
@@ -105,7 +106,7 @@ def test_prone_combatants_and_vehicles_cannot_jump_mechs_can():
                       unit(4, "suit_mech", "pcs", Hex(-3, 0), name="Suit")))
     battle.submit(GoProne(1))
     assert battle.submit(Jump(1, to=Hex(1, 0))).reason.startswith("a prone combatant cannot jump")
-    assert jump_landings(battle.preview(), 1) == []
+    assert jump_landings(scene_of(battle), 1) == []
     for vehicle, to, reason in ((3, Hex(4, 0), "vehicles cannot jump"), (4, Hex(-5, 0), None)):
         while battle.current() != vehicle:
             battle.submit(EndTurn(battle.current()))
@@ -120,14 +121,14 @@ def test_a_jump_takes_the_move_action_then_the_main_spent_as_a_move():
     assert battle.submit(Jump(1, to=Hex(4, 0))).accepted
     refused = battle.submit(Jump(1, to=Hex(5, 0)))
     assert refused.reason.startswith("no Move action is left this turn")
-    assert jump_landings(battle.preview(), 1) == []
+    assert jump_landings(scene_of(battle), 1) == []
 
 
 def test_the_landings_shown_are_exactly_the_jumps_accepted():
     terrain = {Hex(1, 0): WALL, Hex(0, 1): CHASM, Hex(-1, 0): ROUGH, Hex(-2, 2): CHASM, Hex(0, -2): WALL}
     battle = _battle((ANA, ROOK, unit(3, "thug", "enemies", Hex(1, -1), name="Lug"),
                       unit(4, "pc_expert", "pcs", Hex(-1, 1), name="Bex")), terrain=terrain)
-    scene = battle.preview()
+    scene = scene_of(battle)
     accepted = [h for h in spiral(Hex(0, 0), 3) if not isinstance(dispatch.check(scene, Jump(1, to=h)), str)]
     assert jump_landings(scene, 1) == sorted(accepted) == [Hex(-2, 0), Hex(-1, 0), Hex(0, -1), Hex(0, 2)]
 
@@ -156,7 +157,7 @@ def test_jumping_over_a_watched_hex_draws_no_fire():
     battle.submit(EndTurn(1))
     while battle.current() != 2:
         battle.submit(EndTurn(battle.current()))
-    assert watchers_of(battle.preview(), 2, Hex(1, 0)) == [1]  # a walk through (1, 0) would be asked
+    assert watchers_of(scene_of(battle), 2, Hex(1, 0)) == [1]  # a walk through (1, 0) would be asked
     assert battle.submit(Jump(2, to=Hex(0, 1))).accepted  # over (1, 0) onto (0, 1), outside the wedge
     assert battle.pending() is None and battle.world.get(2, Position).hex == Hex(0, 1)
 

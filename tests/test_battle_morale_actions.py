@@ -10,6 +10,7 @@ from game.events import MoraleRead
 from game.systems.morale_actions import intimidate_options, read_morale_chance
 
 from kit import WALL, scenario, side, unit
+from kit import attack_plans, scene_of
 
 MIRA, ANA, ROOK, SLY = 1, 2, 3, 4
 # Mira (a psychic: Lead 1, Cha +1, Notice 1, Wis +1) and Ana (Lead 0, Cha 0) face Rook of the
@@ -91,7 +92,7 @@ def test_a_side_of_robots_immune_to_morale_cannot_be_intimidated():
 
 def test_intimidate_options_give_the_exact_chance_or_the_reason():
     battle = _battle()
-    options = dict(intimidate_options(battle.preview(), MIRA))
+    options = dict(intimidate_options(scene_of(battle), MIRA))
     assert options["enemies"] == Fraction(26, 36)  # 2d6 + 2 >= 8: a roll of 6 or more
     assert options["rivals"] == "nobody of Rivals is in sight"
 
@@ -101,7 +102,7 @@ def test_with_the_morale_module_on_intimidating_morale_6_to_5_gives_the_enemies_
     battle = _battle(sides=sides, modules=("morale",))
     battle.submit(Intimidate(MIRA, side="enemies", faces=(3, 1)))  # 4 + 2 = 6 vs 6: success
     assert battle.state.side("enemies").morale == 5
-    plan = dict(battle.attack_options(ROOK))[MIRA]
+    plan = dict(attack_plans(battle, ROOK))[MIRA]
     assert any(m.name == "tactical retreat morale" and m.value == -2 for m in plan.setup.situational)
 
 
@@ -135,7 +136,7 @@ def test_a_failed_read_tells_nothing():
 
 def test_read_morale_chance_is_exact():
     battle = _battle()
-    assert read_morale_chance(battle.preview(), MIRA) == Fraction(33, 36)  # 2d6 + 2 >= 6: a roll of 4 or more
+    assert read_morale_chance(scene_of(battle), MIRA) == Fraction(33, 36)  # 2d6 + 2 >= 6: a roll of 4 or more
 
 
 def test_reading_with_no_side_with_morale_in_sight_is_refused():

@@ -12,6 +12,7 @@ from game.systems.overwatch import overwatch_wedge
 from game.scenario.model import Terrain
 
 from kit import scenario, unit
+from kit import attack_plans, scene_of
 
 SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3: stops a rifle
 
@@ -63,7 +64,7 @@ def test_nothing_else_happens_until_the_watcher_decides():
 def test_overwatch_fire_is_minus_2_ignores_cover_armor_and_then_the_move_goes_on():
     battle = _watching(terrain={Hex(1, 1): SANDBAGS})  # beside (2,1) on Voss's line of fire
     battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0))))
-    normal_shot = dict(battle.attack_options(1))[2]
+    normal_shot = dict(attack_plans(battle, 1))[2]
     assert normal_shot.cover.armor == 8  # an ordinary attack here would lose 8 to the sandbags
     outcome = battle.submit(OverwatchFire(1, faces=(16, 10)))  # 16 +2 -2 = 16 vs AC 16: hit
     assert outcome.accepted, outcome.reason
@@ -138,7 +139,7 @@ def test_overwatch_may_face_any_angle_not_only_a_hex_direction():
         battle.submit(EndTurn(battle.current()))
     outcome = battle.submit(SetOverwatch(1, angle=30.0))
     assert outcome.events[-1].text == "Voss goes on overwatch facing 30 degrees."
-    wedge = set(overwatch_wedge(battle.preview(), 1))
+    wedge = set(overwatch_wedge(scene_of(battle), 1))
     assert Hex(3, 0) in wedge and Hex(3, -3) in wedge  # both edges of the 0..60 wedge
     assert Hex(0, 3) not in wedge and Hex(-3, 0) not in wedge
 

@@ -14,6 +14,7 @@ from game.systems.sight import shielding, shields_for
 from game.systems.sight import cover_lookup
 
 from kit import scenario, unit
+from kit import attack_plans, reachable, scene_of
 
 # Rook (a thug with a pistol) faces Ana; Bo stands next to her.
 ROOK, ANA, BO = 1, 2, 3
@@ -109,7 +110,7 @@ def test_no_snap_once_bo_has_spent_his_main_action_this_round():
     battle = _until(_battle(seed=ANA_BO_ROOK), BO)
     assert battle.submit(DefendTotally(BO)).accepted
     _until(battle, ROOK)
-    assert not can_snap(battle.preview(), BO)
+    assert not can_snap(scene_of(battle), BO)
     outcome = battle.submit(Attack(ROOK, target=ANA, faces=(2,)))
     assert outcome.accepted and battle.pending() is None
     assert "Rook attacks Ana" in _texts(outcome)
@@ -118,7 +119,7 @@ def test_no_snap_once_bo_has_spent_his_main_action_this_round():
 def test_a_protector_the_attack_cannot_reach_is_not_asked():
     units = [unit(1, "thug", "enemies", Hex(-1, 0), name="Rook", weapon="knife"), *TRIO[1:]]
     battle = _until(_battle(units), ROOK)  # Rook's knife reaches Ana but not Bo, two hexes away
-    assert protectors(battle.preview(), ROOK, ANA) == []
+    assert protectors(scene_of(battle), ROOK, ANA) == []
     outcome = battle.submit(Attack(ROOK, target=ANA, faces=(2,)))
     assert outcome.accepted and battle.pending() is None
 
@@ -147,7 +148,7 @@ def test_protect_spends_the_main_action_to_guard_an_adjacent_ally():
     assert outcome.accepted, outcome.reason
     assert "Bo guards Ana until the start of Bo's next turn" in _texts(outcome)
     assert battle.world.get(BO, Guarding).ally == ANA and not battle.world.get(BO, TurnBudget).main
-    assert guarded_ally(battle.preview(), BO) == ANA
+    assert guarded_ally(scene_of(battle), BO) == ANA
 
 
 def test_a_guard_takes_the_attack_and_the_guard_is_used_up():
@@ -166,13 +167,13 @@ def test_a_guard_set_last_round_holds_until_the_guards_own_turn_begins():
     battle = _until(_battle(seed=ROOK_FIRST), BO)  # order Rook, Ana, Bo
     battle.submit(Protect(BO, ally=ANA))
     _until(battle, ROOK)
-    assert battle.state.round == 2 and guarded_ally(battle.preview(), BO) == ANA
-    assert not can_snap(battle.preview(), BO)  # committed to the guard until its turn
+    assert battle.state.round == 2 and guarded_ally(scene_of(battle), BO) == ANA
+    assert not can_snap(scene_of(battle), BO)  # committed to the guard until its turn
     battle.submit(Attack(ROOK, target=ANA))
     assert "ends the guard" in battle.pending().question
     assert battle.submit(Hold(BO, faces=(2,))).accepted
     _until(battle, BO)
-    assert guarded_ally(battle.preview(), BO) is None  # lapsed at the start of Bo's turn
+    assert guarded_ally(scene_of(battle), BO) is None  # lapsed at the start of Bo's turn
 
 
 def test_after_the_guard_lapses_bo_may_still_snap_in_a_later_round():
@@ -226,7 +227,7 @@ def test_protect_refusals_change_nothing():
     assert battle.submit(Protect(BO, ally=BO)).reason == "you cannot protect yourself; choose an adjacent ally"
     assert battle.submit(Protect(BO, ally=99)).reason == "there is no combatant with id 99"
     assert battle.state is before
-    assert protect_targets(battle.preview(), BO) == [ANA]
+    assert protect_targets(scene_of(battle), BO) == [ANA]
     battle.submit(DefendTotally(BO))
     assert battle.submit(Protect(BO, ally=ANA)).reason == "the Main action is already used this turn"
 
@@ -258,7 +259,7 @@ def test_shield_allies_takes_the_mechs_move_and_main_action():
 
 def test_only_a_mech_with_both_actions_left_can_shield():
     battle = _until(_battle(MECH, seed=ATLAS_FIRST), ATLAS)
-    reach = battle.reachable(ATLAS)
+    reach = reachable(battle, ATLAS)
     battle.submit(Move(ATLAS, path=reach[Hex(2, -1)].path))
     assert battle.submit(ShieldAllies(ATLAS)).reason == "shielding takes both the Move and the Main action"
     _until(battle, ANA)
@@ -267,7 +268,7 @@ def test_only_a_mech_with_both_actions_left_can_shield():
 
 def test_an_ally_behind_the_shielding_mech_gets_2_ac_concealment_and_its_armor_as_cover():
     battle = _shielded()
-    scene = battle.preview()
+    scene = scene_of(battle)
     rifle = weapon_in_hand(scene, ROOK).weapon_class
     field = scene.setup.field
     behind = cover_lookup(field, Hex(3, 0), Hex(0, 0), rifle, shields_for(scene, ANA))
@@ -280,9 +281,9 @@ def test_an_ally_behind_the_shielding_mech_gets_2_ac_concealment_and_its_armor_a
 
 def test_the_attack_odds_on_an_ally_behind_the_mech_include_its_shield():
     battle = _shielded()
-    plan = dict(battle.attack_options(ROOK))[ANA]
+    plan = dict(attack_plans(battle, ROOK))[ANA]
     assert (plan.cover.concealment_bonus, plan.cover.armor) == (2, 6)
-    assert dict(battle.attack_options(VEX))[ANA].cover.armor == 0
+    assert dict(attack_plans(battle, VEX))[ANA].cover.armor == 0
 
 
 def test_a_shielding_mech_takes_one_attack_on_any_adjacent_ally_even_from_the_side():
@@ -305,6 +306,6 @@ def test_the_mechs_redirect_is_once_but_the_cover_stays_until_its_next_turn():
     _until(battle, VEX)
     outcome = battle.submit(Attack(VEX, target=ANA, faces=(2,)))
     assert outcome.accepted and battle.pending() is None  # a mech never snaps
-    assert shielding(battle.preview(), ATLAS) is not None and shields_for(battle.preview(), ANA)
+    assert shielding(scene_of(battle), ATLAS) is not None and shields_for(scene_of(battle), ANA)
     _until(battle, ATLAS)
-    assert shielding(battle.preview(), ATLAS) is None and shields_for(battle.preview(), ANA) == ()
+    assert shielding(scene_of(battle), ATLAS) is None and shields_for(scene_of(battle), ANA) == ()

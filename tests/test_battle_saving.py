@@ -5,6 +5,7 @@ from game.hexgrid import Hex
 from game.systems.checks import evasion_save
 
 from kit import scenario, unit
+from kit import scene_of
 
 
 def test_evasion_scores_by_kind_and_the_maps_override():
@@ -12,5 +13,5 @@ def test_evasion_scores_by_kind_and_the_maps_override():
              unit(2, "veteran_soldier", "enemies", Hex(2, 0)),  # HD 2: 15 - 1
              unit(3, "thug", "enemies", Hex(3, 0), save=11),    # the map says 11
              unit(4, "ground_car", "enemies", Hex(4, 0))]       # vehicles make no save
-    scene = Battle.from_scenario(scenario(units), seed=1).preview()
+    scene = scene_of(Battle.from_scenario(scenario(units), seed=1))
     assert [evasion_save(scene, e) for e in (1, 2, 3, 4)] == [12, 14, 11, None]

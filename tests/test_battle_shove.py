@@ -11,6 +11,7 @@ from game.systems.overwatch import watchers_of
 from game.systems.shove import shove_targets
 
 from kit import CHASM, FOREST, WALL, battle_at, unit
+from kit import scene_of
 
 ANA_AND_VOSS = [unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana"),
                 unit(2, "veteran_soldier", "enemies", Hex(1, 0), name="Voss", hp=10)]
@@ -22,7 +23,7 @@ def _battle(units=ANA_AND_VOSS, first: int = 1, **kwargs) -> Battle:
 
 
 def _plan(battle: Battle, actor: int, target: int):
-    return dict(shove_targets(battle.preview(), actor))[target]
+    return dict(shove_targets(scene_of(battle), actor))[target]
 
 
 def _texts(outcome) -> str:
@@ -152,7 +153,7 @@ def test_being_pushed_into_an_overwatch_wedge_draws_no_fire():
     battle.submit(EndTurn(3))
     while battle.current() != 1:
         battle.submit(EndTurn(battle.current()))
-    assert watchers_of(battle.preview(), 2, Hex(2, 0)) == [3]  # a move there would be asked
+    assert watchers_of(scene_of(battle), 2, Hex(2, 0)) == [3]  # a move there would be asked
     outcome = battle.submit(Shove(1, target=2, faces=(15,)))
     assert outcome.accepted and battle.pending() is None
     assert battle.world.get(2, Position).hex == Hex(2, 0)
@@ -163,7 +164,7 @@ def test_only_an_adjacent_enemy_in_the_fight_can_be_shoved():
                             unit(4, "pc_expert", "pcs", Hex(0, 1), name="Bex")]
     battle = _battle(units)
     before = battle.state
-    assert dict(shove_targets(battle.preview(), 1))[3] == "a shove reaches only an adjacent enemy"
+    assert dict(shove_targets(scene_of(battle), 1))[3] == "a shove reaches only an adjacent enemy"
     assert battle.submit(Shove(1, target=3)).reason == "a shove reaches only an adjacent enemy"
     assert battle.submit(Shove(1, target=4)).reason == "that is not an enemy"
     assert battle.submit(Shove(1, target=9)).reason == "there is no combatant with id 9"

@@ -13,6 +13,7 @@ from game.systems.fray import fray_problem
 from game.systems.protect import can_snap
 
 from kit import FOREST, WALL, battle_at, pass_turns_until, scenario, side, unit
+from kit import reachable, scene_of
 
 
 def _duel(**kwargs) -> Battle:
@@ -37,7 +38,7 @@ def test_a_move_walks_the_path_and_spends_the_move_action():
     battle = _duel()
     actor = battle.current()
     start = battle.world.get(actor, Position).hex
-    reach = battle.reachable(actor)
+    reach = reachable(battle, actor)
     target = max(reach, key=lambda h: (reach[h].cost, h))
     outcome = battle.submit(Move(actor, path=reach[target].path))
     assert outcome.accepted, outcome.reason
@@ -49,7 +50,7 @@ def test_a_move_walks_the_path_and_spends_the_move_action():
 def test_three_hexes_per_move_for_a_10_metre_person():
     battle = _duel()
     actor = battle.current()
-    assert max(r.cost for r in battle.reachable(actor).values()) == 3
+    assert max(r.cost for r in reachable(battle, actor).values()) == 3
 
 
 def test_a_second_move_spends_the_main_action_and_a_third_is_refused():
@@ -57,7 +58,7 @@ def test_a_second_move_spends_the_main_action_and_a_third_is_refused():
     actor = battle.current()
     here = battle.world.get(actor, Position).hex
     for _ in range(2):
-        reach = battle.reachable(actor)
+        reach = reachable(battle, actor)
         step = sorted(reach)[0]
         assert battle.submit(Move(actor, path=reach[step].path)).accepted
     assert battle.world.get(actor, TurnBudget) == TurnBudget(main=False, move=False)
@@ -87,7 +88,7 @@ def test_walls_block_and_forest_costs_two():
     pc = 1
     while battle.current() != pc:
         battle.submit(EndTurn(battle.current()))
-    reach = battle.reachable(pc)
+    reach = reachable(battle, pc)
     assert Hex(1, 0) not in reach
     assert reach[Hex(0, 1)].cost == 2
 
@@ -96,7 +97,7 @@ def test_prone_combatants_must_stand_first_which_takes_the_move():
     battle = _duel()
     actor = battle.current()
     assert battle.submit(GoProne(actor)).accepted
-    assert battle.reachable(actor) == {}
+    assert reachable(battle, actor) == {}
     assert battle.submit(StandUp(actor)).accepted
     assert not battle.world.has(actor, Prone)
     assert battle.world.get(actor, TurnBudget).move is False
@@ -116,7 +117,7 @@ def test_undo_every_step_returns_to_the_initial_state_and_redo_replays_exactly()
     initial = battle.state
     for _ in range(5):
         actor = battle.current()
-        reach = battle.reachable(actor)
+        reach = reachable(battle, actor)
         if reach:
             battle.submit(Move(actor, path=reach[sorted(reach)[-1]].path))
         battle.submit(EndTurn(actor))
@@ -132,7 +133,7 @@ def test_undo_every_step_returns_to_the_initial_state_and_redo_replays_exactly()
 def test_two_battles_in_one_process_do_not_interfere():
     one, two = _duel(), _duel()
     actor = one.current()
-    reach = one.reachable(actor)
+    reach = reachable(one, actor)
     one.submit(Move(actor, path=reach[sorted(reach)[0]].path))
     assert two.state.world != one.state.world
     assert two.world.get(actor, Position).hex != one.world.get(actor, Position).hex
@@ -158,13 +159,13 @@ def test_a_surprised_side_loses_its_round_one_turns_even_when_first_in_the_order
     assert any(e.text == "Round 1: pc_warrior 1 is surprised and loses the turn." for e in battle.log)
     battle.submit(EndTurn(2))
     assert battle.state.round == 2 and battle.current() == 1
-    assert not battle.preview().is_surprised(1)
+    assert not scene_of(battle).is_surprised(1)
 
 
 def test_a_surprised_combatant_cannot_snap_or_fray_in_round_one():
     units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "civilian", "enemies", Hex(2, 0))]
     sides = {"pcs": side("pcs", None, surprised=True), "enemies": side("enemies")}
-    scene = Battle.from_scenario(scenario(units, sides=sides, ruleset="swn-heroic"), seed=1).preview()
+    scene = scene_of(Battle.from_scenario(scenario(units, sides=sides, ruleset="swn-heroic"), seed=1))
     assert not can_snap(scene, 1)
     assert fray_problem(scene, 1, 2).startswith("surprised")
 
@@ -191,7 +192,7 @@ def test_the_pcs_may_pass_through_their_allies_but_not_through_bystanders():
     battle.undo()
     refused = battle.submit(Move(1, path=(Hex(0, 1), Hex(0, 2))))
     assert refused.reason == "cannot move there: (0, 1) is held by someone who is not an ally".replace(
-        "(0, 1)", battle.preview().place(Hex(0, 1)))
+        "(0, 1)", scene_of(battle).place(Hex(0, 1)))
 
 
 def test_a_side_without_a_morale_score_takes_its_units_morale():

@@ -189,3 +189,36 @@ def test_failed_heal_check_leaves_the_pc_dying():
 def test_only_a_mortally_wounded_pc_can_be_stabilised():
     with pytest.raises(ValueError):
         stabilise(PcHealth(5, 10), (), ScriptedDice([6, 6]))
+
+
+def _brute_mean(expression, attribute, burst, armor, heroic):
+    """The mean over every combination of faces, through the very functions an attack uses."""
+    from fractions import Fraction
+    from itertools import product
+
+    from game.rules.dice import DiceExpression, ScriptedDice
+    sizes = DiceExpression.parse(expression).die_sizes
+    combos = list(product(*(range(1, s + 1) for s in sizes)))
+    total = Fraction(0)
+    for faces in combos:
+        damage = roll_damage(expression, ScriptedDice(faces), attribute, burst)
+        total += heroic_reading(damage.roll, armor).points if heroic else after_armor(damage.total, armor)
+    return total / len(combos)
+
+
+@pytest.mark.parametrize("expression", ["1d8", "2d6", "1d10+1", "3d4", "1d12", "2d8-3"])
+@pytest.mark.parametrize("heroic", [False, True])
+def test_expected_damage_is_the_exact_mean_of_what_a_hit_deals(expression, heroic):
+    from game.rules.damage import expected_damage
+
+    for attribute, burst, armor in ((0, False, 0), (2, True, 0), (1, False, 4), (-1, True, 9)):
+        assert expected_damage(expression, attribute, burst, armor, heroic) == _brute_mean(
+            expression, attribute, burst, armor, heroic)
+
+
+def test_a_mag_rifle_against_armor_6_expects_what_is_left():
+    from fractions import Fraction
+
+    from game.rules.damage import expected_damage
+    # 1d12, less 6 armor: faces 7..12 leave 1..6, so (1 + ... + 6) / 12.
+    assert expected_damage("1d12", armor=6) == Fraction(21, 12)

@@ -56,7 +56,7 @@ def test_dice_entered_by_hand_are_saved_and_replayed(played):
     battle, save = played
     battle.submit(EndTurn(battle.current()))
     actor = battle.current()
-    targets = [t for t, plan in battle.attack_options(actor) if not isinstance(plan, str)]
+    targets = [o.target for o in battle.options(actor).allowed("attack")]
     assert targets, "the default scenario offers a target after 40 actions"
     attack = Attack(actor, target=targets[0])
     assert battle.submit(attack).accepted

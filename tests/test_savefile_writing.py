@@ -3,7 +3,6 @@
 import errno
 import json
 import os
-import shutil
 import threading
 from pathlib import Path
 from types import SimpleNamespace

@@ -8,8 +8,10 @@ what a material and a concealment level are worth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from game.hexgrid import Hex
 
 WEAPON_KINDS = ("melee", "projectile", "energy", "laser", "explosive")
 """How a weapon does harm; lasers are energy weapons too (seed 002 armor rows)."""
@@ -91,3 +93,33 @@ def best_cover_armor(materials: Iterable[Material], weapon: WeaponClass) -> tupl
 def best_concealment(levels: Iterable[Concealment]) -> Concealment | None:
     """The largest concealment among the levels; levels do not add up (rulings: Cover)."""
     return max(levels, key=lambda level: level.ac_bonus, default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class CoverReading:
+    """What stands between an attacker and a target."""
+
+    visible: bool
+    blocked_at: Hex | None = None
+    concealment: Concealment | None = None
+    concealment_hex: Hex | None = None
+    armor: int = 0
+    material: Material | None = None
+    material_hex: Hex | None = None
+    aim_proof_armor: int = 0  # the best armor from materials aimed shots cannot get past
+
+    @property
+    def concealment_bonus(self) -> int:
+        """The AC bonus from terrain concealment (0 when none)."""
+        return self.concealment.ac_bonus if self.concealment else 0
+
+    def text(self, place: Callable[[Hex], str] = lambda h: f"({h.q}, {h.r})") -> str:
+        """Plain words for the targeting preview and the log; `place` names a hex (Tiled col/row)."""
+        if not self.visible:
+            return f"no line of sight (blocked at {place(self.blocked_at)})"
+        parts = []
+        if self.concealment_bonus:
+            parts.append(f"{self.concealment.name.lower()} (+{self.concealment_bonus} AC)")
+        if self.armor:
+            parts.append(f"behind {self.material.name.lower()} (armor {self.armor})")
+        return ", ".join(parts) if parts else "in the open"

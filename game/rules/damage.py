@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from game.rules.attack import Modifier
-from game.rules.dice import DiceSource, Roll, roll
-from game.rules.heroic import HeroicReading, heroic_points
+from game.rules.dice import DiceExpression, DiceSource, Roll, roll
+from game.rules.heroic import HeroicReading, heroic_points, table_points
 from game.rules.saves import CheckResult, skill_check
 
 BURST_DAMAGE = 2  # SWN core: burst fire adds +2 damage
@@ -192,3 +193,51 @@ def stabilise(health: PcHealth, parts: tuple[Modifier, ...], dice: DiceSource) -
         raise ValueError(f"only a mortally wounded PC can be stabilised, not one who is {health.state}")
     check = skill_check("Heal", parts, stabilise_difficulty(health.rounds_since_fall), dice)
     return StabiliseResult(check, replace(health, state=STABLE) if check.success else health)
+
+
+def _sum_distribution(die_sizes: tuple[int, ...]) -> dict[int, Fraction]:
+    """The exact chance of each total of these dice (a convolution, so 10d6 costs nothing)."""
+    totals = {0: Fraction(1)}
+    for sides in die_sizes:
+        step: dict[int, Fraction] = {}
+        for total, chance in totals.items():
+            for face in range(1, sides + 1):
+                step[total + face] = step.get(total + face, Fraction(0)) + chance / sides
+        totals = step
+    return totals
+
+
+def _heroic_distribution(die_sizes: tuple[int, ...], bonus: int) -> dict[int, Fraction]:
+    """The exact chance of each heroic reading: every die on the table, the bonus (armor
+    included, as a penalty) on the highest (Seed 000). Tracked as (highest face, points of the
+    others), so it never enumerates every combination of faces."""
+    states = {(0, 0): Fraction(1)}
+    for sides in die_sizes:
+        step: dict[tuple[int, int], Fraction] = {}
+        for (high, others), chance in states.items():
+            for face in range(1, sides + 1):
+                if face > high:  # the new die is the highest so far; the old highest counts plainly
+                    key = (face, others + (table_points(high) if high else 0))
+                else:
+                    key = (high, others + table_points(face))
+                step[key] = step.get(key, Fraction(0)) + chance / sides
+        states = step
+    points: dict[int, Fraction] = {}
+    for (high, others), chance in states.items():
+        total = others + table_points(high + bonus)
+        points[total] = points.get(total, Fraction(0)) + chance
+    return points
+
+
+def expected_damage(expression: str, attribute_mod: int = 0, burst: bool = False, armor: int = 0,
+                    heroic: bool = False) -> Fraction:
+    """The exact mean damage of one hit after armor: read straight (SWN core), or on the heroic
+    table for a person in heroic mode (Seed 000), as `roll_damage` and `heroic_reading` apply it."""
+    parsed = DiceExpression.parse(expression)
+    bonus = parsed.bonus() + attribute_mod + (BURST_DAMAGE if burst else 0)
+    sizes = parsed.die_sizes
+    if heroic and sizes:
+        spread = _heroic_distribution(sizes, bonus - armor)
+        return sum((points * chance for points, chance in spread.items()), Fraction(0))
+    spread = _sum_distribution(sizes)
+    return sum((after_armor(max(0, total + bonus), armor) * chance for total, chance in spread.items()), Fraction(0))

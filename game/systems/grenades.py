@@ -21,6 +21,7 @@ from game.components import Armament, Dead, Fallen, Identity, Position, Prone, S
 from game.ecs import EntityId
 from game.events import Attacked, Damaged, Event, Exploded
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
+from game.options import Landing
 from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
 from game.rules.catalog import Weapon
 from game.rules.damage import (
@@ -29,8 +30,9 @@ from game.rules.damage import (
     reads_on_table,
     roll_damage,
 )
-from game.rules.dice import Roll
+from game.rules.dice import DiceExpression, Roll
 from game.rules.grenade import (
+    SCATTER_DICE,
     BlastHit,
     Scatter,
     blast_damage,
@@ -44,6 +46,8 @@ from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
 from game.systems.wounds import take_damage
+
+SCATTER_MOST = DiceExpression.parse(SCATTER_DICE).maximum()  # 1d3: up to 3 hexes
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,20 +151,38 @@ def grenade_options(scene: Scene, thrower: EntityId) -> dict[Hex, GrenadePreview
 
 
 def scatter_landing(scene: Scene, at: Hex, scatter: Scatter) -> tuple[Hex, str]:
-    """Where a scattered grenade comes down, and why it stopped short ("" when it did not).
+    """Where a scattered grenade comes down, and why it stopped short ("" when it did not)."""
+    return landing_after(scene, at, scatter.hexes, scatter.direction_index)
+
+
+def landing_after(scene: Scene, at: Hex, hexes: int, direction: int) -> tuple[Hex, str]:
+    """Where a grenade scattering `hexes` hexes in `direction` from `at` comes down.
 
     Our ruling: it travels hex by hex and stops on the last hex before the map's edge or
     before a hex that blocks sight (it bounces off walls rather than passing through them).
     """
     field, here = scene.setup.field, at
-    for _ in range(scatter.hexes):
-        ahead = neighbor(here, scatter.direction_index)
+    for _ in range(hexes):
+        ahead = neighbor(here, direction)
         if ahead not in field:
             return here, "stopped by the edge of the map"
         if field.blocks_sight(ahead):
             return here, f"stopped by {field.terrain(ahead).name}"
         here = ahead
     return here, ""
+
+
+def spread(scene: Scene, preview: GrenadePreview) -> tuple[Landing, ...]:
+    """Every hex the throw may come down on with its exact chance and blast: the chosen hex on a
+    hit, else 1d3 hexes in one of six directions (each of the 18 equally likely), nearest first."""
+    chances: dict[Hex, Fraction] = {preview.at: preview.chance}
+    each_miss = (1 - preview.chance) / (SCATTER_MOST * 6)
+    for hexes in range(1, SCATTER_MOST + 1):
+        for direction in range(6):
+            landing, _ = landing_after(scene, preview.at, hexes, direction)
+            chances[landing] = chances.get(landing, Fraction(0)) + each_miss
+    order = sorted(chances, key=lambda h: (distance(h, preview.at), h))
+    return tuple(Landing(h, chances[h], blast_area(scene, h, preview.weapon)) for h in order if chances[h])
 
 
 def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:

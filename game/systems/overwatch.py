@@ -15,7 +15,7 @@ from game.actions import Hold, OverwatchFire, SetOverwatch
 from game.components import Allegiance, Facing, Overwatch, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged
-from game.hexgrid import Hex, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
+from game.hexgrid import Hex, distance, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
 from game.systems.combat import plan_attack, strike, weapon_in_hand
@@ -32,8 +32,11 @@ def overwatch_wedge(scene: Scene, watcher: EntityId, watch: Overwatch | None = N
     weapon = weapon_in_hand(scene, watcher)
     reach = 1 if weapon.is_melee else range_in_hexes(weapon.range_m[1])
     field = scene.setup.field
-    return [h for h in spiral(here, reach)[1:]
-            if in_watch(here, watch, h) and h in field and has_line_of_sight(field, here, h)]
+    # A long gun reaches past the map's edge: then the map's own hexes are the fewer to look at.
+    nearby = spiral(here, reach)[1:] if 3 * reach * (reach + 1) < len(field) else field.hexes()
+    return sorted(h for h in nearby
+                  if h in field and h != here and distance(here, h) <= reach and in_watch(here, watch, h)
+                  and has_line_of_sight(field, here, h))
 
 
 def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:

@@ -10,48 +10,17 @@ best of each applies. This is the one lookup both the targeting preview and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.components import Position, Shielding, Stats
 from game.ecs import EntityId
 from game.hexgrid import Hex, distance
-from game.rules.cover import ArmorRow, Concealment, Material, WeaponClass, material_armor
+from game.rules.cover import ArmorRow, Concealment, CoverReading, Material, WeaponClass, material_armor
 from game.systems.budget import stance_in_force
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
 from game.terrain import Battlefield
 
 SHIELD_CONCEALMENT = Concealment("shielded", "Shielded by a mech", 2)  # seed 002: minor concealment, +2 AC
-
-
-@dataclass(frozen=True, slots=True)
-class CoverReading:
-    """What stands between an attacker and a target."""
-
-    visible: bool
-    blocked_at: Hex | None = None
-    concealment: Concealment | None = None
-    concealment_hex: Hex | None = None
-    armor: int = 0
-    material: Material | None = None
-    material_hex: Hex | None = None
-    aim_proof_armor: int = 0  # the best armor from materials aimed shots cannot get past
-
-    @property
-    def concealment_bonus(self) -> int:
-        """The AC bonus from terrain concealment (0 when none)."""
-        return self.concealment.ac_bonus if self.concealment else 0
-
-    def text(self, place: Callable[[Hex], str] = lambda h: f"({h.q}, {h.r})") -> str:
-        """Plain words for the targeting preview and the log; `place` names a hex (Tiled col/row)."""
-        if not self.visible:
-            return f"no line of sight (blocked at {place(self.blocked_at)})"
-        parts = []
-        if self.concealment_bonus:
-            parts.append(f"{self.concealment.name.lower()} (+{self.concealment_bonus} AC)")
-        if self.armor:
-            parts.append(f"behind {self.material.name.lower()} (armor {self.armor})")
-        return ", ".join(parts) if parts else "in the open"
 
 
 def _between(field: Battlefield, a: Hex, b: Hex) -> list[tuple[Hex, ...]]:

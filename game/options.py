@@ -1,0 +1,230 @@
+"""Options: everything a combatant can do now, as frozen values a client reads (`Battle.options`).
+
+Each option carries the `Action` that takes it, built from the same plan the engine resolves,
+so the odds a window shows and a computer player weighs are the odds the engine rolls. An
+option that cannot be taken has no action and says why in `refused`. Numbers come with their
+breakdown (each modifier and what it is called), so a window can explain any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.actions import Action
+from game.hexgrid import Hex
+from game.rules.attack import Modifier
+from game.rules.cover import CoverReading
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """The exact chance of a d20 attack roll and how it is made up.
+
+    `bonus` are the parts added to the die (attack bonus, skill, range, morale ...), `target`
+    the parts of the number to reach (AC, concealment, total defense, morale); `face_needed`
+    is the lowest face that hits (a natural 20 always does, a natural 1 never).
+    """
+
+    chance: Fraction
+    face_needed: int
+    bonus: tuple[Modifier, ...]
+    target: tuple[Modifier, ...]
+
+    @property
+    def total_bonus(self) -> int:
+        """Everything added to the d20."""
+        return sum(m.value for m in self.bonus)
+
+    @property
+    def target_number(self) -> int:
+        """The total to reach."""
+        return sum(m.value for m in self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One thing a combatant can do now (`action` takes it), or cannot (`refused` says why).
+
+    `kind` names the choice as the action bar shows it: "move", "attack", "aimed_attack",
+    "burst_attack", "charge", "jump", "shove", "shove_as_move", "disarm", "protect",
+    "shield_allies", "overwatch", "overwatch_fire", "grenade", "intimidate", "read_morale",
+    "fray_die", "focused_fray", "reload", "ready_weapon", "pick_up", "go_prone", "stand_up",
+    "total_defense", "stabilise", "heal", "end_turn", and for an open decision "hold",
+    "hold_for_move", "redirect".
+    """
+
+    kind: str
+    action: Action | None
+    refused: str = ""
+
+    @property
+    def allowed(self) -> bool:
+        """Whether the option can be taken now."""
+        return self.action is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption(Option):
+    """A hex the combatant can walk to: the movement it costs and the path (start excluded)."""
+
+    hex: Hex = Hex(0, 0)
+    cost: int = 0
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOption(Option):
+    """An attack on one target with the weapon in hand (plain, aimed or burst).
+
+    `expected_damage` is the exact mean damage of the attempt: the chance to hit times the mean
+    of a hit after the armor that counts (cover armor the attack does not get past, the
+    target's own, less armor piercing), read on the heroic table where heroic rules apply,
+    plus any shock a miss deals.
+    """
+
+    target: int = 0
+    weapon: str = ""
+    odds: Odds | None = None
+    cover: CoverReading | None = None
+    armor: int = 0
+    damage: str = ""
+    expected_damage: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeOption(Option):
+    """A legal charge on a target ending on `hex` along `path`, with the blow's odds."""
+
+    target: int = 0
+    hex: Hex = Hex(0, 0)
+    path: tuple[Hex, ...] = ()
+    cost: int = 0
+    odds: Odds | None = None
+    damage: str = ""
+    pilot_chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JumpOption(Option):
+    """A hex the combatant can jump to, and the straight line it leaps along."""
+
+    hex: Hex = Hex(0, 0)
+    line: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShoveOption(Option):
+    """A shove on an adjacent enemy: the odds, where a hit pushes it, and what blocks that hex."""
+
+    target: int = 0
+    odds: Odds | None = None
+    to: Hex = Hex(0, 0)
+    blocked: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DisarmOption(Option):
+    """A disarm on an adjacent enemy: the melee roll's odds and the chance of each outcome."""
+
+    target: int = 0
+    odds: Odds | None = None
+    takes: Fraction = Fraction(0)
+    drops: Fraction = Fraction(0)
+    both_drop: Fraction = Fraction(0)
+    nothing: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOption(Option):
+    """An option aimed at one combatant with a plain chance of success, where there is one
+    (protect an ally, the Fray Die, stabilise or heal someone)."""
+
+    target: int = 0
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OverwatchOption(Option):
+    """Overwatch facing a hex direction (or `angle`), and the hexes the wedge covers."""
+
+    facing: int = 0
+    angle: float | None = None
+    hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Where a thrown grenade may come down, how likely, and the hexes its blast then covers."""
+
+    hex: Hex
+    chance: Fraction
+    blast: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GrenadeOption(Option):
+    """A throw at a hex: the odds of landing there, who stands there, and every landing of the
+    spread (the hex itself on a hit; 1d3 hexes in a 1d6 direction on a miss) with its blast."""
+
+    at: Hex = Hex(0, 0)
+    target: int | None = None
+    odds: Odds | None = None
+    damage: str = ""
+    spread: tuple[Landing, ...] = ()
+    caught: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SideOption(Option):
+    """An option aimed at a whole side (Intimidate), with its chance."""
+
+    side: str = ""
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemOption(Option):
+    """Readying a carried weapon or picking one up from the ground."""
+
+    weapon: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceOption(Option):
+    """An option with a plain chance of success and no target (Read Morale)."""
+
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WatchedHex:
+    """A hex where enemy overwatch could fire at the combatant, and who would be asked."""
+
+    hex: Hex
+    watchers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Everything one combatant can do now, with the hexes enemy overwatch covers for it."""
+
+    actor: int
+    items: tuple[Option, ...] = ()
+    watched: tuple[WatchedHex, ...] = ()
+
+    def of(self, *kinds: str) -> tuple[Option, ...]:
+        """The options of these kinds, allowed and refused, in order."""
+        return tuple(o for o in self.items if o.kind in kinds)
+
+    def allowed(self, *kinds: str) -> tuple[Option, ...]:
+        """The options that can be taken now (of these kinds, when any are named)."""
+        return tuple(o for o in self.items if o.allowed and (not kinds or o.kind in kinds))
+
+    def find(self, action: Action) -> Option | None:
+        """The option whose action this is, if any."""
+        return next((o for o in self.items if o.action == action), None)
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds that can be taken now, in order of first appearance."""
+        return tuple(dict.fromkeys(o.kind for o in self.items if o.allowed))

@@ -1,0 +1,392 @@
+"""What a combatant can do now: every option with its action, built by the planners that resolve it.
+
+Each option is checked by the same function the dispatch table runs for its action, and its
+figures come from the plan that check returns, so the odds a window shows (and a computer
+player weighs) are the odds the engine rolls against. Refused options keep the check's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from game.actions import (
+    Attack,
+    Charge,
+    DefendTotally,
+    Disarm,
+    EndTurn,
+    FocusedFray,
+    FrayDie,
+    GoProne,
+    Heal,
+    Hold,
+    Intimidate,
+    Jump,
+    Move,
+    OverwatchFire,
+    PickUp,
+    Protect,
+    ReadMorale,
+    ReadyWeapon,
+    Redirect,
+    Reload,
+    SetOverwatch,
+    ShieldAllies,
+    Shove,
+    Stabilise,
+    StandUp,
+    ThrowGrenade,
+)
+from game.components import Carried, Health, Identity, MortallyWounded, Overwatch, Position, Prone, Stats
+from game.ecs import EntityId
+from game.hexgrid import Hex, distance
+from game.options import (
+    AttackOption,
+    ChanceOption,
+    ChargeOption,
+    DisarmOption,
+    GrenadeOption,
+    ItemOption,
+    JumpOption,
+    MoveOption,
+    Odds,
+    Option,
+    Options,
+    OverwatchOption,
+    ShoveOption,
+    SideOption,
+    TargetOption,
+    WatchedHex,
+)
+from game.prompts import OverwatchChance, Prompt, ProtectChance
+from game.rules.attack import AttackSetup, hit_chance, modifier_breakdown, needed_face, target_breakdown, target_number
+from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
+from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
+from game.systems import movement, overwatch
+from game.systems.budget import needs
+from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
+from game.systems.scene import Scene, allied, hex_of, in_the_fight
+
+INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
+STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
+
+
+def odds(setup: AttackSetup) -> Odds:
+    """The exact chance of an attack roll with its breakdown."""
+    return Odds(hit_chance(setup), needed_face(setup), modifier_breakdown(setup), target_breakdown(setup))
+
+
+def _option(kind: str, scene: Scene, action, **details) -> tuple[Option, object]:
+    """Check the action as the battle would; the plan comes back with the option."""
+    plan = dispatch.check(scene, action)
+    if isinstance(plan, str):
+        return _refused(kind, plan, details), plan
+    return _allowed(kind, action, details), plan
+
+
+def _refused(kind: str, reason: str, details: dict) -> Option:
+    return Option(kind, None, reason) if not details else details.pop("_type")(kind, None, reason, **details)
+
+
+def _allowed(kind: str, action, details: dict) -> Option:
+    return Option(kind, action) if not details else details.pop("_type")(kind, action, **details)
+
+
+# -- attacks ------------------------------------------------------------------------------
+def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, target: EntityId) -> AttackOption:
+    """An attack option from its plan: odds, cover, the armor that counts and the mean damage."""
+    if isinstance(plan, str):
+        return AttackOption(kind, None, plan, target=target)
+    armor = combat.plan_armor(scene, plan)
+    heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
+    hit = expected_damage(plan.weapon.damage, plan.attribute, plan.burst, armor, heroic)
+    miss = 0
+    if plan.weapon.shock:
+        miss = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
+    mean = plan.chance * hit + (1 - plan.chance) * miss
+    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan.setup), cover=plan.cover,
+                        armor=armor, damage=plan.weapon.damage, expected_damage=mean)
+
+
+def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
+    weapon = combat.weapon_in_hand(scene, actor)
+    if weapon.blast_radius_m:
+        return [Option("attack", None, f"a {weapon.name.lower()} is thrown at a hex (the grenade option)")]
+    variants = [("attack", {}), ("aimed_attack", {"aimed": True})]
+    if weapon.burst:
+        variants.append(("burst_attack", {"burst": True}))
+    found = []
+    for kind, flags in variants:
+        for target in enemies_in_the_fight(scene, actor):
+            action = Attack(actor, target=target, **flags)
+            found.append(attack_option(scene, kind, action, dispatch.check(scene, action), target))
+    return found
+
+
+def _overwatch_shots(scene: Scene, actor: EntityId) -> list[Option]:
+    """Instant shots from overwatch at enemies inside the wedge (no decision open)."""
+    if not scene.world.has(actor, Overwatch):
+        return []
+    found = []
+    for target in enemies_in_the_fight(scene, actor):
+        action = OverwatchFire(actor, target=target)
+        if not isinstance(dispatch.check(scene, action), str):
+            plan = combat.plan_attack(scene, actor, target, overwatch=True)
+            found.append(attack_option(scene, "overwatch_fire", action, plan, target))
+    return found
+
+
+# -- moving ---------------------------------------------------------------------------------
+def _moves(scene: Scene, actor: EntityId) -> list[Option]:
+    refusal = "stand up first (it takes the Move action)" if scene.world.has(actor, Prone) else needs(scene, actor, "move")
+    if refusal:
+        return [Option("move", None, refusal)]
+    reach = movement.move_options(scene, actor)
+    if not reach:
+        return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left")]
+    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+
+
+def _jumps(scene: Scene, actor: EntityId) -> list[Option]:
+    landings = jump.jump_landings(scene, actor)
+    if not landings:
+        problem = needs(scene, actor, "move") or jump.jump_problem(scene, actor, scene.world.get(actor, Position).hex)
+        return [Option("jump", None, problem or "no hex in a straight line can be landed on")]
+    here = scene.world.get(actor, Position).hex
+    return [JumpOption("jump", Jump(actor, to=h), hex=h, line=tuple(jump.jump_line(here, h))) for h in landings]
+
+
+def _charges(scene: Scene, actor: EntityId) -> list[Option]:
+    ready = charge.check_charge(scene, Charge(actor, target=0, path=()))
+    if isinstance(ready, str) and not ready.startswith(("there is no combatant", "the path")):
+        return [Option("charge", None, ready)]
+    found: list[Option] = []
+    for target in enemies_in_the_fight(scene, actor):
+        routes = charge.charge_paths(scene, actor, target)
+        if not routes:
+            found.append(ChargeOption("charge", None, f"no charge path reaches {scene.name(target)}", target=target))
+        for end, route in routes.items():
+            action = Charge(actor, target=target, path=route.path)
+            plan = dispatch.check(scene, action)
+            if isinstance(plan, str):
+                found.append(ChargeOption("charge", None, plan, target=target, hex=end, path=route.path))
+                continue
+            found.append(ChargeOption("charge", action, target=target, hex=end, path=route.path, cost=route.cost,
+                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance))
+    return found
+
+
+def watched_hexes(scene: Scene, actor: EntityId, hexes: Iterable[Hex]) -> tuple[WatchedHex, ...]:
+    """The hexes (of those given) where an enemy on overwatch could fire at the actor."""
+    if not any(True for _ in scene.world.query(Overwatch)):
+        return ()
+    found = []
+    for hex_ in sorted(set(hexes)):
+        trial = scene.world.snapshot()
+        if trial.at(hex_) not in (None, actor):
+            continue
+        trial.set(actor, Position(hex_))
+        watchers = overwatch.watchers_of(Scene(scene.setup, trial, scene.dice, scene.round, scene.sides), actor, hex_)
+        if watchers:
+            found.append(WatchedHex(hex_, tuple(watchers)))
+    return tuple(found)
+
+
+# -- close quarters -------------------------------------------------------------------------
+def _adjacent_enemies(scene: Scene, actor: EntityId) -> list[EntityId]:
+    here = scene.world.get(actor, Position).hex
+    return [e for e in enemies_in_the_fight(scene, actor) if distance(here, scene.world.get(e, Position).hex) == 1]
+
+
+def _shoves(scene: Scene, actor: EntityId) -> list[Option]:
+    found = []
+    for target in _adjacent_enemies(scene, actor):
+        for kind, as_move in (("shove", False), ("shove_as_move", True)):
+            action = Shove(actor, target=target, as_move=as_move)
+            plan = dispatch.check(scene, action)
+            if isinstance(plan, str):
+                found.append(ShoveOption(kind, None, plan, target=target))
+            else:
+                found.append(ShoveOption(kind, action, target=target, odds=odds(plan.setup), to=plan.to,
+                                         blocked=plan.blocked))
+    return found
+
+
+def _disarms(scene: Scene, actor: EntityId) -> list[Option]:
+    found = []
+    for target in _adjacent_enemies(scene, actor):
+        action = Disarm(actor, target=target)
+        plan = dispatch.check(scene, action)
+        if isinstance(plan, str):
+            found.append(DisarmOption("disarm", None, plan, target=target))
+            continue
+        chances = disarm.disarm_odds(scene, actor, target)
+        found.append(DisarmOption("disarm", action, target=target, odds=odds(plan.setup), takes=chances.takes,
+                                  drops=chances.drops, both_drop=chances.both_drop, nothing=chances.nothing))
+    return found
+
+
+def _allies_near(scene: Scene, actor: EntityId, include_self: bool = False) -> list[EntityId]:
+    here = scene.world.get(actor, Position).hex
+    near = [e for e, position in scene.world.query(Position)
+            if distance(here, position.hex) == 1 and allied(scene, actor, e)]
+    return ([actor] if include_self else []) + near
+
+
+def _protects(scene: Scene, actor: EntityId) -> list[Option]:
+    found: list[Option] = []
+    if scene.world.get(actor, Identity).kind == "mech":
+        found.append(_option("shield_allies", scene, ShieldAllies(actor))[0])
+        return found
+    for ally in _allies_near(scene, actor):
+        found.append(_option("protect", scene, Protect(actor, ally=ally), _type=TargetOption, target=ally)[0])
+    return found
+
+
+# -- watching and throwing ------------------------------------------------------------------
+def _overwatch(scene: Scene, actor: EntityId) -> list[Option]:
+    found = []
+    for facing in range(6):
+        action = SetOverwatch(actor, facing=facing)
+        plan = dispatch.check(scene, action)
+        if isinstance(plan, str):
+            return [OverwatchOption("overwatch", None, plan)]
+        hexes = tuple(overwatch.overwatch_wedge(scene, actor, plan))
+        found.append(OverwatchOption("overwatch", action, facing=facing, hexes=hexes))
+    return found
+
+
+def _grenades(scene: Scene, actor: EntityId) -> list[Option]:
+    weapon = combat.weapon_in_hand(scene, actor)
+    if not weapon.blast_radius_m:
+        return []
+    refusal = needs(scene, actor, "main")
+    if refusal:
+        return [GrenadeOption("grenade", None, refusal)]
+    found = []
+    for at, preview in grenades.grenade_options(scene, actor).items():
+        action = ThrowGrenade(actor, at=at)
+        found.append(GrenadeOption("grenade", action, at=at, target=preview.target, odds=odds(preview.setup),
+                                   damage=weapon.damage, spread=grenades.spread(scene, preview), caught=preview.caught))
+    return found or [GrenadeOption("grenade", None, "no hex in range and in sight to throw at")]
+
+
+# -- morale, the Fray Die, care ---------------------------------------------------------------
+def _morale(scene: Scene, actor: EntityId) -> list[Option]:
+    found: list[Option] = []
+    for side, chance in morale_actions.intimidate_options(scene, actor):
+        action = Intimidate(actor, side=side)
+        plan = dispatch.check(scene, action)
+        if isinstance(plan, str):
+            found.append(SideOption("intimidate", None, plan, side=side))
+        else:
+            found.append(SideOption("intimidate", action, side=side, chance=chance))
+    option, plan = _option("read_morale", scene, ReadMorale(actor))
+    if option.allowed:
+        option = ChanceOption("read_morale", option.action, chance=morale_actions.read_morale_chance(scene, actor))
+    found.append(option)
+    return found
+
+
+def _fray(scene: Scene, actor: EntityId) -> list[Option]:
+    if not scene.setup.heroic or not scene.world.get(actor, Stats).fray_die:
+        return []
+    found = []
+    for kind, action_type in (("fray_die", FrayDie), ("focused_fray", FocusedFray)):
+        for target in enemies_in_the_fight(scene, actor):
+            found.append(_option(kind, scene, action_type(actor, target=target), _type=TargetOption, target=target)[0])
+    return found
+
+
+def _care(scene: Scene, actor: EntityId) -> list[Option]:
+    found: list[Option] = []
+    here = scene.world.get(actor, Position).hex
+    for patient, _ in scene.world.query(MortallyWounded):
+        there = hex_of(scene.world, patient)
+        if there is None or distance(here, there) > 1 or not allied(scene, actor, patient):
+            continue
+        option, plan = _option("stabilise", scene, Stabilise(actor, target=patient), _type=TargetOption, target=patient)
+        if option.allowed:
+            option = TargetOption("stabilise", option.action, target=patient,
+                                  chance=medicine.stabilise_chance(scene, actor, patient))
+        found.append(option)
+    for patient in _allies_near(scene, actor, include_self=True):
+        health = scene.world.get(patient, Health)
+        if in_the_fight(scene.world, patient) and health.current < health.maximum:
+            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), _type=TargetOption,
+                                 target=patient)[0])
+    return found
+
+
+def _gear(scene: Scene, actor: EntityId) -> list[Option]:
+    found = [_option("reload", scene, Reload(actor))[0]]
+    carried = scene.world.try_get(actor, Carried)
+    for weapon in dict.fromkeys(carried.weapons if carried else ()):
+        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), _type=ItemOption, weapon=weapon)[0])
+    here = scene.world.get(actor, Position).hex
+    for weapon in dict.fromkeys(d.weapon for _, d in disarm.weapons_on(scene, here)):
+        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), _type=ItemOption, weapon=weapon)[0])
+    return found
+
+
+def _stances(scene: Scene, actor: EntityId) -> list[Option]:
+    return [_option(kind, scene, action)[0] for kind, action in (
+        ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
+
+
+BUILDERS = (
+    ("move", _moves), ("attack", _attacks), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
+    ("disarm", _disarms), ("protect", _protects), ("overwatch", _overwatch), ("grenade", _grenades),
+    ("morale", _morale), ("fray", _fray), ("care", _care), ("gear", _gear), ("stances", _stances),
+)
+"""Each group of options and the function that builds it, in the order an action bar lists them."""
+
+GROUPS = tuple(name for name, _ in BUILDERS)
+
+
+def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUPS) -> Options:
+    """Everything the combatant whose turn it is can do, in the groups asked for."""
+    wanted = set(groups)
+    items: list[Option] = []
+    for name, build in BUILDERS:
+        if name in wanted:
+            items.extend(build(scene, actor))
+    items.extend(_overwatch_shots(scene, actor))
+    items.append(Option("end_turn", EndTurn(actor)))
+    hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed]
+    return Options(actor, tuple(items), watched_hexes(scene, actor, hexes))
+
+
+def options_off_turn(scene: Scene, actor: EntityId) -> Options:
+    """The Instant actions a combatant may take outside its own turn (SWN core)."""
+    items = [o for o in _stances(scene, actor) if o.kind in INSTANT_KINDS] + _overwatch_shots(scene, actor)
+    return Options(actor, tuple(items))
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """The answers to an open decision, each with the odds of what it leads to."""
+    decider = prompt.decider
+    if isinstance(prompt, OverwatchChance):
+        shot = OverwatchFire(decider, target=prompt.mover)
+        fire = attack_option(scene, "overwatch_fire", shot,
+                             combat.plan_attack(scene, decider, prompt.mover, overwatch=True), prompt.mover)
+        return Options(decider, (fire, Option("hold", Hold(decider)), Option("hold_for_move", Hold(decider, True))))
+    if isinstance(prompt, ProtectChance):
+        attack = prompt.attack
+        on_me = combat.plan_attack(scene, attack.actor, decider, attack.burst, attack.aimed)
+        on_ally = combat.plan_attack(scene, attack.actor, prompt.ally, attack.burst, attack.aimed)
+        step_in = dispatch.check(scene, Redirect(decider))
+        redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider) if not isinstance(step_in, str)
+                    else AttackOption("redirect", None, step_in, target=decider))
+        return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally)))
+    return Options(decider, (Option("hold", Hold(decider)),))
+
+
+def chance_of(option: Option) -> Fraction | None:
+    """The chance of success an option shows, whatever its kind (None when it has none)."""
+    found = getattr(option, "odds", None)
+    if found is not None:
+        return found.chance
+    return getattr(option, "chance", None)
+

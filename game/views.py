@@ -1,0 +1,69 @@
+"""Views: what a client sees of the combatants and sides, as frozen values (`Battle.combatants`).
+
+The window draws tokens from these and the computer player reads positions from them; neither
+needs the engine's world or components. A view holds everything a GM may see: the table view
+decides what to hide from the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.hexgrid import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantView:
+    """One combatant as it stands now.
+
+    `hex` is where it stands, or lies if it fell (None when it is on no hex). `in_fight` is
+    False once it is down, dead or fallen. `health` counts hit points, or hit dice (`unit`
+    "hd") for heroic NPCs. `down` says how it is out of the fight: "mortally wounded",
+    "stabilised", "dead" or "down". `overwatch` is the watched facing (a hex direction) and
+    `overwatch_angle` any chosen angle; `facing` is the overwatch facing or the map's.
+    """
+
+    id: int
+    name: str
+    side: str
+    kind: str
+    unit_type: str
+    object_id: int | None
+    hex: Hex | None
+    in_fight: bool
+    health: int
+    health_max: int
+    unit: str
+    ac: int
+    armor: int
+    move_hexes: int
+    weapon: str | None
+    weapon_name: str
+    rounds: int
+    magazine: int
+    carried: tuple[str, ...] = ()
+    prone: bool = False
+    total_defense: bool = False
+    overwatch: int | None = None
+    overwatch_angle: float | None = None
+    guarding: int | None = None
+    shielding: bool = False
+    disarmed: bool = False
+    down: str | None = None
+    squad_units: int | None = None
+    squad_max: int | None = None
+    initiative: int | None = None
+    facing: int | None = None
+    morale_immune: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One side: its name, who plays it, and its morale score and band (None for the PCs)."""
+
+    id: str
+    name: str
+    controller: str
+    morale: int | None
+    band: str | None
+    camp: str | None

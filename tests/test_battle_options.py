@@ -1,0 +1,161 @@
+"""Battle.options(): every choice with the action that takes it, the planner's own odds, and the
+reason for each refusal; the answers to an open decision; the views a client reads."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.actions import Attack, EndTurn, Move, SetOverwatch
+from game.ai import choose_action
+from game.battle import Battle
+from game.hexgrid import Hex, in_wedge
+from game.options import AttackOption, GrenadeOption, MoveOption, OverwatchOption
+from game.savefile import battle_from_map
+from game.scenario.model import Terrain
+
+from kit import battle_at, pass_turns_until, unit
+
+SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3
+SOLDIER = unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Sgt Voss")
+ANA = unit(2, "pc_warrior", "pcs", Hex(5, 0), name="Ana")
+MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))
+
+
+def _attack_on(battle, actor, target, kind="attack") -> AttackOption:
+    return next(o for o in battle.options(actor).of(kind) if o.target == target)
+
+
+def test_an_attack_option_has_the_exact_chance_the_face_needed_and_its_parts():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    option = _attack_on(battle, 1, 2)
+    assert option.action == Attack(1, target=2)
+    assert option.odds.chance == Fraction(7, 20) and option.odds.face_needed == 14
+    assert [(m.name, m.value) for m in option.odds.bonus] == [("attack bonus", 2)]
+    assert [(m.name, m.value) for m in option.odds.target] == [("AC", 16)]
+    assert option.expected_damage == Fraction(7, 20) * Fraction(13, 2)  # a hit averages 6.5 on 1d12
+
+
+def test_expected_damage_counts_the_cover_armor_and_the_aimed_shot_gets_past_it():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3, terrain={Hex(4, 0): SANDBAGS})
+    plain, aimed = _attack_on(battle, 1, 2), _attack_on(battle, 1, 2, "aimed_attack")
+    assert plain.cover.armor == 8 and plain.cover.material_hex == Hex(4, 0) and plain.armor == 8
+    assert plain.expected_damage == Fraction(7, 20) * Fraction(10, 12)  # 9..12 on the d12 leave 1..4
+    assert aimed.armor == 0 and aimed.odds.chance == Fraction(3, 20)
+    assert aimed.expected_damage == Fraction(3, 20) * Fraction(13, 2)
+
+
+def test_the_odds_shown_are_the_odds_rolled():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    option = _attack_on(battle, 1, 2)
+    needed = option.odds.face_needed
+    assert battle.submit(Attack(1, target=2, faces=(needed - 1,))).accepted
+    assert not battle.log[-1].hit if hasattr(battle.log[-1], "hit") else True
+    battle.undo()
+    outcome = battle.submit(Attack(1, target=2, faces=(needed, 1)))
+    assert any(getattr(e, "hit", False) for e in outcome.events)
+
+
+def test_a_refused_attack_says_why():
+    knifer = unit(1, "veteran_soldier", "enemies", Hex(0, 0), weapon="knife")
+    battle = battle_at([knifer, ANA], first=1, seed=3)
+    option = _attack_on(battle, 1, 2)
+    assert not option.allowed and option.refused == "melee weapons reach only an adjacent hex"
+
+
+def test_move_options_are_the_reachable_hexes_with_cost_and_path():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    moves = {o.hex: o for o in battle.options(1).allowed("move") if isinstance(o, MoveOption)}
+    assert Hex(3, 0) in moves and moves[Hex(3, 0)].cost == 3 and moves[Hex(3, 0)].path[-1] == Hex(3, 0)
+    assert moves[Hex(3, 0)].action == Move(1, path=moves[Hex(3, 0)].path)
+    assert Hex(4, 0) not in moves  # 4 hexes away: beyond a 10 m move
+
+
+def test_overwatch_options_give_every_facings_wedge_and_any_angle_through_wedge():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    watches = [o for o in battle.options(1).allowed("overwatch") if isinstance(o, OverwatchOption)]
+    assert [o.facing for o in watches] == list(range(6))
+    east = watches[0]
+    assert Hex(5, 0) in east.hexes and all(in_wedge(Hex(0, 0), 0, h) for h in east.hexes)
+    assert east.action == SetOverwatch(1, facing=0)
+    tilted = battle.wedge(1, angle=30.0)
+    assert Hex(5, 0) in tilted and set(tilted) != set(east.hexes)
+
+
+def test_a_grenade_options_spread_adds_up_to_certainty():
+    thrower = unit(1, "grenadier", "enemies", Hex(0, 0))
+    battle = battle_at([thrower, ANA], first=1, seed=3)
+    throws = [o for o in battle.options(1).allowed("grenade") if isinstance(o, GrenadeOption)]
+    at_ana = next(o for o in throws if o.at == Hex(5, 0))
+    assert at_ana.target == 2 and at_ana.spread[0].hex == Hex(5, 0)
+    assert at_ana.spread[0].chance == at_ana.odds.chance
+    assert sum(landing.chance for landing in at_ana.spread) == 1
+    assert all(Hex(5, 0) in landing.blast or landing.hex != Hex(5, 0) for landing in at_ana.spread)
+    assert not battle.options(1).allowed("attack")
+
+
+def test_an_open_overwatch_decision_comes_with_the_shot_and_its_odds():
+    runner = unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")
+    battle = battle_at([SOLDIER, runner], first=1, seed=11, radius=8)
+    battle.submit(SetOverwatch(1, facing=0))
+    pass_turns_until(battle, 2)
+    battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0))))
+    answers = battle.options(1)
+    assert answers.kinds() == ("overwatch_fire", "hold", "hold_for_move")
+    shot = answers.of("overwatch_fire")[0]
+    assert any(m.name == "overwatch" and m.value == -2 for m in shot.odds.bonus)
+    assert battle.options(2).items == ()  # the mover waits
+
+
+def test_off_turn_a_combatant_has_only_its_instant_actions():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    assert set(battle.options(2).kinds()) <= {"go_prone", "total_defense", "overwatch_fire"}
+    assert "go_prone" in battle.options(2).kinds()
+
+
+def test_the_log_can_be_read_from_an_index_on():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    seen = battle.log_length
+    battle.submit(EndTurn(1))
+    assert battle.log_since(seen) == tuple(battle.log[seen:])
+    assert battle.log_since(0) == tuple(battle.log) and battle.log_since(battle.log_length) == ()
+
+
+def test_the_combatant_views_show_what_a_token_needs():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    voss = battle.combatant(1)
+    assert (voss.name, voss.side, voss.hex, voss.in_fight, voss.weapon, voss.rounds) == (
+        "Sgt Voss", "enemies", Hex(0, 0), True, "combat_rifle", 30)
+    battle.submit(SetOverwatch(1, facing=2))
+    assert battle.combatant(1).overwatch == 2 and battle.combatant(1).facing == 2
+    assert {s.id: s.camp for s in battle.sides()} == {"enemies": "enemies", "pcs": "pcs"}
+
+
+@pytest.mark.parametrize("map_path", MAPS, ids=[m.stem for m in MAPS])
+def test_every_allowed_option_is_accepted_and_every_refusal_is_the_engines(map_path):
+    """Through a computer-played fight, at each step every option the facade offers is tried:
+    allowed ones are accepted, refused ones are refused with the same reason."""
+    battle = battle_from_map(map_path, seed=7)
+    for step in range(80):
+        if battle.state.ended:
+            break
+        actor = battle.pending().decider if battle.pending() else battle.current()
+        allowed = battle.options(actor).allowed()
+        by_kind: dict[str, list] = {}
+        for option in allowed:
+            by_kind.setdefault(option.kind, []).append(option)
+        # Every kind, and the first, middle and last option of each (a map offers hundreds of moves).
+        sample = {id(o): o for group in by_kind.values() for o in (group[0], group[len(group) // 2], group[-1])}
+        for option in sample.values():
+            outcome = battle.submit(option.action)
+            assert outcome.accepted, (option, outcome.reason)
+            battle.undo()
+        battle.submit(choose_action(battle))
+
+
+def test_a_refused_option_is_refused_by_submit_with_the_same_reason():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    battle.submit(Attack(1, target=2, faces=(2,)))
+    again = _attack_on(battle, 1, 2)
+    assert not again.allowed
+    assert battle.submit(Attack(1, target=2)).reason == again.refused
