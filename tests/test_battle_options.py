@@ -8,7 +8,7 @@ import pytest
 
 from game.actions import Attack, EndTurn, Move, SetOverwatch
 from game.ai import choose_action
-from game.battle import Battle
+from game.events import Attacked
 from game.hexgrid import Hex, in_wedge
 from game.options import AttackOption, GrenadeOption, MoveOption, OverwatchOption
 from game.savefile import battle_from_map
@@ -49,11 +49,11 @@ def test_the_odds_shown_are_the_odds_rolled():
     battle = battle_at([SOLDIER, ANA], first=1, seed=3)
     option = _attack_on(battle, 1, 2)
     needed = option.odds.face_needed
-    assert battle.submit(Attack(1, target=2, faces=(needed - 1,))).accepted
-    assert not battle.log[-1].hit if hasattr(battle.log[-1], "hit") else True
+    missed = battle.submit(Attack(1, target=2, faces=(needed - 1,)))
+    assert [e.hit for e in missed.events if isinstance(e, Attacked)] == [False]
     battle.undo()
-    outcome = battle.submit(Attack(1, target=2, faces=(needed, 1)))
-    assert any(getattr(e, "hit", False) for e in outcome.events)
+    hit = battle.submit(Attack(1, target=2, faces=(needed, 1)))
+    assert [e.hit for e in hit.events if isinstance(e, Attacked)] == [True]
 
 
 def test_a_refused_attack_says_why():
