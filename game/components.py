@@ -48,13 +48,6 @@ class Fallen:
 
 
 @dataclass(frozen=True, slots=True)
-class Facing:
-    """The hex direction (0..5) the combatant faces; overwatch wedges and directional cover use it."""
-
-    direction: int
-
-
-@dataclass(frozen=True, slots=True)
 class Stats:
     """The resolved stat block: the unit type's values with the map's overrides applied."""
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.components import Allegiance, Facing, Health, Identity, Position
+from game.components import Allegiance, Health, Identity, Position, Prone
 from game.ecs import World
 from game.hexgrid import Hex
 
@@ -33,9 +33,9 @@ def test_query_yields_in_id_order_only_entities_with_every_type():
     a = _soldier(world, Hex(0, 0))
     b = world.spawn(Identity("Crate", "prop", "npc"))
     c = _soldier(world, Hex(2, 0), side="pcs")
-    world.set(c, Facing(3))
+    world.set(c, Prone())
     assert [e for e, _ in world.query(Position)] == [a, c]
-    assert [(e, f.direction) for e, _, f in world.query(Position, Facing)] == [(c, 3)]
+    assert [e for e, _, _ in world.query(Position, Prone)] == [c]
     assert world.entities() == [a, b, c]
 
 

@@ -12,7 +12,7 @@ The attack ignores armor from cover, not concealment.
 from __future__ import annotations
 
 from game.actions import Hold, OverwatchFire, SetOverwatch
-from game.components import Allegiance, Facing, Overwatch, PausedMove, Position
+from game.components import Allegiance, Overwatch, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import Hex, distance, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
@@ -118,7 +118,6 @@ def set_overwatch(scene: Scene, action: SetOverwatch, watch: Overwatch) -> None:
     """Spend the Main action and watch the wedge until the start of the next turn."""
     spend(scene, action.actor, "main")
     scene.world.set(action.actor, watch)
-    scene.world.set(action.actor, Facing(watch.facing))
     words = f"direction {watch.facing}" if watch.angle is None else f"{watch.angle:g} degrees"
     scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing {words}.",
                                 action.actor, "overwatch", True))
