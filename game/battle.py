@@ -33,8 +33,9 @@ from game.terrain import Battlefield
 from game.views import CombatantView, SideView
 
 OPTION_GROUPS = choices.GROUPS
-"""The groups `Battle.options` can be limited to: move, attack, charge, jump, shove, disarm,
-protect, overwatch, grenade, morale, fray, care, gear, stances."""
+"""The groups `Battle.options` can be limited to: move, attack (plain attacks), aimed (aimed and
+burst attacks), charge, jump, shove, disarm, protect, overwatch, grenade, morale, fray, care,
+gear, stances."""
 
 
 PLAYABLE_RULESETS = ("swn", "swn-heroic")
@@ -284,7 +285,7 @@ class Battle:
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
-        return next((c for c in self.combatants() if c.id == entity), None)
+        return roster.one(self._scene(self.state), self.scenario, entity)
 
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from game.rules.attack import Modifier
 from game.rules.dice import DiceExpression, DiceSource, Roll, roll
@@ -229,10 +230,12 @@ def _heroic_distribution(die_sizes: tuple[int, ...], bonus: int) -> dict[int, Fr
     return points
 
 
+@lru_cache(maxsize=4096)
 def expected_damage(expression: str, attribute_mod: int = 0, burst: bool = False, armor: int = 0,
                     heroic: bool = False) -> Fraction:
     """The exact mean damage of one hit after armor: read straight (SWN core), or on the heroic
-    table for a person in heroic mode (Seed 000), as `roll_damage` and `heroic_reading` apply it."""
+    table for a person in heroic mode (Seed 000), as `roll_damage` and `heroic_reading` apply it.
+    Remembered: a fight asks the same few questions again and again."""
     parsed = DiceExpression.parse(expression)
     bonus = parsed.bonus() + attribute_mod + (BURST_DAMAGE if burst else 0)
     sizes = parsed.die_sizes

@@ -113,9 +113,18 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
     weapon = combat.weapon_in_hand(scene, actor)
     if weapon.blast_radius_m:
         return [Option("attack", None, f"a {weapon.name.lower()} is thrown at a hex (the grenade option)")]
-    variants = [("attack", {}), ("aimed_attack", {"aimed": True})]
-    if weapon.burst:
-        variants.append(("burst_attack", {"burst": True}))
+    return _attack_variants(scene, actor, [("attack", {})])
+
+
+def _aimed_and_burst(scene: Scene, actor: EntityId) -> list[Option]:
+    weapon = combat.weapon_in_hand(scene, actor)
+    if weapon.blast_radius_m:
+        return []
+    variants = [("aimed_attack", {"aimed": True})] + ([("burst_attack", {"burst": True})] if weapon.burst else [])
+    return _attack_variants(scene, actor, variants)
+
+
+def _attack_variants(scene: Scene, actor: EntityId, variants: list[tuple[str, dict]]) -> list[Option]:
     found = []
     for kind, flags in variants:
         for target in enemies_in_the_fight(scene, actor):
@@ -336,7 +345,7 @@ def _stances(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 BUILDERS = (
-    ("move", _moves), ("attack", _attacks), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
+    ("move", _moves), ("attack", _attacks), ("aimed", _aimed_and_burst), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
     ("disarm", _disarms), ("protect", _protects), ("overwatch", _overwatch), ("grenade", _grenades),
     ("morale", _morale), ("fray", _fray), ("care", _care), ("gear", _gear), ("stances", _stances),
 )

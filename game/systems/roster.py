@@ -68,6 +68,16 @@ def combatants(scene: Scene, scenario) -> tuple[CombatantView, ...]:
                  for e, identity in scene.world.query(Identity) if scene.world.has(e, Stats))
 
 
+def one(scene: Scene, scenario, entity: EntityId) -> CombatantView | None:
+    """One combatant's view, or None when there is no such combatant."""
+    world = scene.world
+    if not (world.has(entity, Identity) and world.has(entity, Stats)):
+        return None
+    object_id = world.get(entity, Identity).object_id
+    facing = next((u.facing for u in scenario.units if u.object_id == object_id), None)
+    return combatant(scene, entity, facing)
+
+
 def sides(states: tuple[SideState, ...]) -> tuple[SideView, ...]:
     """Every side's view."""
     return tuple(SideView(s.id, s.name, s.controller, s.morale,
