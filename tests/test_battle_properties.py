@@ -29,8 +29,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from game.actions import ACTION_TYPES, Action, EndTurn, Hold
 from game.ai import choose_action
 from game.battle import Battle
-from game.components import Dead, Fallen, Health, Position
-from game.hexgrid import Hex, neighbors
+from game.components import Allegiance, Carried, Dead, DroppedWeapon, Fallen, Health, Position
+from game.hexgrid import Hex, distance, line, neighbors
 from game.savefile import battle_from_map, read_save, write_save
 
 MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))
@@ -97,7 +97,7 @@ def _someone(battle: Battle, pick: Picker) -> int:
     if battle.current() is not None:
         likely.append(battle.current())
     roll = pick.integer(0, 9)
-    if likely and roll < 5:
+    if likely and roll < 7:
         return pick.choice(likely)
     if roll < 9:
         return pick.choice(battle.world.entities() or BOGUS_IDS)
@@ -121,14 +121,48 @@ def _where(battle: Battle, actor: int) -> Hex | None:
     return position.hex if position is not None else None
 
 
-def _path(battle: Battle, pick: Picker, actor: int) -> tuple[Hex, ...]:
-    """0..8 hexes: a random walk from the actor's hex with some junk mixed in."""
+def _path(battle: Battle, pick: Picker, actor: int, towards: int | None = None) -> tuple[Hex, ...]:
+    """0..8 hexes: a random walk from the actor's hex with some junk mixed in; or a way the
+    actor can really walk; or a straight run to the hex before `towards` (a charge)."""
     here = _where(battle, actor) or _hex(battle, pick)
+    there = _where(battle, towards) if towards is not None else None
+    roll = pick.integer(0, 9)
+    if there is not None and roll < 4:
+        return tuple(line(here, there)[1:-1])
+    if roll < 7 and in_the_fight(battle.world, actor):
+        reach = battle.reachable(actor)
+        if reach:
+            return tuple(reach[pick.choice(sorted(reach))].path)
     steps = []
     for _ in range(pick.integer(0, 8)):
         here = _hex(battle, pick) if pick.chance(10) else pick.choice(neighbors(here) + [here])
         steps.append(here)
     return tuple(steps)
+
+
+def _nearby(battle: Battle, pick: Picker, actor: int) -> int:
+    """Mostly one of the three combatants nearest the actor (standing or fallen), of another
+    side or of its own; else anyone."""
+    here = _where(battle, actor)
+    if here is None or pick.chance(25):
+        return _someone(battle, pick)
+    world = battle.world
+    mine = world.try_get(actor, Allegiance)
+    theirs = pick.chance(65)
+    others = sorted((distance(here, hex_), entity) for entity in world.entities() if entity != actor
+                    for hex_ in [_where(battle, entity)] if hex_ is not None
+                    if (world.try_get(entity, Allegiance) != mine) == theirs)
+    return pick.choice(others[:3])[1] if others else _someone(battle, pick)
+
+
+def _weapon(battle: Battle, pick: Picker, actor: int) -> str:
+    """A weapon the actor carries or stands on, any weapon of the catalog, or none at all."""
+    world, here = battle.world, _where(battle, actor)
+    handy = list(world.try_get(actor, Carried).weapons) if world.has(actor, Carried) else []
+    handy += [w.weapon for _, w in world.query(DroppedWeapon) if w.hex == here]
+    if handy and pick.chance(70):
+        return pick.choice(handy)
+    return pick.choice(sorted(battle.rules.catalog.weapons) + ["", "no such gun"])
 
 
 def _angle(pick: Picker) -> float | None:
@@ -144,18 +178,20 @@ DICE = ("1d6+2", "2d4", "1d8+1", "3", "0", "1d6-10", "1000d1000", "1001d6", "d",
         "9" * 300, "1d6+", "-1d6")
 
 
-def _value(battle: Battle, pick: Picker, action_type: type[Action], name: str, kind: str, actor: int) -> Any:
-    """A random value for one field of an action, chosen by the field's name and type."""
+def _value(battle: Battle, pick: Picker, action_type: type[Action], name: str, kind: str, actor: int,
+           chosen: dict[str, Any]) -> Any:
+    """A random value for one field of an action, chosen by the field's name and type (and the
+    fields chosen before it: a charge runs towards its target)."""
     if name in ("target", "ally"):
-        return _someone(battle, pick)
+        return _nearby(battle, pick, actor)
     if name == "path":
-        return _path(battle, pick, actor)
+        return _path(battle, pick, actor, towards=chosen.get("target"))
     if name == "weapon":
-        return pick.choice(sorted(battle.rules.catalog.weapons) + ["", "no such gun"])
+        return _weapon(battle, pick, actor)
     if name == "side":
         return pick.choice([s.id for s in battle.state.sides] + ["", "nobody"])
     if name == "dice":
-        return pick.choice(DICE)
+        return pick.choice(DICE[:4] if pick.chance(60) else DICE)
     if name == "facing":
         return pick.integer(0, 5) if pick.chance(80) else pick.choice((-1, 6, 7, 10**9))
     if name == "angle":
@@ -186,8 +222,10 @@ def random_action(battle: Battle, pick: Picker) -> Action:
     """An action of any registered type with random fields, as often refused as accepted."""
     action_type = ACTION_TYPES[pick.choice(sorted(ACTION_TYPES))]
     actor = _someone(battle, pick)
-    values = {f.name: _value(battle, pick, action_type, f.name, str(f.type), actor)
-              for f in dataclasses.fields(action_type) if f.name not in ("actor", "faces")}
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(action_type):
+        if f.name not in ("actor", "faces"):
+            values[f.name] = _value(battle, pick, action_type, f.name, str(f.type), actor, values)
     return action_type(actor, faces=_faces(pick), **values)
 
 
@@ -240,6 +278,13 @@ class Driver:
                 fallback = Hold(prompt.decider) if prompt else EndTurn(self.battle.current())
                 assert self.submit(fallback), f"the computer player is stuck after {action!r}"
             self.check()
+
+    def pass_turn(self) -> None:
+        """End the turn, or hold at the open decision (so the next actions meet a fresh turn)."""
+        battle = self.battle
+        if not battle.state.ended:
+            prompt = battle.pending()
+            self.submit(Hold(prompt.decider) if prompt else EndTurn(battle.current()))
 
     def undo_to_start_and_back(self) -> None:
         """Undo everything: the opening; redo as many: where we were (anything undone before
@@ -327,6 +372,10 @@ class BattleMachine(RuleBasedStateMachine):
         self.driver.submit(random_action(self.driver.battle, DrawPicker(data)))
 
     @rule()
+    def pass_turn(self):
+        self.driver.pass_turn()
+
+    @rule()
     def undo(self):
         self.driver.battle.undo()
 
@@ -367,8 +416,10 @@ def test_random_play_with_undo_redo_save_and_load_keeps_every_law(map_path):
 def random_step(driver: Driver, pick: Picker) -> None:
     """One step of the smoke test: mostly the computer, then random actions, undo, redo, saves."""
     roll = pick.integer(0, 99)
-    if roll < 55:
+    if roll < 50:
         driver.play_computer(1)
+    elif roll < 55:
+        driver.pass_turn()
     elif roll < 85:
         driver.submit(random_action(driver.battle, pick))
     elif roll < 91:
