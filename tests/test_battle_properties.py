@@ -401,7 +401,8 @@ class BattleMachine(RuleBasedStateMachine):
             self.driver.close()
 
 
-SETTINGS = settings(max_examples=8, stateful_step_count=30, deadline=None,
+# 12 fights of 30 steps per map: about 20 s for this file on 2 cores (CI budget: 60 s).
+SETTINGS = settings(max_examples=12, stateful_step_count=30, deadline=None,
                     # Building a battle and replaying saves take tenths of a second by design.
                     suppress_health_check=[HealthCheck.too_slow])
 
