@@ -111,7 +111,7 @@ def _hex(battle: Battle, pick: Picker, near: Hex | None = None) -> Hex:
         return Hex(pick.choice((ABSURD, -ABSURD, 0)), pick.choice((ABSURD, -ABSURD, 3)))
     if near is not None and roll < 10:
         return pick.choice(neighbors(near) + [near])
-    field = battle.rules.field.hexes()
+    field = battle.field.hexes()
     base = pick.choice(field) if field else Hex(0, 0)
     return base if pick.chance(70) else pick.choice(neighbors(base))
 
@@ -130,9 +130,9 @@ def _path(battle: Battle, pick: Picker, actor: int, towards: int | None = None) 
     if there is not None and roll < 4:
         return tuple(line(here, there)[1:-1])
     if roll < 7 and in_the_fight(battle.world, actor):
-        reach = battle.reachable(actor)
+        reach = sorted((o.hex, o.path) for o in battle.options(actor, groups=("move",)).allowed("move"))
         if reach:
-            return tuple(reach[pick.choice(sorted(reach))].path)
+            return tuple(pick.choice(reach)[1])
     steps = []
     for _ in range(pick.integer(0, 8)):
         here = _hex(battle, pick) if pick.chance(10) else pick.choice(neighbors(here) + [here])
@@ -162,7 +162,7 @@ def _weapon(battle: Battle, pick: Picker, actor: int) -> str:
     handy += [w.weapon for _, w in world.query(DroppedWeapon) if w.hex == here]
     if handy and pick.chance(70):
         return pick.choice(handy)
-    return pick.choice(sorted(battle.rules.catalog.weapons) + ["", "no such gun"])
+    return pick.choice(sorted(battle.catalog.weapons) + ["", "no such gun"])
 
 
 def _angle(pick: Picker) -> float | None:
@@ -233,7 +233,7 @@ def random_action(battle: Battle, pick: Picker) -> Action:
 def throwaway(battle: Battle) -> Battle:
     """A battle starting from this one's state, to try an action on without touching the
     original's undo and redo stacks."""
-    return Battle(battle.rules, battle.scenario, battle.seed, battle.state, ())
+    return Battle(battle.setup, battle.scenario, battle.seed, battle.state, ())
 
 
 class Driver:
