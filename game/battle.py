@@ -9,6 +9,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -159,6 +160,7 @@ class Battle:
         self._opening_events = opening_events
         self._history: list[Step] = []
         self._undone: list[Step] = []
+        self._ends: list[int] = []  # the log length after each step of the history
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -223,21 +225,19 @@ class Battle:
 
     def log_since(self, index: int) -> tuple[Event, ...]:
         """The events from position `index` of the log on: what a window polling every frame
-        has not seen yet (cheap: only the steps after it are read)."""
-        found: list[Event] = []
-        seen = len(self._opening_events)
-        if index < seen:
-            found.extend(self._opening_events[max(0, index):])
-        for step in self._history:
-            if index < seen + len(step.events):
-                found.extend(step.events[max(0, index - seen):])
-            seen += len(step.events)
+        has not seen yet. Only the steps after `index` are read (found by bisection)."""
+        index = max(0, index)
+        found: list[Event] = list(self._opening_events[index:])
+        first = bisect_right(self._ends, index)
+        for number in range(first, len(self._history)):
+            start = self._ends[number - 1] if number else len(self._opening_events)
+            found.extend(self._history[number].events[max(0, index - start):])
         return tuple(found)
 
     @property
     def log_length(self) -> int:
         """How many events the log holds."""
-        return len(self._opening_events) + sum(len(step.events) for step in self._history)
+        return self._ends[-1] if self._ends else len(self._opening_events)
 
     # -- what can be done ------------------------------------------------------------------
     def options(self, actor: EntityId, groups: Iterable[str] | None = None) -> Options:
@@ -320,7 +320,7 @@ class Battle:
             return Outcome(False, reason=f"{unused} of the dice you entered were not needed by this action")
         after = self._check_victory(scene, replace(after, rng=scene.dice.state))
         step = Step(action, state, after, tuple(scene.events))
-        self._history.append(step)
+        self._push(step)
         self._undone.clear()
         return Outcome(True, step.events)
 
@@ -397,6 +397,10 @@ class Battle:
         scene.emit(BattleEnded(text, winner))
         return replace(state, world=scene.world, winner=winner, ended=True)
 
+    def _push(self, step: Step) -> None:
+        self._ends.append(self.log_length + len(step.events))  # measured before the step is counted
+        self._history.append(step)
+
     # -- undo ------------------------------------------------------------------------------
     def can_undo(self) -> bool:
         """Whether there is an action to take back."""
@@ -411,11 +415,12 @@ class Battle:
         if not self._history:
             return False
         self._undone.append(self._history.pop())
+        self._ends.pop()
         return True
 
     def redo(self) -> bool:
         """Put back the last undone action exactly as it happened."""
         if not self._undone:
             return False
-        self._history.append(self._undone.pop())
+        self._push(self._undone.pop())
         return True

@@ -159,3 +159,13 @@ def test_a_refused_option_is_refused_by_submit_with_the_same_reason():
     again = _attack_on(battle, 1, 2)
     assert not again.allowed
     assert battle.submit(Attack(1, target=2)).reason == again.refused
+
+
+def test_reading_the_log_from_any_index_agrees_with_the_whole_log_through_undo_and_redo():
+    battle = battle_from_map(MAPS[0], seed=3)
+    for _ in range(25):
+        battle.submit(choose_action(battle))
+    battle.undo(), battle.undo(), battle.redo()
+    whole = tuple(battle.log)
+    assert battle.log_length == len(whole)
+    assert all(battle.log_since(i) == whole[i:] for i in range(len(whole) + 2))
