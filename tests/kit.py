@@ -42,12 +42,16 @@ def scenario(units, terrain: dict[Hex, Terrain] | None = None, radius: int = 6, 
                     tuple(units), MappingProxyType(sides), False)
 
 
-def decline_prompts(battle) -> None:
-    """Answer every open decision with Hold (nobody fires from overwatch, nobody protects)."""
+def decline_prompts(battle, faces: tuple[int, ...] = ()) -> None:
+    """Answer every open decision with Hold (nobody fires from overwatch, nobody protects);
+    `faces` go with the last answer (the dice of the action that then goes on)."""
     from game.actions import Hold
 
     while battle.pending() is not None:
-        assert battle.submit(Hold(battle.pending().decider, for_this_move=True)).accepted
+        last = len(battle.state.pending) == 1
+        hold = Hold(battle.pending().decider, for_this_move=True, faces=faces if last else ())
+        outcome = battle.submit(hold)
+        assert outcome.accepted, outcome.reason
 
 
 def pass_turns_until(battle, entity: int) -> None:

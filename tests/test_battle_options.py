@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Attack, EndTurn, Move, SetOverwatch
+from game.actions import Attack, Disarm, EndTurn, GoProne, Move, SetOverwatch
 from game.ai import choose_action
 from game.events import Attacked
 from game.hexgrid import Hex, in_wedge
@@ -14,7 +14,7 @@ from game.options import AttackOption, GrenadeOption, MoveOption, OverwatchOptio
 from game.savefile import battle_from_map
 from game.scenario.model import Terrain
 
-from kit import battle_at, pass_turns_until, unit
+from kit import battle_at, decline_prompts, pass_turns_until, unit
 
 SANDBAGS = Terrain("sandbag wall", move_cost=2, material="thick_stone")  # 8 vs TL3
 SOLDIER = unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Sgt Voss")
@@ -169,3 +169,102 @@ def test_reading_the_log_from_any_index_agrees_with_the_whole_log_through_undo_a
     whole = tuple(battle.log)
     assert battle.log_length == len(whole)
     assert all(battle.log_since(i) == whole[i:] for i in range(len(whole) + 2))
+
+
+# -- every kind of option, each offered where it applies and taken through its action ----------
+def _kinds(battle, actor):
+    return set(battle.options(actor).kinds())
+
+
+def _take(battle, option):
+    outcome = battle.submit(option.action)
+    assert outcome.accepted, (option, outcome.reason)
+    return outcome
+
+
+def test_from_afar_a_soldier_may_move_attack_charge_jump_watch_and_brace():
+    battle = battle_at([SOLDIER, unit(2, "pc_warrior", "pcs", Hex(3, 0), name="Ana")], first=1, seed=3)
+    assert {"move", "attack", "aimed_attack", "burst_attack", "charge", "jump", "overwatch",
+            "go_prone", "total_defense", "end_turn"} <= _kinds(battle, 1)
+    charge = next(o for o in battle.options(1).allowed("charge"))
+    assert charge.path[-1] == charge.hex and charge.odds.chance > 0 and charge.damage
+    _take(battle, charge)
+
+
+def test_next_to_an_enemy_a_pc_may_shove_and_disarm_with_each_outcomes_chance():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
+    rook = unit(2, "thug", "enemies", Hex(1, 0), name="Rook", weapon="semi_auto_pistol")
+    battle = battle_at([ana, rook], first=1, seed=3)
+    assert {"shove", "shove_as_move", "disarm"} <= _kinds(battle, 1)
+    shove = battle.options(1).allowed("shove")[0]
+    assert shove.to == Hex(2, 0) and shove.blocked == ""
+    disarm = battle.options(1).allowed("disarm")[0]
+    assert disarm.takes + disarm.drops + disarm.both_drop + disarm.nothing == disarm.odds.chance
+    _take(battle, disarm)
+
+
+def test_beside_an_ally_a_pc_may_protect_and_heal_and_a_fallen_one_may_be_stabilised():
+    ana = unit(1, "pc_expert", "pcs", Hex(0, 0), name="Ana")
+    ben = unit(2, "pc_warrior", "pcs", Hex(1, 0), name="Ben", hp=1)
+    thug = unit(3, "thug", "enemies", Hex(6, 0))
+    battle = battle_at([ana, ben, thug], first=3, seed=3)
+    battle.submit(Attack(3, target=2))  # Ana may step in: she does not
+    decline_prompts(battle, faces=(20, 5))  # then a natural 20 and 5 damage: Ben falls, mortally wounded
+    pass_turns_until(battle, 1)
+    stabilise = battle.options(1).allowed("stabilise")[0]
+    assert stabilise.target == 2 and 0 < stabilise.chance < 1
+    _take(battle, stabilise)
+
+
+def test_a_heroic_pc_may_roll_its_fray_die_and_a_wounded_ally_may_be_healed():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
+    ben = unit(2, "pc_warrior", "pcs", Hex(1, 0), name="Ben")
+    thug = unit(3, "thug", "enemies", Hex(0, 2))
+    battle = battle_at([ana, ben, thug], first=3, seed=3, ruleset="swn-heroic")
+    battle.submit(Attack(3, target=2))
+    decline_prompts(battle, faces=(20, 5))
+    pass_turns_until(battle, 1)
+    assert {"fray_die", "focused_fray", "heal"} <= _kinds(battle, 1)
+    heal = next(o for o in battle.options(1).allowed("heal") if o.target == 2)
+    _take(battle, heal)
+
+
+def test_intimidate_and_read_morale_come_with_their_chances():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
+    battle = battle_at([ana, unit(2, "thug", "enemies", Hex(0, 4))], first=1, seed=3)
+    intimidate = battle.options(1).allowed("intimidate")[0]
+    assert intimidate.side == "enemies" and 0 < intimidate.chance < 1
+    reading = battle.options(1).allowed("read_morale")[0]
+    assert 0 < reading.chance < 1
+    _take(battle, reading)
+
+
+def test_a_pc_who_took_a_weapon_may_ready_it():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")
+    rook = unit(2, "thug", "enemies", Hex(1, 0), name="Rook", weapon="semi_auto_pistol")
+    battle = battle_at([ana, rook], first=1, seed=3)
+    # Win the disarm by 3 or more and take Rook's pistol: d20 20, then 6+6 against 1+1.
+    assert battle.submit(Disarm(1, target=2, faces=(20, 6, 6, 1, 1))).accepted
+    assert "ready_weapon" in _kinds(battle, 1) and "reload" in {o.kind for o in battle.options(1).items}
+    ready = battle.options(1).allowed("ready_weapon")[0]
+    assert ready.weapon == "semi_auto_pistol"
+    _take(battle, ready)
+
+
+def test_a_prone_combatant_is_offered_to_stand_and_not_to_move():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    battle.submit(GoProne(1))
+    options = battle.options(1)
+    assert "stand_up" in options.kinds() and "move" not in options.kinds()
+    assert options.of("move")[0].refused == "stand up first (it takes the Move action)"
+
+
+def test_a_checked_attack_is_planned_once_and_the_plan_is_handed_to_apply(monkeypatch):
+    from game.systems import combat
+
+    calls = []
+    real = combat.plan_attack
+    monkeypatch.setattr(combat, "plan_attack", lambda *a, **k: calls.append(a) or real(*a, **k))
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    assert battle.submit(Attack(1, target=2, faces=(2,))).accepted
+    assert len(calls) == 1
