@@ -16,8 +16,8 @@ LAYERS = [
     {"systems", "deploy"},
     {"battle"},
     {"savefile", "ai"},
-    {"cli"},
     {"ui"},
+    {"cli"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

@@ -6,17 +6,16 @@ A frame is a pure function of the battle's state, the view and the camera; the c
 
 from __future__ import annotations
 
+import io
 import os
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.battle import Battle  # noqa: E402
-from game.ui.board import BACKGROUND, Board  # noqa: E402
-from game.ui.camera import Camera, fit  # noqa: E402
-from game.ui.look import VIEWS, text_height  # noqa: E402
-from game.ui.tokens import Fonts, Tokens, label  # noqa: E402
+from game.battle import Battle
+from game.ui.board import BACKGROUND, Board
+from game.ui.camera import Camera, fit
+from game.ui.look import VIEWS, text_height
+from game.ui.tokens import Tokens, label
 
 MARGIN_FRACTION = 0.02
 
@@ -80,3 +79,10 @@ def render_battle(battle: Battle, size: tuple[int, int], view: str = "table",
     surface = pygame.Surface(size)
     frame.draw(surface, battle, camera or camera_for(battle, frame.board, size))
     return surface
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """The surface as a PNG file's bytes."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    return buffer.getvalue()
