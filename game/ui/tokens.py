@@ -60,7 +60,8 @@ def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
           anchor: tuple[float, float], where: str = "midtop") -> pygame.Rect:
     """Text on an opaque dark backing (contrast over 15:1); returns the backing's rectangle."""
     text = fonts.text(words, line_height, LABEL_TEXT)
-    box = text.get_rect(**{where: (round(anchor[0]), round(anchor[1]))}).inflate(line_height // 3, 0)
+    box = text.get_rect().inflate(2 * max(4, line_height // 3), 0)
+    setattr(box, where, (round(anchor[0]), round(anchor[1])))
     pygame.draw.rect(target, LABEL_BACKING, box)
     target.blit(text, text.get_rect(center=box.center))
     return box
