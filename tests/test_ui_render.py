@@ -165,3 +165,26 @@ def test_picking_the_pixel_at_a_hex_centre_gives_that_hex(baseline):
     for h in battle.scenario.terrain:
         assert camera.hex_at(camera.hex_center(h)) == h
     assert isinstance(camera.hex_at((0, 0)), Hex)
+
+
+def test_a_frame_repainting_only_what_moved_equals_a_full_repaint(baseline):
+    from game.actions import EndTurn, Move
+    from game.savefile import battle_from_map
+    from game.ui.render import Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(baseline, 1)
+    frame = Frame(battle, "console")
+    camera = camera_for(battle, frame.board, SIZE)
+    kept = pygame.Surface(SIZE)
+    frame.draw(kept, battle, camera)
+    mover = battle.current()
+    before = battle.combatant(mover).hex
+    move = battle.options(mover, ["move"]).allowed("move")[-1].action
+    assert isinstance(move, Move) and battle.submit(move).accepted
+    assert battle.combatant(mover).hex != before
+    assert battle.submit(EndTurn(mover)).accepted
+    frame.draw(kept, battle, camera)  # repaints only where the last frame drew tokens and title
+    fresh = pygame.Surface(SIZE)
+    Frame(battle, "console").draw(fresh, battle, camera)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

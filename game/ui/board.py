@@ -36,10 +36,24 @@ class Board:
         self._native: pygame.Surface | None = None
         self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
 
-    def draw(self, target: pygame.Surface, camera: Camera) -> None:
-        """Blit the cached board for the camera's zoom at the camera's place."""
+    def draw(self, target: pygame.Surface, camera: Camera) -> pygame.Rect:
+        """Blit the cached board for the camera's zoom at the camera's place, filling the rest of
+        the target with the background; returns the board's rectangle on the target."""
         x, y = camera.to_screen(self.bounds.x, self.bounds.y)
-        target.blit(self.surface(camera.zoom), (round(x), round(y)))
+        board = self.surface(camera.zoom)
+        placed = board.get_rect(topleft=(round(x), round(y)))
+        _fill_around(target, placed)
+        target.blit(board, placed)
+        return placed
+
+    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect) -> None:
+        """Put the board (or the background beside it) back inside one rectangle of the target."""
+        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
+        board = self.surface(camera.zoom)
+        offset = (round(x), round(y))
+        rect = rect.clip(target.get_rect())
+        target.fill(BACKGROUND, rect)
+        target.blit(board, rect.topleft, rect.move(-offset[0], -offset[1]))
 
     def surface(self, zoom: float) -> pygame.Surface:
         """The board at a zoom level, drawn the first time it is asked for."""
@@ -134,6 +148,19 @@ def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:
     for layer in scenario.tile_layers:
         found.update(layer.cells)
     return tuple(sorted(found, key=lambda h: (h.r, h.q)))
+
+
+def _fill_around(target: pygame.Surface, inside: pygame.Rect) -> None:
+    """Fill the target with the background except `inside` (an opaque board covers that)."""
+    width, height = target.get_size()
+    top, bottom = max(0, inside.top), min(height, inside.bottom)
+    if top >= bottom or inside.right <= 0 or inside.left >= width:
+        target.fill(BACKGROUND)
+        return
+    target.fill(BACKGROUND, (0, 0, width, top))
+    target.fill(BACKGROUND, (0, bottom, width, height - bottom))
+    target.fill(BACKGROUND, (0, top, max(0, inside.left), bottom - top))
+    target.fill(BACKGROUND, (inside.right, top, max(0, width - inside.right), bottom - top))
 
 
 def _whole(rect: Rect) -> Rect:

@@ -7,6 +7,7 @@ found with the layout's own picking, so a click lands on the hex Tiled would pic
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from game.hexgrid import Hex, TiledHexLayout
 
@@ -54,7 +55,7 @@ class Camera:
 
     def hex_center(self, h: Hex) -> tuple[float, float]:
         """A hex's centre on screen."""
-        return self.to_screen(*self.layout.hex_center(h))
+        return self.to_screen(*_centre(self.layout, h))
 
     def panned(self, dx: float, dy: float) -> Camera:
         """The camera moved by (dx, dy) screen pixels."""
@@ -79,3 +80,9 @@ def fit(map_bounds: Rect, screen_size: tuple[int, int], margin: tuple[int, int, 
     pan_x = left + (room_w - map_bounds.w * zoom) / 2 - map_bounds.x * zoom
     pan_y = top + (room_h - map_bounds.h * zoom) / 2 - map_bounds.y * zoom
     return Camera(layout, zoom, (pan_x, pan_y))
+
+
+@lru_cache(maxsize=8192)
+def _centre(layout: TiledHexLayout, h: Hex) -> tuple[float, float]:
+    """A hex's centre in world pixels, worked out once per layout and hex (tokens ask every frame)."""
+    return layout.hex_center(h)

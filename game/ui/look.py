@@ -6,6 +6,7 @@ Colour is never the only cue: every side also has its letter on the token.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 SIDE_COLOURS = {
     "pcs": (0x00, 0x72, 0xB2),         # Okabe-Ito blue
@@ -56,6 +57,7 @@ def contrast_ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=64)
 def ink_on(colour: tuple[int, ...]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on the colour."""
     return INK if contrast_ratio(INK, colour) >= contrast_ratio(PAPER, colour) else PAPER

@@ -96,17 +96,17 @@ class Tokens:
         self.fonts = fonts or Fonts()
 
     def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
-             current: int | None = None) -> None:
-        """Every combatant on a hex, the fallen first so the standing are drawn over them."""
+             current: int | None = None) -> list[pygame.Rect]:
+        """Every combatant on a hex, the fallen first so the standing are drawn over them;
+        returns the rectangles drawn on (what the next frame must repaint)."""
         placed = sorted((c for c in combatants if c.hex is not None), key=lambda c: (c.in_fight, c.id))
-        for c in placed:
-            self.draw_one(target, camera, c, c.id == current)
-        for c in placed:  # words over every disc, so no token hides a name
-            self.draw_words(target, camera, c)
+        drawn = [self.draw_one(target, camera, c, c.id == current) for c in placed]
+        drawn += [self.draw_words(target, camera, c) for c in placed]  # names over every disc
+        return drawn
 
     def draw_one(self, target: pygame.Surface, camera: Camera, c: CombatantView,
-                 current: bool = False) -> None:
-        """One token with its badges."""
+                 current: bool = False) -> pygame.Rect:
+        """One token with its badges; returns the square it may have drawn on."""
         cx, cy = camera.hex_center(c.hex)
         line = text_height(target.get_height())
         radius = self.radius(camera, line)
@@ -125,14 +125,17 @@ class Tokens:
         target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
         if not c.in_fight:
             self._cross(target, disc)
+        reach = 2 * round(radius * 1.8 + 10)
+        return pygame.Rect(0, 0, reach, reach).move(round(cx) - reach // 2, round(cy) - reach // 2)
 
-    def draw_words(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> None:
-        """The name below a token and its health above."""
+    def draw_words(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> pygame.Rect:
+        """The name below a token and its health above; returns the area they cover."""
         cx, cy = camera.hex_center(c.hex)
         line = text_height(target.get_height())
         disc = self._disc_rect(cx, cy, self.radius(camera, line), c.prone)
-        label(target, self.fonts, c.name, line, (cx, disc.bottom + 3))
-        self._health(target, c, (cx, disc.top - 3), line)
+        name = label(target, self.fonts, c.name, line, (cx, disc.bottom + 3))
+        health = self._health(target, c, (cx, disc.top - 3), line)
+        return name if health is None else name.union(health)
 
     def radius(self, camera: Camera, line: int) -> float:
         """The disc's radius: most of a hex, never too small for its letter."""
@@ -165,18 +168,19 @@ class Tokens:
         pygame.draw.polygon(target, INK, points, 2)
 
     def _health(self, target: pygame.Surface, c: CombatantView, bottom: tuple[float, float],
-                line: int) -> None:
+                line: int) -> pygame.Rect | None:
         """Health above the token: every number on the console; on the table, PCs' pips only."""
         if self.view == "console":
             words = f"{c.health}/{c.health_max}" + (" HD" if c.unit == "hd" else "")
             if c.squad_units is not None:
                 words += f" x{c.squad_units}"
-            label(target, self.fonts, words, line, bottom, "midbottom")
-        elif c.side == "pcs" and c.health_max > 0:
-            self._pips(target, c, bottom, line)
+            return label(target, self.fonts, words, line, bottom, "midbottom")
+        if c.side == "pcs" and c.health_max > 0:
+            return self._pips(target, c, bottom, line)
+        return None
 
     @staticmethod
-    def _pips(target: pygame.Surface, c: CombatantView, bottom: tuple[float, float], line: int) -> None:
+    def _pips(target: pygame.Surface, c: CombatantView, bottom: tuple[float, float], line: int) -> pygame.Rect:
         """One pip per hit point (a bar beyond MAX_PIPS), no digits."""
         pip = max(4, line // 3)
         if c.health_max <= MAX_PIPS:
@@ -196,3 +200,4 @@ class Tokens:
             filled = inner.copy()
             filled.width = round(inner.width * max(0, c.health) / c.health_max)
             pygame.draw.rect(target, PIP_FULL, filled)
+        return box
