@@ -136,3 +136,36 @@ def test_a_hidden_layer_is_not_drawn():
     board = Board(dataclasses.replace(scenario([], radius=0), tile_layers=(layer,)))
     cx, cy = LAYOUT.hex_center(Hex(0, 0))
     assert colour(board.surface(1.0), (cx - board.bounds.x, cy - board.bounds.y)) != generated_colour(tile)
+
+
+def _tall_tile(tmp_path):
+    """A 56x96 image, red above and blue in its bottom 64 rows: taller than a 56x64 cell."""
+    image = pygame.Surface((56, 96))
+    image.fill((230, 30, 30))
+    image.fill((30, 30, 230), (0, 32, 56, 64))
+    path = tmp_path / "tall.png"
+    pygame.image.save(image, str(path))
+    return TileRef("tall", 0, path, False, False, False, False)
+
+
+def test_a_tall_tile_stands_on_the_cells_bottom_left_and_reaches_up(tmp_path):
+    start_headless()
+    tile = _tall_tile(tmp_path)
+    layer = TileLayerView("ground", True, 1.0, (0.0, 0.0), MappingProxyType({Hex(0, 0): tile}))
+    board = Board(dataclasses.replace(scenario([], radius=0), tile_layers=(layer,)))
+    x, y = LAYOUT.hex_top_left(Hex(0, 0))
+    at = lambda wx, wy: colour(board.native(), (wx - board.bounds.x, wy - board.bounds.y))  # noqa: E731
+    assert board.bounds.y == y - 32  # the image pokes 32 pixels above the cell
+    assert at(x + 28, y + 32) == (30, 30, 230)  # the cell holds the image's bottom 64 rows
+    assert at(x + 28, y - 16) == (230, 30, 30)
+
+
+def test_a_layer_offset_moves_its_tiles(tmp_path):
+    start_headless()
+    tile = _tall_tile(tmp_path)
+    layer = TileLayerView("ground", True, 1.0, (20.0, 10.0), MappingProxyType({Hex(0, 0): tile}))
+    board = Board(dataclasses.replace(scenario([], radius=0), tile_layers=(layer,)))
+    x, y = LAYOUT.hex_top_left(Hex(0, 0))
+    at = lambda wx, wy: colour(board.native(), (wx - board.bounds.x, wy - board.bounds.y))  # noqa: E731
+    assert at(x + 20 + 55, y + 10 + 63) == (30, 30, 230)  # the image's bottom-right pixel, moved
+    assert at(x + 20 + 55, y + 10 + 64 - 96) == (230, 30, 30)  # its top-right pixel, moved
