@@ -16,8 +16,8 @@ LAYERS = [
     {"systems", "deploy"},
     {"battle"},
     {"savefile", "ai"},
-    {"cli"},
     {"ui"},
+    {"cli"},
 ]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
@@ -148,3 +148,26 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
     client.write_text("from game.systems.combat import plan_attack\nfrom game import systems\n")
     names = _imports(client) | _from_package_imports(client)
     assert {"game.systems.combat", "game.systems"} <= names
+
+
+UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
+                 "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ui")
+"""The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
+layers (read-only values) and saves; nothing else of ours."""
+
+
+def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
+    offenders = []
+    for path in sorted((GAME / "ui").rglob("*.py")):
+        for name in _imports(path) | _from_package_imports(path):
+            if name.split(".")[0] != "game":
+                continue
+            if not any(name == m or name.startswith(f"{m}.") for m in UI_MAY_IMPORT):
+                offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
+    assert offenders == []
+
+
+def test_pygame_is_imported_somewhere_only_inside_the_window():
+    users = {path.relative_to(GAME).parts[0] for path in GAME.rglob("*.py")
+             if any(name.split(".")[0] == "pygame" for name in _imports(path))}
+    assert users <= {"ui"}

@@ -1,0 +1,174 @@
+"""The board: the map's tile layers and grid, drawn once per zoom level onto one cached Surface.
+
+Tiles sit exactly where Tiled draws them: the image's bottom-left at the cell's bottom-left
+plus the layer offset, taller or wider images reaching up and right, turned tiles turned about
+the image's centre (tiled/NOTES.md sections 2 and 4). The map is first drawn at its own pixel
+size, then scaled once for a zoom level; the grid is drawn on the scaled copy so it stays thin.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from game.hexgrid import Hex, TiledHexLayout
+from game.scenario import Scenario, TileLayerView, TileRef
+from game.ui.camera import Camera, Rect
+from game.ui.tiles import TileImages, generated_colour
+
+BACKGROUND = (24, 26, 32)
+GRID = (20, 20, 24)
+ZOOMS_KEPT = 4
+
+
+class Board:
+    """The static picture of one map: its tile layers and grid."""
+
+    def __init__(self, scenario: Scenario, images: TileImages | None = None) -> None:
+        """Read the scenario's layers; nothing is drawn until a zoom level is asked for."""
+        self.layout: TiledHexLayout = scenario.layout
+        self.layers = tuple(layer for layer in scenario.tile_layers if layer.visible)
+        self.hexes = _all_hexes(scenario)
+        self.images = images or TileImages()
+        self.bounds = _whole(self._bounds())
+        self._native: pygame.Surface | None = None
+        self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
+
+    def draw(self, target: pygame.Surface, camera: Camera) -> pygame.Rect:
+        """Blit the cached board for the camera's zoom at the camera's place, filling the rest of
+        the target with the background; returns the board's rectangle on the target."""
+        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
+        board = self.surface(camera.zoom)
+        placed = board.get_rect(topleft=(round(x), round(y)))
+        _fill_around(target, placed)
+        target.blit(board, placed)
+        return placed
+
+    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect) -> None:
+        """Put the board (or the background beside it) back inside one rectangle of the target."""
+        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
+        board = self.surface(camera.zoom)
+        offset = (round(x), round(y))
+        rect = rect.clip(target.get_rect())
+        target.fill(BACKGROUND, rect)
+        target.blit(board, rect.topleft, rect.move(-offset[0], -offset[1]))
+
+    def surface(self, zoom: float) -> pygame.Surface:
+        """The board at a zoom level, drawn the first time it is asked for."""
+        if zoom not in self._zoomed:
+            self._zoomed[zoom] = self._draw_zoomed(zoom)
+            while len(self._zoomed) > ZOOMS_KEPT:
+                self._zoomed.popitem(last=False)
+        self._zoomed.move_to_end(zoom)
+        return self._zoomed[zoom]
+
+    def hex_polygon(self, h: Hex, zoom: float) -> list[tuple[float, float]]:
+        """A hex's corners on the board surface at a zoom level."""
+        return [((x - self.bounds.x) * zoom, (y - self.bounds.y) * zoom)
+                for x, y in self.layout.hex_corners(h)]
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _draw_zoomed(self, zoom: float) -> pygame.Surface:
+        """Scale the native board once and draw the grid on it."""
+        native = self.native()
+        size = (max(1, round(self.bounds.w * zoom)), max(1, round(self.bounds.h * zoom)))
+        surface = native if size == native.get_size() else pygame.transform.smoothscale(native, size)
+        surface = _display_format(surface.copy() if surface is native else surface)
+        for h in self.hexes:
+            pygame.draw.lines(surface, GRID, True, self.hex_polygon(h, zoom), 1)
+        return surface
+
+    def native(self) -> pygame.Surface:
+        """Every visible tile layer at the map's own pixel size, bottom to top."""
+        if self._native is None:
+            surface = pygame.Surface((int(self.bounds.w), int(self.bounds.h)))
+            surface.fill(BACKGROUND)
+            for layer in self.layers:
+                self._draw_layer(surface, layer)
+            self._native = surface
+        return self._native
+
+    def _draw_layer(self, target: pygame.Surface, layer: TileLayerView) -> None:
+        """One tile layer with its offset, then its opacity."""
+        opaque = layer.opacity >= 1.0
+        sheet = target if opaque else pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        for h in sorted(layer.cells, key=self._draw_order):
+            self._draw_tile(sheet, h, layer.cells[h], layer.offset)
+        if not opaque:
+            sheet.set_alpha(round(max(0.0, layer.opacity) * 255))
+            target.blit(sheet, (0, 0))
+
+    def _draw_order(self, h: Hex) -> tuple[int, int]:
+        """Tiled's right-down order: row by row, left to right."""
+        col, row = self.layout.hex_to_offset(h)
+        return row, col
+
+    def _draw_tile(self, target: pygame.Surface, h: Hex, tile: TileRef,
+                   offset: tuple[float, float]) -> None:
+        """One tile where Tiled draws it, or the generated look when it has no image."""
+        image = self.images.image(tile)
+        if image is None:
+            polygon = [(x - self.bounds.x + offset[0], y - self.bounds.y + offset[1])
+                       for x, y in self.layout.hex_corners(h)]
+            pygame.draw.polygon(target, generated_colour(tile), polygon)
+            return
+        left, top, w, h_ = self._image_box(h, tile, offset)
+        cx, cy = left + w / 2, top + h_ / 2
+        target.blit(image, image.get_rect(center=(round(cx - self.bounds.x), round(cy - self.bounds.y))))
+
+    def _image_box(self, h: Hex, tile: TileRef, offset: tuple[float, float]) -> tuple[float, ...]:
+        """The unturned image's box in world pixels: bottom-left at the cell's bottom-left."""
+        w, h_ = self.images.unturned_size(tile) or (0, 0)
+        x, y = self.layout.hex_top_left(h)
+        return x + offset[0], y + self.layout.cell_height + offset[1] - h_, w, h_
+
+    def _bounds(self) -> Rect:
+        """World rectangle holding every hex and every tile image."""
+        cw, ch = self.layout.cell_width, self.layout.cell_height
+        boxes = [Rect(*self.layout.hex_top_left(h), cw, ch) for h in self.hexes]
+        for layer in self.layers:
+            for h, tile in layer.cells.items():
+                w, h_ = self.images.unturned_size(tile) or (0, 0)
+                side = math.hypot(w, h_) if tile.rotate_60 or tile.rotate_120 else 0
+                left, top, _, _ = self._image_box(h, tile, layer.offset)
+                pad_x, pad_y = max(0.0, (side - w) / 2), max(0.0, (side - h_) / 2)
+                boxes.append(Rect(left - pad_x, top - pad_y, w + 2 * pad_x, h_ + 2 * pad_y))
+        whole = boxes[0] if boxes else Rect(0, 0, cw, ch)
+        for box in boxes[1:]:
+            whole = whole.union(box)
+        return whole
+
+
+def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:
+    """Every hex of the map (terrain or any tile), in a defined order."""
+    found = set(scenario.terrain)
+    for layer in scenario.tile_layers:
+        found.update(layer.cells)
+    return tuple(sorted(found, key=lambda h: (h.r, h.q)))
+
+
+def _fill_around(target: pygame.Surface, inside: pygame.Rect) -> None:
+    """Fill the target with the background except `inside` (an opaque board covers that)."""
+    width, height = target.get_size()
+    top, bottom = max(0, inside.top), min(height, inside.bottom)
+    if top >= bottom or inside.right <= 0 or inside.left >= width:
+        target.fill(BACKGROUND)
+        return
+    target.fill(BACKGROUND, (0, 0, width, top))
+    target.fill(BACKGROUND, (0, bottom, width, height - bottom))
+    target.fill(BACKGROUND, (0, top, max(0, inside.left), bottom - top))
+    target.fill(BACKGROUND, (inside.right, top, max(0, width - inside.right), bottom - top))
+
+
+def _whole(rect: Rect) -> Rect:
+    """The rectangle grown to whole pixels."""
+    left, top = math.floor(rect.x), math.floor(rect.y)
+    return Rect(left, top, math.ceil(rect.x + rect.w) - left, math.ceil(rect.y + rect.h) - top)
+
+
+def _display_format(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format when a display exists (fast blits)."""
+    return surface.convert() if pygame.display.get_surface() is not None else surface

@@ -1,0 +1,102 @@
+"""A whole frame: the cached board, the tokens and a title line, for the table or the console.
+
+A frame is a pure function of the battle's state, the view and the camera; the caches in
+`Frame` (board per zoom, images, fonts, texts) only save work and never change what is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pygame
+
+from game.battle import Battle
+from game.ui.board import Board
+from game.ui.camera import Camera, fit
+from game.ui.look import VIEWS, text_height
+from game.ui.tokens import Tokens, label
+
+MARGIN_FRACTION = 0.02
+
+
+def title_strip(size: tuple[int, int]) -> int:
+    """Height of the strip along the top that holds the title line."""
+    return text_height(size[1]) + 8
+
+
+def camera_for(battle: Battle, board: Board, size: tuple[int, int]) -> Camera:
+    """The camera that shows the whole map under the title line."""
+    edge = round(min(size) * MARGIN_FRACTION)
+    return fit(board.bounds, size, (edge, title_strip(size) + edge, edge, edge), board.layout)
+
+
+def title_line(battle: Battle) -> str:
+    """The scenario's title and the round."""
+    state = battle.state
+    ended = ", ended" if state.ended else ""
+    return f"{battle.scenario.title} - round {state.round}{ended}"
+
+
+class Frame:
+    """Draws frames of one battle's map, keeping what does not change between frames.
+
+    When the target still holds this drawer's previous frame and the camera has not moved,
+    only the areas the previous tokens and title covered are repainted from the cached board:
+    the picture is the same as a full repaint (a test checks it), for a fraction of the copying.
+    A caller that draws anything else on the target passes `repaint_all=True`.
+    """
+
+    def __init__(self, battle: Battle, view: str = "table") -> None:
+        """A frame drawer for the battle's map and a view ("table" or "console")."""
+        if view not in VIEWS:
+            raise ValueError(f"view must be one of {', '.join(VIEWS)}, got {view!r}")
+        self.board = Board(battle.scenario)
+        self.tokens = Tokens(view)
+        self.view = view
+        self._last: tuple[int, tuple[int, int], Camera, pygame.Rect, list[pygame.Rect]] | None = None
+
+    def draw(self, target: pygame.Surface, battle: Battle, camera: Camera,
+             repaint_all: bool = False) -> None:
+        """One frame of the battle as it stands, onto `target`."""
+        last = self._last
+        if repaint_all or last is None or last[:3] != (id(target), target.get_size(), camera):
+            placed = self.board.draw(target, camera)  # fills the background around the board too
+        else:
+            placed = last[3]
+            for rect in last[4]:
+                self.board.repaint(target, camera, rect)
+        drawn = self.tokens.draw(target, camera, battle.combatants(), battle.current())
+        drawn.append(self._title(target, battle))
+        self._last = (id(target), target.get_size(), camera, placed, drawn)
+
+    def _title(self, target: pygame.Surface, battle: Battle) -> pygame.Rect:
+        """The title line, top left."""
+        line = text_height(target.get_height())
+        return label(target, self.tokens.fonts, title_line(battle), line, (8, 4), "topleft")
+
+
+def start_headless() -> None:
+    """Start pygame without a window (the dummy video driver when there is no display)."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1), pygame.HIDDEN)
+
+
+def render_battle(battle: Battle, size: tuple[int, int], view: str = "table",
+                  camera: Camera | None = None) -> pygame.Surface:
+    """The battle as it stands, drawn on a new surface of `size` (the whole map fitted)."""
+    frame = Frame(battle, view)
+    surface = pygame.Surface(size)
+    frame.draw(surface, battle, camera or camera_for(battle, frame.board, size))
+    return surface
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """The surface as a PNG file's bytes."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    return buffer.getvalue()

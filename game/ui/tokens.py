@@ -1,0 +1,203 @@
+"""Tokens: each combatant drawn from its `CombatantView` over the board.
+
+A disc in its side's colour with the side's letter (colour is never the only cue), the name
+below, health above, and badges: prone (the disc lies flat), overwatch (a wedge toward the
+watched facing), total defense (a second ring), down or dead (greyed, crossed out). The table
+view never shows an NPC's health; the console view shows every number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from game.hexgrid import DIRECTIONS, Hex
+from game.ui.camera import Camera
+from game.ui.look import (DOWN_GREY, INK, LABEL_BACKING, LABEL_TEXT, PAPER, side_colour,
+                          side_letter, ink_on, text_height)
+from game.views import CombatantView
+
+PIP_FULL = (0x00, 0x9E, 0x73)  # Okabe-Ito bluish green
+PIP_LOST = (0x55, 0x55, 0x5C)
+MAX_PIPS = 12
+TEXTS_KEPT = 2048
+
+
+class Fonts:
+    """Fonts by line height and rendered texts, each made once."""
+
+    def __init__(self) -> None:
+        """Empty caches; the font module is started if it is not."""
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+
+    def font(self, line_height: int) -> pygame.font.Font:
+        """The default font whose lines are at least `line_height` pixels tall."""
+        if line_height not in self._fonts:
+            size = line_height
+            font = pygame.font.Font(None, size)
+            while font.get_height() < line_height:
+                size += 1
+                font = pygame.font.Font(None, size)
+            self._fonts[line_height] = font
+        return self._fonts[line_height]
+
+    def text(self, words: str, line_height: int, colour: tuple[int, ...]) -> pygame.Surface:
+        """The words rendered once, antialiased."""
+        key = (words, line_height, tuple(colour))
+        if key not in self._texts:
+            if len(self._texts) > TEXTS_KEPT:
+                self._texts.clear()
+            self._texts[key] = self.font(line_height).render(words, True, colour)
+        return self._texts[key]
+
+
+def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
+          anchor: tuple[float, float], where: str = "midtop") -> pygame.Rect:
+    """Text on an opaque dark backing (contrast over 15:1); returns the backing's rectangle."""
+    text = fonts.text(words, line_height, LABEL_TEXT)
+    box = text.get_rect().inflate(2 * max(4, line_height // 3), 0)
+    setattr(box, where, (round(anchor[0]), round(anchor[1])))
+    pygame.draw.rect(target, LABEL_BACKING, box)
+    target.blit(text, text.get_rect(center=box.center))
+    return box
+
+
+def screen_direction(camera: Camera, angle_degrees: float) -> tuple[float, float]:
+    """A unit vector on screen for a cube-space facing angle (direction i at i * 60 degrees)."""
+    origin = camera.layout.hex_center(Hex(0, 0))
+    east = _step(camera, origin, DIRECTIONS[0])
+    northeast = _step(camera, origin, DIRECTIONS[1])
+    half_root3 = math.sqrt(3) / 2
+    up = ((northeast[0] - 0.5 * east[0]) / half_root3, (northeast[1] - 0.5 * east[1]) / half_root3)
+    a = math.radians(angle_degrees)
+    x = math.cos(a) * east[0] + math.sin(a) * up[0]
+    y = math.cos(a) * east[1] + math.sin(a) * up[1]
+    size = math.hypot(x, y) or 1.0
+    return x / size, y / size
+
+
+def _step(camera: Camera, origin: tuple[float, float], d: Hex) -> tuple[float, float]:
+    """The world vector from the origin hex's centre to the centre of the hex at `d`."""
+    x, y = camera.layout.hex_center(d)
+    return x - origin[0], y - origin[1]
+
+
+class Tokens:
+    """Draws every combatant for one view ("table" or "console")."""
+
+    def __init__(self, view: str = "table", fonts: Fonts | None = None) -> None:
+        """Tokens for a view; fonts and texts are cached across frames."""
+        self.view = view
+        self.fonts = fonts or Fonts()
+
+    def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
+             current: int | None = None) -> list[pygame.Rect]:
+        """Every combatant on a hex, the fallen first so the standing are drawn over them;
+        returns the rectangles drawn on (what the next frame must repaint)."""
+        placed = sorted((c for c in combatants if c.hex is not None), key=lambda c: (c.in_fight, c.id))
+        drawn = [self.draw_one(target, camera, c, c.id == current) for c in placed]
+        drawn += [self.draw_words(target, camera, c) for c in placed]  # names over every disc
+        return drawn
+
+    def draw_one(self, target: pygame.Surface, camera: Camera, c: CombatantView,
+                 current: bool = False) -> pygame.Rect:
+        """One token with its badges; returns the square it may have drawn on."""
+        cx, cy = camera.hex_center(c.hex)
+        line = text_height(target.get_height())
+        radius = self.radius(camera, line)
+        colour = side_colour(c.side) if c.in_fight else DOWN_GREY
+        if c.overwatch is not None and c.in_fight:
+            self._wedge(target, camera, c, (cx, cy), radius, colour)
+        if current and c.in_fight:
+            pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
+        if c.total_defense and c.in_fight:
+            pygame.draw.circle(target, INK, (cx, cy), radius + 8, 3)
+            pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
+        disc = self._disc_rect(cx, cy, radius, c.prone)
+        pygame.draw.ellipse(target, colour, disc)
+        pygame.draw.ellipse(target, INK, disc, 2)
+        letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
+        target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
+        if not c.in_fight:
+            self._cross(target, disc)
+        reach = 2 * round(radius * 1.8 + 10)
+        return pygame.Rect(0, 0, reach, reach).move(round(cx) - reach // 2, round(cy) - reach // 2)
+
+    def draw_words(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> pygame.Rect:
+        """The name below a token and its health above; returns the area they cover."""
+        cx, cy = camera.hex_center(c.hex)
+        line = text_height(target.get_height())
+        disc = self._disc_rect(cx, cy, self.radius(camera, line), c.prone)
+        name = label(target, self.fonts, c.name, line, (cx, disc.bottom + 3))
+        health = self._health(target, c, (cx, disc.top - 3), line)
+        return name if health is None else name.union(health)
+
+    def radius(self, camera: Camera, line: int) -> float:
+        """The disc's radius: most of a hex, never too small for its letter."""
+        cell = min(camera.layout.cell_width, camera.layout.cell_height) * camera.zoom
+        return max(0.38 * cell, 0.6 * line)
+
+    @staticmethod
+    def _disc_rect(cx: float, cy: float, radius: float, prone: bool) -> pygame.Rect:
+        """The disc, or a flattened one for a prone combatant."""
+        height = radius * (1.2 if prone else 2)
+        return pygame.Rect(round(cx - radius), round(cy - height / 2), round(2 * radius), round(height))
+
+    @staticmethod
+    def _cross(target: pygame.Surface, disc: pygame.Rect) -> None:
+        """Crossed out: down or dead."""
+        width = max(3, disc.width // 10)
+        pygame.draw.line(target, INK, disc.topleft, disc.bottomright, width)
+        pygame.draw.line(target, INK, disc.bottomleft, disc.topright, width)
+
+    def _wedge(self, target: pygame.Surface, camera: Camera, c: CombatantView,
+               centre: tuple[float, float], radius: float, colour: tuple[int, int, int]) -> None:
+        """An arrowhead outside the disc pointing at the watched facing."""
+        angle = c.overwatch_angle if c.overwatch_angle is not None else c.overwatch * 60
+        dx, dy = screen_direction(camera, angle)
+        tip = (centre[0] + dx * radius * 1.7, centre[1] + dy * radius * 1.7)
+        base = (centre[0] + dx * radius * 0.9, centre[1] + dy * radius * 0.9)
+        half = radius * 0.55
+        points = [tip, (base[0] - dy * half, base[1] + dx * half), (base[0] + dy * half, base[1] - dx * half)]
+        pygame.draw.polygon(target, colour, points)
+        pygame.draw.polygon(target, INK, points, 2)
+
+    def _health(self, target: pygame.Surface, c: CombatantView, bottom: tuple[float, float],
+                line: int) -> pygame.Rect | None:
+        """Health above the token: every number on the console; on the table, PCs' pips only."""
+        if self.view == "console":
+            words = f"{c.health}/{c.health_max}" + (" HD" if c.unit == "hd" else "")
+            if c.squad_units is not None:
+                words += f" x{c.squad_units}"
+            return label(target, self.fonts, words, line, bottom, "midbottom")
+        if c.side == "pcs" and c.health_max > 0:
+            return self._pips(target, c, bottom, line)
+        return None
+
+    @staticmethod
+    def _pips(target: pygame.Surface, c: CombatantView, bottom: tuple[float, float], line: int) -> pygame.Rect:
+        """One pip per hit point (a bar beyond MAX_PIPS), no digits."""
+        pip = max(4, line // 3)
+        if c.health_max <= MAX_PIPS:
+            width = c.health_max * (pip + 2) + 2
+        else:
+            width = MAX_PIPS * (pip + 2) + 2
+        box = pygame.Rect(0, 0, width, pip + 4)
+        box.midbottom = (round(bottom[0]), round(bottom[1]))
+        pygame.draw.rect(target, LABEL_BACKING, box)
+        if c.health_max <= MAX_PIPS:
+            for i in range(c.health_max):
+                spot = pygame.Rect(box.x + 2 + i * (pip + 2), box.y + 2, pip, pip)
+                pygame.draw.rect(target, PIP_FULL if i < c.health else PIP_LOST, spot)
+        else:
+            inner = box.inflate(-4, -4)
+            pygame.draw.rect(target, PIP_LOST, inner)
+            filled = inner.copy()
+            filled.width = round(inner.width * max(0, c.health) / c.health_max)
+            pygame.draw.rect(target, PIP_FULL, filled)
+        return box

@@ -1,0 +1,190 @@
+"""`hexbattle render`: tiles where Tiled draws them, tokens in side colours, grid, views, text."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.ui_kit import (BAD, BASELINE, BLUE, FLIP_H, FLIP_V, GREEN, RED, TURN_60, TURN_120, YELLOW,
+                          colour, marked_map, rendered)
+
+import pygame  # noqa: E402  (after ui_kit set the dummy driver)
+
+from game.hexgrid import Hex
+from game.ui.board import GRID
+from game.ui.look import (LABEL_BACKING, SIDE_COLOURS, contrast_ratio, text_height)
+from game.ui.tokens import PIP_FULL
+
+SIZE = (960, 720)
+
+
+@pytest.fixture
+def baseline(tmp_path):
+    """The baseline map (6x5, pointy, odd rows shifted) drawn at 960x720, table view."""
+    shutil.copy(BAD / "terrain.tsx", tmp_path)
+    shutil.copy(BAD / "terrain.png", tmp_path)
+    shutil.copy(BASELINE, tmp_path)
+    return tmp_path / "baseline.tmx"
+
+
+def test_a_forest_hex_shows_the_forest_tiles_own_centre_colour(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    atlas = pygame.image.load(str(BAD / "terrain.png"))
+    forest_centre = atlas.get_at((56 + 28, 32))[:3]  # tile 1 of the atlas, its centre pixel
+    forest = battle.scenario.layout.offset_to_hex(1, 1)  # ground row 1: 1,2,2,...
+    assert colour(image, camera.hex_center(forest)) == forest_centre
+    grass_centre = atlas.get_at((28, 32))[:3]
+    assert colour(image, camera.hex_center(battle.scenario.layout.offset_to_hex(0, 4))) == grass_centre
+
+
+def test_a_tile_on_an_upper_layer_covers_the_ground(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    atlas = pygame.image.load(str(BAD / "terrain.png"))
+    rubble = battle.scenario.layout.offset_to_hex(3, 2)  # the 'rubble' layer over grass
+    assert colour(image, camera.hex_center(rubble)) == atlas.get_at((3 * 56 + 28, 32))[:3]
+
+
+def test_each_token_shows_its_side_colour_at_its_hex_centre(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    for token in battle.combatants():
+        cx, cy = camera.hex_center(token.hex)
+        inside = (cx + 0.3 * camera.zoom * battle.scenario.layout.cell_width, cy)  # beside the letter
+        assert colour(image, inside) == SIDE_COLOURS[token.side]
+
+
+def test_grid_lines_run_along_every_hex_edge_and_not_through_centres(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    layout = battle.scenario.layout
+    h = layout.offset_to_hex(2, 3)
+    corners = [camera.to_screen(*c) for c in layout.hex_corners(h)]
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        near = {colour(image, (mid[0] + dx, mid[1] + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert GRID in near
+    assert colour(image, camera.hex_center(h)) != GRID
+
+
+def _quadrants(image, camera, h, step):
+    """The colours up-left, up-right, down-left and down-right of a hex centre."""
+    cx, cy = camera.hex_center(h)
+    return [colour(image, (cx + dx * step, cy + dy * step)) for dy in (-1, 1) for dx in (-1, 1)]
+
+
+def test_flipped_and_turned_tiles_are_mirrored_and_turned_as_tiled_draws_them(tmp_path):
+    marks = [5, 5 | FLIP_H, 5 | FLIP_V, 5 | FLIP_H | FLIP_V, 5 | TURN_60 | TURN_120]
+    image, battle, camera = rendered(marked_map(tmp_path, marks), SIZE)
+    layout = battle.scenario.layout
+    step = 10 * camera.zoom
+    plain, flip_h, flip_v, both, half_turn = (_quadrants(image, camera, layout.offset_to_hex(col, 4), step)
+                                              for col in range(5))
+    assert plain == [RED, BLUE, GREEN, YELLOW]
+    assert flip_h == [BLUE, RED, YELLOW, GREEN]
+    assert flip_v == [GREEN, YELLOW, RED, BLUE]
+    assert both == [YELLOW, GREEN, BLUE, RED]
+    assert half_turn == both  # 60 + 120 degrees clockwise is half a turn
+
+
+def test_a_tile_turned_60_degrees_is_turned_clockwise(tmp_path):
+    image, battle, camera = rendered(marked_map(tmp_path, [5 | TURN_60]), SIZE)
+    cx, cy = camera.hex_center(battle.scenario.layout.offset_to_hex(0, 4))
+    # Turned clockwise, the red top-left quarter swings up over the centre's top.
+    assert colour(image, (cx, cy - 14 * camera.zoom)) == RED
+    assert colour(image, (cx, cy + 14 * camera.zoom)) == YELLOW
+
+
+def _white_pixels(image, box):
+    """How many near-white (label text) pixels a screen box holds."""
+    rect = pygame.Rect(box).clip(image.get_rect())
+    return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if min(image.get_at((x, y))[:3]) > 200)
+
+
+def _above(camera, battle, token, line):
+    """The box just above a token, where its health is drawn."""
+    cx, cy = camera.hex_center(token.hex)
+    radius = max(0.38 * battle.scenario.layout.cell_width * camera.zoom, 0.6 * line)
+    return (round(cx - 2 * line), round(cy - radius - 3 - line), 4 * line, line)
+
+
+def test_the_table_never_shows_npc_health_numbers_and_the_console_does(baseline):
+    table, battle, camera = rendered(baseline, SIZE, "table")
+    console, _, _ = rendered(baseline, SIZE, "console")
+    line = text_height(SIZE[1])
+    thug = next(t for t in battle.combatants() if t.side == "enemies")
+    box = _above(camera, battle, thug, line)
+    assert _white_pixels(table, box) == 0
+    assert _white_pixels(console, box) > 20
+
+
+def test_the_table_shows_a_pcs_health_as_pips_without_digits(baseline):
+    table, battle, camera = rendered(baseline, SIZE, "table")
+    line = text_height(SIZE[1])
+    kim = next(t for t in battle.combatants() if t.side == "pcs")
+    box = pygame.Rect(_above(camera, battle, kim, line)).clip(table.get_rect())
+    pixels = [table.get_at((x, y))[:3] for x in range(box.left, box.right) for y in range(box.top, box.bottom)]
+    assert PIP_FULL in pixels
+    assert _white_pixels(table, box) == 0
+
+
+@pytest.mark.parametrize("size", [(640, 480), (960, 720), (1920, 1080)])
+def test_text_on_the_table_is_at_least_a_fortieth_of_the_height(baseline, size):
+    image, _, _ = rendered(baseline, size)
+    x, y = 9, 5  # inside the title's backing, left of its first letter
+    assert colour(image, (x, y)) == LABEL_BACKING
+    height = 0
+    while colour(image, (x, y + height)) == LABEL_BACKING:
+        height += 1
+    assert height >= size[1] / 40
+
+
+def test_label_text_contrasts_with_its_backing_by_at_least_4_5(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    line = text_height(SIZE[1])
+    token = battle.combatants()[0]
+    cx, cy = camera.hex_center(token.hex)
+    radius = max(0.38 * battle.scenario.layout.cell_width * camera.zoom, 0.6 * line)
+    box = pygame.Rect(round(cx - line), round(cy + radius + 4), 2 * line, line).clip(image.get_rect())
+    pixels = {image.get_at((x, y))[:3] for x in range(box.left, box.right) for y in range(box.top, box.bottom)}
+    assert LABEL_BACKING in pixels
+    brightest = max(pixels, key=sum)
+    assert contrast_ratio(brightest, LABEL_BACKING) >= 4.5
+
+
+def test_the_whole_map_is_on_the_image(baseline):
+    image, battle, camera = rendered(baseline, SIZE)
+    layout = battle.scenario.layout
+    for h in battle.scenario.terrain:
+        for x, y in layout.hex_corners(h):
+            sx, sy = camera.to_screen(x, y)
+            assert 0 <= sx <= SIZE[0] and 0 <= sy <= SIZE[1]
+
+
+def test_picking_the_pixel_at_a_hex_centre_gives_that_hex(baseline):
+    _, battle, camera = rendered(baseline, SIZE)
+    for h in battle.scenario.terrain:
+        assert camera.hex_at(camera.hex_center(h)) == h
+    assert isinstance(camera.hex_at((0, 0)), Hex)
+
+
+def test_a_frame_repainting_only_what_moved_equals_a_full_repaint(baseline):
+    from game.actions import EndTurn, Move
+    from game.savefile import battle_from_map
+    from game.ui.render import Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(baseline, 1)
+    frame = Frame(battle, "console")
+    camera = camera_for(battle, frame.board, SIZE)
+    kept = pygame.Surface(SIZE)
+    frame.draw(kept, battle, camera)
+    mover = battle.current()
+    before = battle.combatant(mover).hex
+    move = battle.options(mover, ["move"]).allowed("move")[-1].action
+    assert isinstance(move, Move) and battle.submit(move).accepted
+    assert battle.combatant(mover).hex != before
+    assert battle.submit(EndTurn(mover)).accepted
+    frame.draw(kept, battle, camera)  # repaints only where the last frame drew tokens and title
+    fresh = pygame.Surface(SIZE)
+    Frame(battle, "console").draw(fresh, battle, camera)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

@@ -1,0 +1,74 @@
+"""Helpers for the window's tests: headless pygame, small maps with tiles made in the test."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.savefile import battle_from_map  # noqa: E402
+from game.ui.board import Board  # noqa: E402
+from game.ui.render import camera_for, start_headless  # noqa: E402
+
+BAD = Path(__file__).resolve().parent / "bad_maps"
+BASELINE = BAD / "baseline.tmx"
+RED, BLUE, GREEN, YELLOW = (230, 30, 30), (30, 30, 230), (30, 200, 30), (230, 230, 30)
+FLIP_H, FLIP_V, TURN_60, TURN_120 = 0x80000000, 0x40000000, 0x20000000, 0x10000000
+
+
+def quadrant_tile(path: Path) -> Path:
+    """A 56x64 tile in four colours: red top-left, blue top-right, green and yellow below."""
+    tile = pygame.Surface((56, 64))
+    for colour, rect in ((RED, (0, 0, 28, 32)), (BLUE, (28, 0, 28, 32)),
+                         (GREEN, (0, 32, 28, 32)), (YELLOW, (28, 32, 28, 32))):
+        tile.fill(colour, rect)
+    pygame.image.save(tile, str(path))
+    return path
+
+
+MARKS_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="marks" tilewidth="56" tileheight="64" tilecount="1" columns="0">
+ <grid orientation="orthogonal" width="1" height="1"/>
+ <tile id="0"><image width="56" height="64" source="marks.png"/></tile>
+</tileset>
+"""
+
+
+def marked_map(folder: Path, marks: list[int]) -> Path:
+    """The baseline map with a decoration row of quadrant tiles (gids with flags) on row 4."""
+    shutil.copy(BAD / "terrain.tsx", folder)
+    shutil.copy(BAD / "terrain.png", folder)
+    quadrant_tile(folder / "marks.png")
+    (folder / "marks.tsx").write_text(MARKS_TSX)
+    row = ",".join(str(g) for g in (marks + [0] * 6)[:6])
+    text = BASELINE.read_text().replace(
+        ' <tileset firstgid="1" source="terrain.tsx"/>',
+        ' <tileset firstgid="1" source="terrain.tsx"/>\n <tileset firstgid="5" source="marks.tsx"/>')
+    text = text.replace("0,0,0,0,0,2\n</data>", f"{row}\n</data>")
+    path = folder / "marked.tmx"
+    path.write_text(text)
+    return path
+
+
+def rendered(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygame.Surface, object, object]:
+    """Run `hexbattle render` on a map; the image, the battle and the camera it was drawn with."""
+    from game.cli import main
+
+    out = path.parent / f"{path.stem}-{view}.png" if path.parent != BAD else None
+    if out is None:
+        raise ValueError("copy bundled test maps into tmp_path first")
+    assert main(["render", str(path), str(out), "--size", f"{size[0]}x{size[1]}", "--view", view, *extra]) == 0
+    start_headless()
+    battle = battle_from_map(path, 1)
+    camera = camera_for(battle, Board(battle.scenario), size)
+    return pygame.image.load(str(out)), battle, camera
+
+
+def colour(surface: pygame.Surface, xy) -> tuple[int, int, int]:
+    """The RGB colour of the pixel at a float position."""
+    return tuple(surface.get_at((round(xy[0]), round(xy[1]))))[:3]
