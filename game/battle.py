@@ -18,7 +18,7 @@ from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
 from game.components import Allegiance, Identity, Overwatch, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
-from game.events import BattleEnded, Event, TurnBegan
+from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import Options
 from game.prompts import Prompt
@@ -112,6 +112,8 @@ class Outcome:
     accepted: bool
     events: tuple[Event, ...] = ()
     reason: str = ""
+    lines: tuple[str, ...] = ()
+    """The events' log sentences, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +236,34 @@ class Battle:
             found.extend(self._history[number].events[max(0, index - start):])
         return tuple(found)
 
+    def log_lines(self, since: int = 0) -> list[str]:
+        """The log's sentences from position `since` on."""
+        return [self.describe(event) for event in self.log_since(since)]
+
+    # -- telling events (Battle is the events' Narrator) -----------------------------------
+    def describe(self, event: Event) -> str:
+        """An event's combat-log sentence."""
+        return event.text(self)
+
+    def name(self, entity: int) -> str:
+        """A combatant's name."""
+        return self.world.get(entity, Identity).name
+
+    def place(self, hex: Hex) -> str:
+        """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
+        if self.setup.layout is None:
+            return f"({hex.q}, {hex.r})"
+        col, row = self.setup.layout.hex_to_offset(hex)
+        return f"col {col}, row {row}"
+
+    def weapon(self, weapon_id: str) -> str:
+        """A weapon's name, lower case as the log uses it."""
+        return self.catalog.weapons[weapon_id].name.lower()
+
+    def side(self, side_id: str) -> str:
+        """A side's name."""
+        return self.state.side(side_id).name
+
     @property
     def log_length(self) -> int:
         """How many events the log holds."""
@@ -322,7 +352,7 @@ class Battle:
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
-        return Outcome(True, step.events)
+        return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
 
     @staticmethod
     def _current_fell(scene: Scene, state: BattleState) -> bool:
@@ -374,7 +404,7 @@ class Battle:
             entity = state.order[turn]
             if not scene.is_surprised(entity):
                 break
-            scene.emit(TurnBegan(f"Round 1: {scene.name(entity)} is surprised and loses the turn.", entity, 1))
+            scene.emit(TurnLost(entity, 1))
             turn, wrapped = next_turn(scene, state.order, turn)
         begin_turn(scene, state.order[turn])
         return replace(state, world=scene.world, round=round_, turn=turn,
@@ -387,14 +417,7 @@ class Battle:
         winner = next(iter(camps), None)
         standing = sorted({scene.side_of(e) for e in scene.world.entities()
                            if scene.world.has(e, Allegiance) and in_the_fight(scene.world, e)})
-        if winner:
-            text = f"The battle is over: {winner} hold the field."
-        elif standing:
-            names = " and ".join(scene.sides[s].name for s in standing)
-            text = f"The battle is over: no fighting side is left; {names} hold the field."
-        else:
-            text = "The battle is over: nobody is left standing."
-        scene.emit(BattleEnded(text, winner))
+        scene.emit(BattleEnded(winner, () if winner else tuple(standing)))
         return replace(state, world=scene.world, winner=winner, ended=True)
 
     def _push(self, step: Step) -> None:

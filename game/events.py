@@ -1,155 +1,711 @@
-"""Events: what happened, as frozen data with the combat-log sentence already written.
+"""Events: what happened, as frozen facts the window can animate and the log can tell.
 
-The window animates events and prints their text; the simulator counts them. Each event's
-`text` is fixed when it happens, so the log never depends on the state of the world later.
+Each event holds facts only (who by entity id, weapons by id, sides by id, hexes, the rules'
+own result values with every die face and modifier). Its log sentence is written on demand by
+`text(say)`, from those facts and a `Narrator` that knows the names: the battle facade and the
+scene are narrators. The simulator counts events; the window animates them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.hexgrid import Hex
+from game.rules.attack import AttackResult
+from game.rules.dice import Roll
+from game.rules.grenade import BlastHit, Scatter
+from game.rules.heroic import HeroicReading
+from game.rules.maneuvers import DirectionRoll
+from game.rules.morale import MoraleChange, morale_band
+from game.rules.saves import CheckResult, SaveResult, SkillRoll
+
+
+class Narrator(Protocol):
+    """What an event needs to be told in words: names for ids and hexes."""
+
+    def name(self, entity: int) -> str:
+        """The combatant's name."""
+
+    def place(self, hex: Hex) -> str:
+        """A hex as the GM finds it in Tiled ("col 4, row 7")."""
+
+    def weapon(self, weapon_id: str) -> str:
+        """The weapon's name, lower case as the log uses it."""
+
+    def side(self, side_id: str) -> str:
+        """The side's name."""
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, in plain words for the combat log."""
+    """Something that happened; subclasses carry the facts and tell them."""
 
-    text: str
+    def text(self, say: Narrator) -> str:
+        """The combat-log sentence."""
+        raise NotImplementedError
 
 
+def _plural_hexes(n: int) -> str:
+    return f"{n} hex" + ("" if n == 1 else "es")
+
+
+def _points(n: int) -> str:
+    return f"{n} spare point" + ("" if n == 1 else "s")
+
+
+# -- rounds and turns ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class RoundBegan(Event):
     """A new round starts."""
 
-    round: int = 0
+    round: int
+
+    def text(self, say: Narrator) -> str:
+        return f"Round {self.round} begins."
 
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     """A combatant's turn starts."""
 
-    actor: int = 0
-    round: int = 0
+    actor: int
+    round: int
+
+    def text(self, say: Narrator) -> str:
+        return f"Round {self.round}: {say.name(self.actor)}'s turn."
 
 
 @dataclass(frozen=True, slots=True)
-class Rolled(Event):
-    """A roll of the dice, with every face and modifier (the log shows every die)."""
+class TurnLost(Event):
+    """A combatant of a surprised side loses its first-round turn (SWN core, Surprise)."""
 
-    actor: int = 0
-    purpose: str = ""
-    faces: tuple[int, ...] = ()
-    total: int = 0
+    actor: int
+    round: int = 1
 
-
-@dataclass(frozen=True, slots=True)
-class Moved(Event):
-    """A combatant moved along a path (first hex is where it started)."""
-
-    actor: int = 0
-    path: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Attacked(Event):
-    """An attack roll was made."""
-
-    actor: int = 0
-    target: int = 0
-    hit: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Damaged(Event):
-    """A combatant lost hit points (or hit dice, in heroic mode)."""
-
-    target: int = 0
-    amount: int = 0
-    remaining: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Healed(Event):
-    """A combatant regained hit points (or hit dice, in heroic mode)."""
-
-    target: int = 0
-    amount: int = 0
-    remaining: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ConditionChanged(Event):
-    """A condition began or ended: prone, total defense, overwatch, mortally wounded, ..."""
-
-    target: int = 0
-    condition: str = ""
-    active: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Fell(Event):
-    """A combatant is out of the fight: dead, or a PC mortally wounded."""
-
-    target: int = 0
-    how: str = "dead"
+    def text(self, say: Narrator) -> str:
+        return f"Round {self.round}: {say.name(self.actor)} is surprised and loses the turn."
 
 
 @dataclass(frozen=True, slots=True)
 class BattleEnded(Event):
-    """One camp is left standing (or none)."""
+    """The fight is over: one camp won, or only sides outside the fight (`holding`) are left."""
 
     winner: str | None = None
+    holding: tuple[str, ...] = ()
+
+    def text(self, say: Narrator) -> str:
+        if self.winner:
+            return f"The battle is over: {self.winner} hold the field."
+        if self.holding:
+            names = " and ".join(say.side(s) for s in self.holding)
+            return f"The battle is over: no fighting side is left; {names} hold the field."
+        return "The battle is over: nobody is left standing."
+
+
+# -- dice ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """A plain roll (initiative, hit points, healing dice), every face shown; actor 0 is the GM."""
+
+    actor: int
+    purpose: str
+    roll: Roll
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces rolled."""
+        return self.roll.faces
+
+    @property
+    def total(self) -> int:
+        """The roll's total."""
+        return self.roll.total
+
+    def text(self, say: Narrator) -> str:
+        who = say.name(self.actor) if self.actor else "The GM"
+        return f"{who} rolls {self.purpose}: {self.roll.text()}"
 
 
 @dataclass(frozen=True, slots=True)
-class WeaponDropped(Event):
-    """A weapon now lies on a hex (seed 002 Disarm)."""
+class FrayRolled(Event):
+    """The Fray Die (or a Focused Fray) rolled on a target, never modified (Seed 000, The Fray Die)."""
 
-    weapon: str = ""
-    hex: Hex = Hex(0, 0)
-    owner: int = 0
+    actor: int
+    target: int
+    roll: Roll
+    focused: bool = False
+
+    @property
+    def how(self) -> str:
+        """Fray Die or Focused Fray."""
+        return "Focused Fray" if self.focused else "Fray Die"
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} rolls the {self.how} on {say.name(self.target)}: {self.roll.text()}"
+
+
+_CHECK_PHRASES = {
+    "Evasion save": "{actor} rolls an {result}.",
+    "Pilot check": "{actor} rolls a {result}.",
+    "disarm": "{actor} rolls to disarm: {result}",
+    "keep hold": "{actor} rolls to keep hold: {result}",
+    "intimidate": "{actor} tries to intimidate {side}: {result}",
+    "read morale": "{actor} tries to read morale: {result}",
+    "stabilise": "{actor} tends {target}: {result}.",
+}
 
 
 @dataclass(frozen=True, slots=True)
-class WeaponTaken(Event):
-    """A combatant took a weapon in hand or stowed it (`into` is "hand" or "carried")."""
+class CheckRolled(Event):
+    """A skill check or saving throw (`purpose` is one of the phrases above), with its rolls."""
 
-    actor: int = 0
-    weapon: str = ""
-    into: str = "hand"
-
-
-@dataclass(frozen=True, slots=True)
-class Exploded(Event):
-    """An area weapon went off: where, and the hexes its blast covers (for the window)."""
-
-    actor: int = 0
-    hex: Hex = Hex(0, 0)
-    blast: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class MoraleChanged(Event):
-    """A side's morale score moved (here: a successful Intimidate)."""
-
+    actor: int
+    purpose: str
+    result: CheckResult | SkillRoll | SaveResult
+    target: int = 0
     side: str = ""
-    before: int = 0
-    after: int = 0
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces rolled."""
+        return self.result.roll.faces
+
+    @property
+    def total(self) -> int:
+        """The check's total with its modifiers."""
+        return getattr(self.result, "total", self.result.roll.total)
+
+    def text(self, say: Narrator) -> str:
+        return _CHECK_PHRASES[self.purpose].format(
+            actor=say.name(self.actor), result=self.result.text(),
+            target=say.name(self.target) if self.target else "", side=say.side(self.side) if self.side else "")
+
+
+# -- moving -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A combatant moved along a path (first hex is where it started): `how` is move, jump or push."""
+
+    actor: int
+    path: tuple[Hex, ...]
+    how: str = "move"
+    cost: int = 0
+
+    def text(self, say: Narrator) -> str:
+        who, there, steps = say.name(self.actor), say.place(self.path[-1]), len(self.path) - 1
+        if self.how == "push":
+            return f"{who} is pushed {_plural_hexes(steps)} to {there} (forced movement: no overwatch)."
+        if self.how == "jump":
+            return f"{who} jumps {_plural_hexes(steps)} to {there}."
+        return f"{who} moves {_plural_hexes(steps)} to {there} ({self.cost} movement)."
 
 
 @dataclass(frozen=True, slots=True)
-class MoraleRead(Event):
-    """A successful Read Morale: the exact score of each side in sight, by side id."""
+class PushBlocked(Event):
+    """A shove would push its target into a hex it cannot enter; it stays put (Ruling: Shove)."""
 
-    actor: int = 0
-    readings: tuple[tuple[str, int], ...] = ()
+    target: int
+    hex: Hex
+    reason: str
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.target)} cannot be pushed to {say.place(self.hex)} ({self.reason}) and stays put."
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeBegan(Event):
+    """A charge starts its run at a target (Seed 002, Charge)."""
+
+    actor: int
+    target: int
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} charges {say.name(self.target)}."
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeEnded(Event):
+    """A charge ends without a blow: stopped short at `stopped`, or refused for `reason`."""
+
+    actor: int
+    stopped: Hex | None = None
+    reason: str = ""
+
+    def text(self, say: Narrator) -> str:
+        why = f"it was stopped at {say.place(self.stopped)}" if self.stopped is not None else self.reason
+        return f"{say.name(self.actor)}'s charge ends without a blow: {why}."
+
+
+# -- attacks and damage -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Attacked(Event):
+    """An attack roll: `how` is attack, charge, ram, disarm, shove or throw (at the hex `at`)."""
+
+    actor: int
+    target: int
+    result: AttackResult
+    weapon: str = ""
+    how: str = "attack"
+    hexes: int = 0
+    at: Hex | None = None
+
+    @property
+    def hit(self) -> bool:
+        """Whether the roll hit."""
+        return self.result.hit
+
+    def text(self, say: Narrator) -> str:
+        who, roll = say.name(self.actor), self.result.text()
+        whom = say.name(self.target) if self.target else ""
+        if self.how == "charge":
+            return f"{who} charges into {whom}: {roll}."
+        if self.how == "ram":
+            return f"{who} rams {whom} after {self.hexes} hexes: {roll}."
+        if self.how == "disarm":
+            return f"{who} tries to disarm {whom} ({say.weapon(self.weapon)}): {roll}."
+        if self.how == "shove":
+            return f"{who} shoves {whom}: {roll}."
+        if self.how == "throw":
+            on = f" ({whom} there)" if self.target else ""
+            return f"{who} throws a {say.weapon(self.weapon)} at {say.place(self.at)}{on}: {roll}."
+        return f"{who} attacks {whom} with a {say.weapon(self.weapon)}: {roll}."
 
 
 @dataclass(frozen=True, slots=True)
 class AttackPaused(Event):
     """An attack waits while the protectors next to its target decide (seed 002 Protect)."""
 
-    attacker: int = 0
-    ally: int = 0
-    protectors: tuple[int, ...] = ()
+    attacker: int
+    ally: int
+    protectors: tuple[int, ...]
+
+    def text(self, say: Narrator) -> str:
+        names = ", ".join(say.name(p) for p in self.protectors)
+        return f"{say.name(self.attacker)} attacks {say.name(self.ally)}; {names} may step in."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRolled(Event):
+    """A damage roll against one target, through its armor (and on the heroic table, `reading`).
+
+    `source` is attack, charge, ram, shove or fray; a charge with a weapon also shows the 1d6
+    and the weapon's totals (`compared`); a blocked shove names the hex and what blocked it.
+    """
+
+    actor: int
+    target: int
+    roll: Roll
+    armor: int
+    amount: int
+    reading: HeroicReading | None = None
+    source: str = "attack"
+    weapon: str = ""
+    compared: tuple[int, int] | None = None
+    against: Hex | None = None
+    blocked: str = ""
+
+    def _lead(self, say: Narrator) -> str:
+        who = say.name(self.actor)
+        if self.source == "charge" and self.compared is not None:
+            d6, weapon = self.compared
+            return (f"{who}'s charge: the 1d6 rolls {d6} and the {say.weapon(self.weapon)} {weapon}; "
+                    "the higher counts:")
+        if self.source == "charge":
+            return f"{who}'s charge deals"
+        if self.source == "ram":
+            return f"{who}'s ram deals"
+        if self.source == "shove":
+            return f"{say.name(self.target)} is shoved against {say.place(self.against)} ({self.blocked}) and takes"
+        return f"{who} rolls damage"
+
+    def text(self, say: Narrator) -> str:
+        if self.source == "fray" and self.reading is not None:
+            return f"Heroic reading {self.reading.text()}."
+        if self.source == "fray":
+            return (f"Against a vehicle the roll is read straight: {self.roll.total} - {self.armor} armor "
+                    f"= {self.amount}.")
+        if self.reading is not None:
+            return f"{self._lead(say)} {self.roll.text()}; heroic reading {self.reading.text()}"
+        note = f" - {self.armor} armor" if self.armor else ""
+        return f"{self._lead(say)} {self.roll.text()}{note} = {self.amount}."
+
+
+@dataclass(frozen=True, slots=True)
+class RamRecoiled(Event):
+    """The ramming vehicle takes half its ram's damage on a made Pilot check, else all (Seed 002)."""
+
+    actor: int
+    ram_damage: int
+    share: str
+    taken: int
+    armor: int
+    amount: int
+
+    def text(self, say: Narrator) -> str:
+        note = f" - {self.armor} armor" if self.armor else ""
+        return (f"{say.name(self.actor)} takes {self.share} of the {self.ram_damage}: {self.taken}{note} "
+                f"= {self.amount}.")
+
+
+@dataclass(frozen=True, slots=True)
+class ShockDealt(Event):
+    """A missed melee attack still deals its Shock (SWN core)."""
+
+    actor: int
+    target: int
+    amount: int
+    weapon: str = ""
+
+    def text(self, say: Narrator) -> str:
+        return f"Shock: {say.name(self.target)} still takes {self.amount} from the miss."
+
+
+@dataclass(frozen=True, slots=True)
+class OverflowSource:
+    """Whose damage overflows: a `shot` (with its weapon), a `charge`, a `ram`, the `Fray Die`
+    or a `Focused Fray`."""
+
+    actor: int
+    kind: str
+    weapon: str = ""
+
+    def text(self, say: Narrator) -> str:
+        """E.g. "Ana's combat rifle shot"."""
+        if self.kind == "shot":
+            return f"{say.name(self.actor)}'s {say.weapon(self.weapon)} shot"
+        return f"{say.name(self.actor)}'s {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spilled(Event):
+    """Heroic overflow carries spare points on to another target (Seed 000, Overflow Damage);
+    `needs` and `made` are the AC it needed and the attack roll (None for the Fray Die)."""
+
+    source: OverflowSource
+    target: int
+    points: int
+    needs: int | None = None
+    made: int | None = None
+    rule: str = "Seed 000, Overflow Damage"
+
+    def text(self, say: Narrator) -> str:
+        reach = f" (needs {self.needs}, the roll made {self.made})" if self.made is not None else ""
+        return (f"Overflow: {self.source.text(say)} carries {_points(self.points)} on to "
+                f"{say.name(self.target)}{reach}.")
+
+
+@dataclass(frozen=True, slots=True)
+class SpillLost(Event):
+    """Overflow points that no other target could take are lost."""
+
+    source: OverflowSource
+    points: int
+    rule: str = "Seed 000, Overflow Damage"
+
+    def text(self, say: Narrator) -> str:
+        return f"Overflow: {self.source.text(say)} has {_points(self.points)} left that no other target can take."
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    """A combatant's hit points (or heroic hit dice) went down: `unit` HP or HD; `state` is a
+    PC's new dying state or "down"; `spare` is what went beyond zero (shown for pools)."""
+
+    target: int
+    amount: int
+    before: int
+    after: int
+    unit: str = "HP"
+    state: str = ""
+    spare: int = 0
+
+    @property
+    def remaining(self) -> int:
+        """What is left after the hit."""
+        return self.after
+
+    def text(self, say: Narrator) -> str:
+        state = f", {self.state}" if self.state else ""
+        spare = f" ({self.spare} to spare)" if self.spare else ""
+        return (f"{say.name(self.target)} takes {self.amount}: {self.before} -> {self.after} "
+                f"{self.unit}{state}{spare}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    """A combatant regained hit points (or hit dice, read on the heroic table: `reading`)."""
+
+    target: int
+    roll: Roll
+    before: int
+    after: int
+    unit: str = "HP"
+    reading: HeroicReading | None = None
+
+    @property
+    def amount(self) -> int:
+        """How much was restored."""
+        return self.after - self.before
+
+    def text(self, say: Narrator) -> str:
+        how = f"heroic reading {self.reading.text()}" if self.reading is not None else f"{self.roll.total}"
+        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}."
+
+
+_FATES = {
+    "killed": "{name} is killed.",
+    "down": "{name} is down.",
+    "died of wounds": "{name} dies of their wounds.",
+    "mortally wounded": "{name} falls, mortally wounded: dead in 6 rounds unless stabilised.",
+    "stable": "{name} falls and stabilises (heroic).",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Fell(Event):
+    """A combatant is out of the fight: `fate` is killed, down, died of wounds, mortally wounded
+    or stable."""
+
+    target: int
+    fate: str
+
+    @property
+    def how(self) -> str:
+        """dead, mortally wounded or stable."""
+        return self.fate if self.fate in ("mortally wounded", "stable") else "dead"
+
+    def text(self, say: Narrator) -> str:
+        return _FATES[self.fate].format(name=say.name(self.target))
+
+
+# -- grenades -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Scattered(Event):
+    """A missed throw scatters (Seed 002, Grenades): where it comes down and why it stopped short."""
+
+    actor: int
+    scatter: Scatter
+    landing: Hex
+    stopped: str = ""
+
+    def text(self, say: Narrator) -> str:
+        short = f", {self.stopped}" if self.stopped else ""
+        return (f"The throw misses: it scatters {self.scatter.distance_roll.text()} hexes in direction "
+                f"{self.scatter.direction.roll.text()} (direction {self.scatter.direction_index}) and comes "
+                f"down at {say.place(self.landing)}{short}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(Event):
+    """An area weapon went off at `centre`: its blast hexes and its one damage roll (None when
+    it catches nobody)."""
+
+    actor: int
+    weapon: str
+    centre: Hex
+    area: tuple[Hex, ...]
+    damage: Roll | None = None
+
+    @property
+    def hex(self) -> Hex:
+        """Where it went off."""
+        return self.centre
+
+    @property
+    def blast(self) -> tuple[Hex, ...]:
+        """The hexes the blast covers."""
+        return self.area
+
+    def text(self, say: Narrator) -> str:
+        what, where = say.weapon(self.weapon), say.place(self.centre)
+        if self.damage is None:
+            return f"The {what} explodes at {where}, catching nobody."
+        return f"The {what} explodes at {where}: {self.damage.text()} damage."
+
+
+@dataclass(frozen=True, slots=True)
+class BlastStruck(Event):
+    """One victim's share of a blast: its save, armor and damage (and heroic reading)."""
+
+    actor: int
+    target: int
+    hit: BlastHit
+    reading: HeroicReading | None = None
+
+    def text(self, say: Narrator) -> str:
+        note = f"heroic reading {self.reading.text()}; " if self.reading is not None else ""
+        return f"{say.name(self.target)} is caught in the blast: {note}{self.hit.text()}."
+
+
+# -- conditions and stances ---------------------------------------------------------------
+_CONDITIONS = {
+    ("prone", True, ""): "{target} drops prone.",
+    ("prone", False, ""): "{target} stands up.",
+    ("prone", True, "knocked"): "{target} is knocked prone.",
+    ("prone", True, "crash"): "{target} is knocked prone by the crash.",
+    ("prone", True, "fell charging"): "{target} falls prone next to {other}.",
+    ("total defense", True, ""): "{target} takes total defense (+2 AC).",
+    ("total defense", False, "lapsed"): "{target} is no longer on total defense.",
+    ("reloaded", True, ""): "{target} reloads.",
+    ("overwatch", False, "lapsed"): "{target} is no longer on overwatch.",
+    ("overwatch", False, "fired"): "{target} fires from overwatch.",
+    ("overwatch", True, "held"): "{target} holds fire.",
+    ("disarmed", True, ""): "{target} is disarmed.",
+    ("disarmed", False, "empty hand"): "{target} has nothing in hand to drop.",
+    ("disarmed", False, "kept hold"): "{target} keeps hold of the weapon.",
+    ("stabilised", True, ""): "{target} is stabilised and will live.",
+    ("protecting", False, "declined"): "{target} does not step in.",
+    ("protecting", True, "stepped in"): "{target} steps in front of {other} and takes the attack.",
+    ("guarding", True, ""): "{target} guards {other} until the start of {target}'s next turn.",
+}
+"""The sentence for each (condition, active, cause) a ConditionChanged can carry."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionChanged(Event):
+    """A simple condition began or ended (prone, total defense, reloaded, overwatch fired or
+    held or lapsed, disarmed, stabilised, protecting, guarding); `other` is a second combatant
+    the sentence names (the guarded ally, the charge's target)."""
+
+    target: int
+    condition: str
+    active: bool = True
+    cause: str = ""
+    other: int = 0
+
+    def text(self, say: Narrator) -> str:
+        other = say.name(self.other) if self.other else ""
+        return _CONDITIONS[(self.condition, self.active, self.cause)].format(target=say.name(self.target), other=other)
+
+
+@dataclass(frozen=True, slots=True)
+class OverwatchSet(Event):
+    """A combatant goes on overwatch facing a hex direction or an exact angle (Seed 002, Overwatch)."""
+
+    actor: int
+    facing: int
+    angle: float | None = None
+    rule: str = "Seed 002, Overwatch"
+
+    def text(self, say: Narrator) -> str:
+        words = f"direction {self.facing}" if self.angle is None else f"{self.angle:g} degrees"
+        return f"{say.name(self.actor)} goes on overwatch facing {words}."
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldRaised(Event):
+    """A combatant shields the allies around it with its armor until its next turn (Seed 002, Protect)."""
+
+    actor: int
+    armor: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} shields the allies around it (+2 AC and armor {self.armor} behind it) "
+                "until its next turn.")
+
+
+# -- weapons changing hands ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DisarmSettled(Event):
+    """The opposed rolls of a disarm: the attacker's margin and what follows (Seed 002, Disarm)."""
+
+    actor: int
+    target: int
+    margin: int
+    outcome: str
+
+    def text(self, say: Narrator) -> str:
+        if self.margin > 0:
+            how = f"wins by {self.margin}"
+        else:
+            how = "ties" if self.margin == 0 else f"loses by {-self.margin}"
+        return f"{say.name(self.actor)} {how}: {self.outcome}."
+
+
+@dataclass(frozen=True, slots=True)
+class DropRolled(Event):
+    """Where a dropped weapon falls: 1d6 for the hex direction, rolled by `actor`."""
+
+    actor: int
+    owner: int
+    direction: DirectionRoll
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} rolls where {say.name(self.owner)}'s weapon falls: "
+                f"{self.direction.roll.text()} (direction {self.direction.index})")
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponDropped(Event):
+    """A weapon now lies on a hex (seed 002 Disarm); `blocked` when the rolled way was shut."""
+
+    weapon: str
+    hex: Hex
+    owner: int
+    blocked: bool = False
+
+    def text(self, say: Narrator) -> str:
+        stays = " (the way is blocked, so it falls at their feet)" if self.blocked else ""
+        return f"The {say.weapon(self.weapon)} lands at {say.place(self.hex)}{stays}."
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponTaken(Event):
+    """A combatant took a weapon in hand or stowed it (`into` is "hand" or "carried"); `how` is
+    take (from a disarmed foe), pick up or ready; `stowed` the weapon put away to ready it."""
+
+    actor: int
+    weapon: str
+    into: str = "hand"
+    how: str = "ready"
+    stowed: str = ""
+
+    def text(self, say: Narrator) -> str:
+        who, what = say.name(self.actor), say.weapon(self.weapon)
+        if self.how == "take":
+            return f"{who} takes the {what} and stows it."
+        if self.how == "pick up":
+            ending = "holds it ready" if self.into == "hand" else "stows it"
+            return f"{who} picks up the {what} and {ending}."
+        stowing = f", stowing the {say.weapon(self.stowed)}" if self.stowed else ""
+        return f"{who} readies the {what}{stowing}."
+
+
+# -- morale -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MoraleChanged(Event):
+    """A side's morale score moved (here: a successful Intimidate, Seed 002)."""
+
+    side: str
+    change: MoraleChange
+
+    @property
+    def before(self) -> int:
+        """The score before."""
+        return self.change.before
+
+    @property
+    def after(self) -> int:
+        """The score after."""
+        return self.change.after
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.side(self.side)} are shaken: {self.change.text()}; no more intimidation this round."
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRead(Event):
+    """A successful Read Morale: the exact score of each side in sight, by side id."""
+
+    actor: int
+    scores: tuple[tuple[str, int], ...]
+
+    @property
+    def readings(self) -> tuple[tuple[str, int], ...]:
+        """(side id, score) pairs."""
+        return self.scores
+
+    def text(self, say: Narrator) -> str:
+        listed = "; ".join(f"{say.side(s)} {score} ({morale_band(score).name})" for s, score in self.scores)
+        return f"{say.name(self.actor)} reads the morale: {listed}."

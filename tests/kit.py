@@ -78,7 +78,7 @@ def battle_at(units, first: int = 1, seed: int | str = 1, catalog=None, **scenar
 def texts(outcome) -> list[str]:
     """The log lines of an accepted action (fails the test with the reason if it was refused)."""
     assert outcome.accepted, outcome.reason
-    return [e.text for e in outcome.events]
+    return list(outcome.lines)
 
 
 def scene_of(battle):

@@ -38,7 +38,7 @@ def test_a_hit_rolls_weapon_damage_and_takes_hit_points():
     outcome = battle.submit(Attack(1, target=2, faces=(14, 9)))
     assert outcome.accepted, outcome.reason
     assert battle.world.get(2, Health).current == 18 - 9
-    texts = [e.text for e in outcome.events]
+    texts = list(outcome.lines)
     assert any("d20 14 +2 attack bonus = 16 vs 16: hit" in t for t in texts)
     assert any("[9]" in t for t in texts)
     assert battle.world.get(1, Armament).rounds == 29
@@ -86,7 +86,7 @@ def test_cover_armor_is_subtracted_from_damage_and_ignored_by_aimed_shots():
     assert plan.cover.armor == 6 and plan.cover.material.id == "thin_stone"
     outcome = battle.submit(Attack(1, target=2, faces=(19, 4, 4, 2)))  # 3d4 = 10, minus 6 armor
     assert battle.world.get(2, Health).current == 18 - 4
-    assert any(e.text.endswith("[4, 4, 2] = 10 - 6 armor = 4.") for e in outcome.events)
+    assert any(line.endswith("[4, 4, 2] = 10 - 6 armor = 4.") for line in outcome.lines)
 
 
 def test_aimed_shot_takes_minus_4_and_ignores_cover_armor():
@@ -176,7 +176,7 @@ def test_battle_ends_when_one_camp_is_left():
     battle = _battle(units, first=1)
     outcome = battle.submit(Attack(1, target=2, faces=(15, 3)))
     assert battle.state.ended and battle.state.winner == "pcs" and battle.current() is None
-    assert "hold the field" in outcome.events[-1].text
+    assert "hold the field" in outcome.lines[-1]
     assert battle.submit(EndTurn(1)).reason == "the battle is over"
 
 

@@ -28,7 +28,7 @@ def _battle(units, first: int = 1, **kwargs) -> Battle:
 
 
 def _texts(outcome) -> str:
-    return " | ".join(e.text for e in outcome.events)
+    return " | ".join(outcome.lines)
 
 
 # -- a person's charge ----------------------------------------------------------------------

@@ -35,7 +35,7 @@ def _until(battle: Battle, who: int) -> Battle:
 
 
 def _texts(outcome) -> str:
-    return " | ".join(e.text for e in outcome.events)
+    return " | ".join(outcome.lines)
 
 
 def _lying(battle: Battle) -> list[DroppedWeapon]:

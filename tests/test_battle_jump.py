@@ -32,7 +32,7 @@ def test_a_10_metre_mover_jumps_up_to_2_hexes_in_a_straight_line():
     outcome = battle.submit(Jump(1, to=Hex(2, -2)))
     assert outcome.accepted, outcome.reason
     moved = outcome.events[0]
-    assert isinstance(moved, Moved) and moved.text == "Ana jumps 2 hexes to col 1, row -2."
+    assert isinstance(moved, Moved) and battle.describe(moved) == "Ana jumps 2 hexes to col 1, row -2."
     assert moved.path == (Hex(0, 0), Hex(1, -1), Hex(2, -2))
     assert battle.world.get(1, Position).hex == Hex(2, -2)
 

@@ -32,7 +32,7 @@ def test_a_heal_check_of_8_plus_rounds_since_the_fall_stabilises():
     needed = 8 + rounds - 2  # 2d6 + Heal 1 + Int 1
     outcome = battle.submit(Stabilise(3, target=2, faces=(needed - 6, 6)))
     assert outcome.accepted and battle.world.has(2, Stabilised) and not battle.world.has(2, MortallyWounded)
-    assert outcome.events[-1].text == "Kit is stabilised and will live."
+    assert outcome.lines[-1] == "Kit is stabilised and will live."
 
 
 def test_a_failed_heal_check_spends_the_main_action_and_nothing_else():
@@ -71,7 +71,7 @@ def test_a_stim_heals_its_roll_and_never_past_the_maximum():
     assert battle.world.get(2, Health).current == 12
     outcome = battle.submit(Heal(3, target=2, dice="1d6+2", faces=(3,)))
     assert outcome.accepted and battle.world.get(2, Health).current == 17
-    assert outcome.events[-1].text == "Kit is healed (5): 12 -> 17 HP."
+    assert outcome.lines[-1] == "Kit is healed (5): 12 -> 17 HP."
 
 
 def test_heroic_healing_reads_the_stim_on_the_table():
@@ -79,7 +79,7 @@ def test_heroic_healing_reads_the_stim_on_the_table():
     assert battle.world.get(2, Health).current == 16
     outcome = battle.submit(Heal(3, target=2, dice="1d6+2", faces=(2,)))  # 2 + 2 = 4: 1 point
     assert battle.world.get(2, Health).current == 17
-    assert "heroic reading" in outcome.events[-1].text
+    assert "heroic reading" in outcome.lines[-1]
 
 
 def test_healing_someone_unhurt_or_with_bad_dice_is_refused():

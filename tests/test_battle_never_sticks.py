@@ -106,7 +106,7 @@ def test_when_only_bystanders_are_left_the_log_says_who_holds_the_field():
     outcome = battle.submit(ThrowGrenade(1, at=Hex(0, 1), faces=(19, 6, 1, 1)))
     assert outcome.accepted, outcome.reason
     assert battle.state.ended
-    assert outcome.events[-1].text == "The battle is over: no fighting side is left; Bystanders hold the field."
+    assert outcome.lines[-1] == "The battle is over: no fighting side is left; Bystanders hold the field."
 
 
 _ONE_SIDED = """<?xml version="1.0" encoding="UTF-8"?>

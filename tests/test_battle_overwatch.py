@@ -68,7 +68,7 @@ def test_overwatch_fire_is_minus_2_ignores_cover_armor_and_then_the_move_goes_on
     assert normal_shot.cover.armor == 8  # an ordinary attack here would lose 8 to the sandbags
     outcome = battle.submit(OverwatchFire(1, faces=(16, 10)))  # 16 +2 -2 = 16 vs AC 16: hit
     assert outcome.accepted, outcome.reason
-    texts = " ".join(e.text for e in outcome.events)
+    texts = " ".join(outcome.lines)
     assert "-2 overwatch" in texts and "armor" not in texts.split("damage")[-1]
     assert battle.world.get(2, Health).current == 18 - 10
     assert not battle.world.has(1, Overwatch)  # a single attack
@@ -138,7 +138,7 @@ def test_overwatch_may_face_any_angle_not_only_a_hex_direction():
     while battle.current() != 1:
         battle.submit(EndTurn(battle.current()))
     outcome = battle.submit(SetOverwatch(1, angle=30.0))
-    assert outcome.events[-1].text == "Voss goes on overwatch facing 30 degrees."
+    assert outcome.lines[-1] == "Voss goes on overwatch facing 30 degrees."
     wedge = set(overwatch_wedge(scene_of(battle), 1))
     assert Hex(3, 0) in wedge and Hex(3, -3) in wedge  # both edges of the 0..60 wedge
     assert Hex(0, 3) not in wedge and Hex(-3, 0) not in wedge

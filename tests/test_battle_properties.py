@@ -307,7 +307,7 @@ class Driver:
         loaded = read_save(path)
         assert loaded.stopped_at is None and loaded.warnings == (), loaded.warnings
         assert loaded.battle.state == self.battle.state
-        assert [e.text for e in loaded.battle.log] == [e.text for e in self.battle.log]
+        assert loaded.battle.log_lines() == self.battle.log_lines()
         assert loaded.battle.actions == self.battle.actions
         self.battle = loaded.battle
         assert self.battle.can_redo() is False

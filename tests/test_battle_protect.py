@@ -36,7 +36,7 @@ def _until(battle: Battle, who: int) -> Battle:
 
 
 def _texts(outcome) -> str:
-    return " | ".join(e.text for e in outcome.events)
+    return " | ".join(outcome.lines)
 
 
 # -- snap protect -------------------------------------------------------------------------

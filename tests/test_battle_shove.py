@@ -27,7 +27,7 @@ def _plan(battle: Battle, actor: int, target: int):
 
 
 def _texts(outcome) -> str:
-    return " | ".join(e.text for e in outcome.events)
+    return " | ".join(outcome.lines)
 
 
 def test_shoving_a_2_hd_veteran_is_a_punch_against_ac_11():
@@ -47,7 +47,7 @@ def test_the_push_is_one_hex_straight_away_from_the_shover():
     assert _plan(battle, 1, 2).to == Hex(0, 2)
     outcome = battle.submit(Shove(1, target=2, faces=(20,)))
     moved = [e for e in outcome.events if isinstance(e, Moved)]
-    assert moved[0].path == (Hex(0, 1), Hex(0, 2)) and "forced movement: no overwatch" in moved[0].text
+    assert moved[0].path == (Hex(0, 1), Hex(0, 2)) and "forced movement: no overwatch" in battle.describe(moved[0])
 
 
 def test_a_missed_shove_leaves_the_target_where_it_stands():

@@ -24,14 +24,14 @@ def _duel(**kwargs) -> Battle:
 
 def test_initiative_is_rolled_once_with_the_dice_in_the_log():
     battle = _duel()
-    rolls = [e.text for e in battle.log if "initiative" in e.text]
+    rolls = [line for line in battle.log_lines() if "initiative" in line]
     assert len(rolls) >= 2
     assert battle.current() in battle.state.order
     assert battle.state.round == 1
 
 
 def test_same_seed_same_opening_byte_for_byte():
-    assert [e.text for e in _duel().log] == [e.text for e in _duel().log]
+    assert _duel().log_lines() == _duel().log_lines()
 
 
 def test_a_move_walks_the_path_and_spends_the_move_action():
@@ -121,13 +121,13 @@ def test_undo_every_step_returns_to_the_initial_state_and_redo_replays_exactly()
         if reach:
             battle.submit(Move(actor, path=reach[sorted(reach)[-1]].path))
         battle.submit(EndTurn(actor))
-    final, log = battle.state, [e.text for e in battle.log]
+    final, log = battle.state, battle.log_lines()
     while battle.undo():
         pass
     assert battle.state == initial
     while battle.redo():
         pass
-    assert battle.state == final and [e.text for e in battle.log] == log
+    assert battle.state == final and battle.log_lines() == log
 
 
 def test_two_battles_in_one_process_do_not_interfere():
@@ -156,7 +156,7 @@ def test_a_surprised_side_loses_its_round_one_turns_even_when_first_in_the_order
     battle = Battle.from_scenario(scenario(units, sides=sides), seed=1)
     assert battle.state.order[0] == 1  # the PC won initiative (1d8+3 against 1d8-3)
     assert battle.current() == 2 and battle.state.round == 1
-    assert any(e.text == "Round 1: pc_warrior 1 is surprised and loses the turn." for e in battle.log)
+    assert "Round 1: pc_warrior 1 is surprised and loses the turn." in battle.log_lines()
     battle.submit(EndTurn(2))
     assert battle.state.round == 2 and battle.current() == 1
     assert not scene_of(battle).is_surprised(1)

@@ -57,7 +57,7 @@ def test_check_prints_names_from_an_xml_map_without_the_8bit_escape(tmp_path, ca
 
 def test_replay_prints_titles_log_and_warnings_without_control_characters(monkeypatch, capsys):
     battle = SimpleNamespace(scenario=SimpleNamespace(title=EVIL), seed=1, actions=(),
-                             log=(SimpleNamespace(text=f"{EVIL} moves"),))
+                             log_lines=lambda since=0: [f"{EVIL} moves"])
     monkeypatch.setattr(replay, "read_save", lambda path: LoadedSave(battle, (f"{EVIL} changed",)))
     assert main(["replay", "any.json"]) == 0
     captured = capsys.readouterr()

@@ -36,7 +36,7 @@ def test_loading_a_save_replays_to_the_identical_state(played):
     loaded = read_save(save)
     assert loaded.warnings == () and loaded.stopped_at is None
     assert loaded.battle.state == battle.state
-    assert [e.text for e in loaded.battle.log] == [e.text for e in battle.log]
+    assert loaded.battle.log_lines() == battle.log_lines()
 
 
 def test_the_save_is_versioned_json_with_scenario_seed_and_actions(played):
@@ -112,7 +112,7 @@ def test_hexbattle_replay_prints_the_log(played, capsys):
     battle, save = played
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[1:] == [e.text for e in battle.log]
+    assert out.splitlines()[1:] == battle.log_lines()
 
 
 def test_hexbattle_replay_of_a_broken_file_is_one_clear_line(tmp_path, capsys):

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {printable(warning)}", file=sys.stderr)
     battle = loaded.battle
     print(printable(f"{battle.scenario.title} (seed {battle.seed}, {len(battle.actions)} actions)"))
-    for event in battle.log:
-        print(printable(event.text))
+    for line in battle.log_lines():
+        print(printable(line))
     return 1 if loaded.stopped_at is not None else 0
 

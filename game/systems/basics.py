@@ -32,7 +32,7 @@ def check_go_prone(scene: Scene, action: GoProne) -> GoProne | str:
 def go_prone(scene: Scene, action: GoProne, plan: GoProne) -> None:
     """Drop prone."""
     scene.world.set(action.actor, Prone())
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} drops prone.", action.actor, "prone", True))
+    scene.emit(ConditionChanged(action.actor, "prone", True))
 
 
 def check_stand_up(scene: Scene, action: StandUp) -> StandUp | str:
@@ -46,7 +46,7 @@ def stand_up(scene: Scene, action: StandUp, plan: StandUp) -> None:
     """Stand up, spending the Move action."""
     scene.world.remove(action.actor, Prone)
     spend(scene, action.actor, "move")
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} stands up.", action.actor, "prone", False))
+    scene.emit(ConditionChanged(action.actor, "prone", False))
 
 
 def check_total_defense(scene: Scene, action: DefendTotally) -> DefendTotally | str:
@@ -63,8 +63,7 @@ def total_defense(scene: Scene, action: DefendTotally, plan: DefendTotally) -> N
     """+2 AC until the start of the combatant's next turn."""
     scene.world.set(action.actor, TotalDefense())
     spend(scene, action.actor, "main")
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} takes total defense (+2 AC).",
-                                action.actor, "total defense", True))
+    scene.emit(ConditionChanged(action.actor, "total defense", True))
 
 
 def check_reload(scene: Scene, action: Reload) -> int | str:
@@ -87,4 +86,4 @@ def reload(scene: Scene, action: Reload, magazine: int) -> None:
     armament = scene.world.get(action.actor, Armament)
     scene.world.set(action.actor, Armament(armament.weapon, magazine))
     spend(scene, action.actor, "main")
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} reloads.", action.actor, "reloaded", True))
+    scene.emit(ConditionChanged(action.actor, "reloaded", True))

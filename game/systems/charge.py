@@ -21,7 +21,16 @@ from fractions import Fraction
 from game.actions import Charge
 from game.components import ChargeUnderway, Identity, Position, Prone, Stats, TurnBudget
 from game.ecs import EntityId
-from game.events import Attacked, ConditionChanged, Damaged, Event, Rolled
+from game.events import (
+    Attacked,
+    ChargeBegan,
+    ChargeEnded,
+    CheckRolled,
+    ConditionChanged,
+    DamageRolled,
+    OverflowSource,
+    RamRecoiled,
+)
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
 from game.rules.attack import AttackSetup, Modifier, hit_chance, target_number
 from game.rules.catalog import Weapon
@@ -229,39 +238,34 @@ def charge_paths(scene: Scene, charger: EntityId, target: EntityId) -> dict[Hex,
 
 
 # -- resolving ------------------------------------------------------------------------------
-def _knock_prone(scene: Scene, entity: EntityId, text: str) -> None:
+def _knock_prone(scene: Scene, entity: EntityId, cause: str, other: EntityId = 0) -> None:
     if in_the_fight(scene.world, entity) and not scene.world.has(entity, Prone):
         scene.world.set(entity, Prone())
-        scene.emit(ConditionChanged(text, entity, "prone", True))
+        scene.emit(ConditionChanged(entity, "prone", True, cause, other))
 
 
 def _crash(scene: Scene, plan: ChargePlan) -> None:
     """A person's charge lands (seed 002, Charge (Person))."""
-    charger, target = scene.name(plan.charger), scene.name(plan.target)
     evasion = None if plan.weapon else evasion_save(scene, plan.charger)
     result = charge_person(plan.setup, scene.dice, plan.weapon.damage if plan.weapon else None,
                            plan.attribute, evasion)
-    scene.emit(Attacked(f"{charger} charges into {target}: {result.attack.text()}.",
-                        plan.charger, plan.target, result.attack.hit))
+    scene.emit(Attacked(plan.charger, plan.target, result.attack, plan.weapon.id if plan.weapon else "", "charge"))
     if not result.attack.hit:
         return
-    lead = f"{charger}'s charge deals"
-    if result.weapon is not None:
-        lead = (f"{charger}'s charge: the 1d6 rolls {result.d6.total} and the {plan.weapon.name.lower()} "
-                f"{result.weapon.total}; the higher counts:")
-    excess = deal_damage(scene, plan.target, result.damage_roll, plan.armor, lead)
-    _overflow(scene, plan, excess, result.attack.total, f"{charger}'s charge")
+    compared = (result.d6.total, result.weapon.total) if result.weapon is not None else None
+    excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
+                                             source="charge", weapon=plan.weapon.id if plan.weapon else "",
+                                             compared=compared))
+    _overflow(scene, plan, excess, result.attack.total, OverflowSource(plan.charger, "charge"))
     if plan.target_can_fall:
-        _knock_prone(scene, plan.target, f"{target} is knocked prone.")
+        _knock_prone(scene, plan.target, "knocked")
     if result.save is not None:
-        save = result.save
-        scene.emit(Rolled(f"{charger} rolls an {save.text()}.", plan.charger, "Evasion save",
-                          save.roll.faces, save.roll.total))
+        scene.emit(CheckRolled(plan.charger, "Evasion save", result.save))
     if result.charger_prone:
-        _knock_prone(scene, plan.charger, f"{charger} falls prone next to {target}.")
+        _knock_prone(scene, plan.charger, "fell charging", plan.target)
 
 
-def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, what: str) -> None:
+def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, source: OverflowSource) -> None:
     """Heroic overflow from the charge's roll to other persons within reach of the end hex whose
     number that roll also made (seed 000, Overflow Damage)."""
     if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
@@ -274,34 +278,30 @@ def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, what: str
         could = strike_plan(scene, plan.charger, other, here, plan.hexes)
         if not isinstance(could, str):
             candidates.append(Candidate(other, target_number(could.setup), 1, points_to_drop(scene, other)))
-    spill(scene, excess, candidates, total, what)
+    spill(scene, excess, candidates, total, source)
 
 
 def _ram(scene: Scene, plan: ChargePlan) -> None:
     """A vehicle or mech rams (seed 002, Charge (Vehicle/Mech))."""
-    charger, target = scene.name(plan.charger), scene.name(plan.target)
     result = charge_vehicle(plan.setup, scene.dice, plan.size_class, plan.hexes, plan.pilot_parts,
                             plan.target_can_fall)
-    scene.emit(Attacked(f"{charger} rams {target} after {plan.hexes} hexes: {result.attack.text()}.",
-                        plan.charger, plan.target, result.attack.hit))
+    scene.emit(Attacked(plan.charger, plan.target, result.attack, how="ram", hexes=plan.hexes))
     if not result.attack.hit:
         return
-    excess = deal_damage(scene, plan.target, result.damage_roll, plan.armor, f"{charger}'s ram deals")
-    _overflow(scene, plan, excess, result.attack.total, f"{charger}'s ram")
+    excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
+                                             source="ram"))
+    _overflow(scene, plan, excess, result.attack.total, OverflowSource(plan.charger, "ram"))
     pilot = result.pilot
-    scene.emit(Rolled(f"{charger} rolls a {pilot.text()}.", plan.charger, "Pilot check",
-                      pilot.roll.faces, pilot.total))
+    scene.emit(CheckRolled(plan.charger, "Pilot check", pilot))
     armor = effective_armor((scene.world.get(plan.charger, Stats).armor,))
     share = "half" if pilot.success else "all"
     amount = after_armor(result.charger_damage, armor)
-    note = f" - {armor} armor" if armor else ""
-    scene.emit(Damaged(f"{charger} takes {share} of the {result.damage}: {result.charger_damage}{note} "
-                       f"= {amount}.", plan.charger, 0, 0))
+    scene.emit(RamRecoiled(plan.charger, result.damage, share, result.charger_damage, armor, amount))
     take_damage(scene, plan.charger, amount)
     if result.target_prone:
-        _knock_prone(scene, plan.target, f"{target} is knocked prone.")
+        _knock_prone(scene, plan.target, "knocked")
     if result.charger_prone:
-        _knock_prone(scene, plan.charger, f"{charger} is knocked prone by the crash.")
+        _knock_prone(scene, plan.charger, "crash")
 
 
 def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
@@ -310,10 +310,12 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
     if not in_the_fight(world, charger):
         return
     here = world.get(charger, Position).hex
-    plan = (strike_plan(scene, charger, run.target, here, run.hexes) if here == run.end
-            else f"it was stopped at {scene.place(here)}")
+    if here != run.end:
+        scene.emit(ChargeEnded(charger, stopped=here))
+        return
+    plan = strike_plan(scene, charger, run.target, here, run.hexes)
     if isinstance(plan, str):
-        scene.emit(Event(f"{scene.name(charger)}'s charge ends without a blow: {plan}."))
+        scene.emit(ChargeEnded(charger, reason=plan))
         return
     (_ram if plan.ram else _crash)(scene, plan)
 
@@ -334,7 +336,7 @@ def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:
     """Run the path (overwatch may pause it); the blow lands once the run is complete."""
     spend(scene, action.actor, "move")
     spend(scene, action.actor, "main")
-    scene.emit(Event(f"{scene.name(action.actor)} charges {scene.name(action.target)}."))
+    scene.emit(ChargeBegan(action.actor, action.target))
     scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path)))
     walk(scene, action.actor, action.path)
     if scene.pending and scene.dice.remaining:

@@ -10,13 +10,13 @@ each other.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.actions import Attack
 from game.components import Allegiance, Armament, Health, Identity, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
-from game.events import Attacked, Damaged, Event
+from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance
 from game.rules.attack import (
     AttackSetup,
@@ -30,7 +30,6 @@ from game.rules.attack import (
 )
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
-from game.rules.dice import Roll
 from game.rules.overflow import Candidate, plan_overflow
 from game.systems.budget import needs
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
@@ -253,12 +252,11 @@ def strike(scene: Scene, plan: AttackPlan) -> bool:
     """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit."""
     world = scene.world
     result = resolve_attack(plan.setup, scene.dice)
-    attacker, target = scene.name(plan.attacker), scene.name(plan.target)
-    scene.emit(Attacked(f"{attacker} attacks {target} with a {plan.weapon.name.lower()}: {result.text()}.",
-                        plan.attacker, plan.target, result.hit))
+    scene.emit(Attacked(plan.attacker, plan.target, result, plan.weapon.id))
     if result.hit:
         damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
-        excess = deal_damage(scene, plan.target, damage.roll, plan_armor(scene, plan), f"{attacker} rolls damage")
+        excess = deal_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
+                                                 weapon=plan.weapon.id))
         spill_attack_overflow(scene, plan, result.total, excess)
     else:
         deal_shock(scene, plan)
@@ -269,16 +267,17 @@ def strike(scene: Scene, plan: AttackPlan) -> bool:
     return result.hit
 
 
-def deal_damage(scene: Scene, target: EntityId, damage: Roll, armor: int, lead: str) -> int:
+def deal_damage(scene: Scene, rolled: DamageRolled) -> int:
     """Apply rolled damage through armor, on the heroic table for persons (seed 000); returns
-    the excess beyond what dropped the target (for overflow)."""
+    the excess beyond what dropped the target (for overflow). `rolled` holds the roll, the armor
+    and where the damage came from; its amount and reading are filled in here."""
+    target, damage, armor = rolled.target, rolled.roll, rolled.armor
     if reads_on_table(scene.setup.heroic, is_vehicle(scene, target)):
         reading = heroic_reading(damage, armor)
-        scene.emit(Damaged(f"{lead} {damage.text()}; heroic reading {reading.text()}", target, 0, 0))
+        scene.emit(replace(rolled, amount=reading.points, reading=reading))
         return take_damage(scene, target, reading.points)
     amount = after_armor(max(0, damage.total), armor)
-    note = f" - {armor} armor" if armor else ""
-    scene.emit(Damaged(f"{lead} {damage.text()}{note} = {amount}.", target, 0, 0))
+    scene.emit(replace(rolled, amount=amount))
     return take_damage(scene, target, amount)
 
 
@@ -288,7 +287,7 @@ def deal_shock(scene: Scene, plan: AttackPlan) -> None:
         return
     amount = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
     if amount:
-        scene.emit(Damaged(f"Shock: {scene.name(plan.target)} still takes {amount} from the miss.", plan.target, 0, 0))
+        scene.emit(ShockDealt(plan.attacker, plan.target, amount, plan.weapon.id))
         take_damage(scene, plan.target, amount)
 
 
@@ -316,12 +315,12 @@ def spill_attack_overflow(scene: Scene, plan: AttackPlan, attack_total: int, exc
     could have hit (heroic persons only; vehicles read damage straight, area damage never spills)."""
     if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
         return
-    what = f"{scene.name(plan.attacker)}'s {plan.weapon.name.lower()} shot"
-    spill(scene, excess, attack_candidates(scene, plan), attack_total, what)
+    source = OverflowSource(plan.attacker, "shot", plan.weapon.id)
+    spill(scene, excess, attack_candidates(scene, plan), attack_total, source)
 
 
 def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_total: int | None,
-          what: str, lesser_only: bool = False) -> None:
+          source: OverflowSource, lesser_only: bool = False) -> None:
     """Apply the nearest-first overflow plan, one log line per victim (Seed 000; Ruling: Heroic).
 
     `attack_total` None means no attack roll limits the AC (the Fray Die).
@@ -330,13 +329,8 @@ def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_tot
     needed = {c.id: c.ac for c in candidates}
     chosen = plan_overflow(excess, candidates, attack_total, lesser_only=lesser_only)
     for step in chosen.steps:
-        reach = f" (needs {needed[step.target_id]}, the roll made {attack_total})" if attack_total is not None else ""
-        scene.emit(Damaged(f"Overflow: {what} carries {_points(step.points)} on to "
-                           f"{scene.name(step.target_id)}{reach}.", step.target_id, 0, 0))
+        needs_ac = needed[step.target_id] if attack_total is not None else None
+        scene.emit(Spilled(source, step.target_id, step.points, needs_ac, attack_total))
         take_damage(scene, step.target_id, step.points)
     if chosen.unused:
-        scene.emit(Event(f"Overflow: {what} has {_points(chosen.unused)} left that no other target can take."))
-
-
-def _points(n: int) -> str:
-    return f"{n} spare point" + ("" if n == 1 else "s")
+        scene.emit(SpillLost(source, chosen.unused))

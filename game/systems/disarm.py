@@ -18,7 +18,7 @@ from itertools import product
 from game.actions import Disarm, PickUp, ReadyWeapon
 from game.components import Armament, Carried, CarriedRounds, DroppedWeapon, Identity, Position, Squad, Stats
 from game.ecs import EntityId, World
-from game.events import Attacked, ConditionChanged, Event, Rolled, WeaponDropped, WeaponTaken
+from game.events import Attacked, CheckRolled, ConditionChanged, DisarmSettled, DropRolled, WeaponDropped, WeaponTaken
 from game.hexgrid import Hex, distance, neighbor
 from game.rules.attack import Modifier
 from game.rules.maneuvers import DISARM_DEFENDER_BONUS, DirectionRoll, disarm, disarm_outcome
@@ -160,20 +160,16 @@ def _drop(scene: Scene, owner: EntityId, roller: EntityId, drop: DirectionRoll |
     weapon = held_weapon(scene.world, owner)
     origin = scene.world.get(owner, Position).hex
     if drop is not None:
-        scene.emit(Rolled(f"{scene.name(roller)} rolls where {scene.name(owner)}'s weapon falls: "
-                          f"{drop.roll.text()} (direction {drop.index})", roller, "drop direction",
-                          drop.roll.faces, drop.roll.total))
+        scene.emit(DropRolled(roller, owner, drop))
     if weapon is None:
-        scene.emit(ConditionChanged(f"{scene.name(owner)} has nothing in hand to drop.", owner, "disarmed", False))
+        scene.emit(ConditionChanged(owner, "disarmed", False, "empty hand"))
         return
     rounds = scene.world.get(owner, Armament).rounds
     hex_ = origin if drop is None else _landing(scene, origin, drop)
     scene.world.set(owner, Armament(None))
     scene.world.spawn(DroppedWeapon(weapon, hex_, rounds))
-    stays = " (the way is blocked, so it falls at their feet)" if drop is not None and hex_ == origin else ""
-    scene.emit(ConditionChanged(f"{scene.name(owner)} is disarmed.", owner, "disarmed", True))
-    scene.emit(WeaponDropped(f"The {_weapon_name(scene, weapon)} lands at {scene.place(hex_)}{stays}.",
-                             weapon, hex_, owner))
+    scene.emit(ConditionChanged(owner, "disarmed", True))
+    scene.emit(WeaponDropped(weapon, hex_, owner, blocked=drop is not None and hex_ == origin))
 
 
 def _take(scene: Scene, actor: EntityId, target: EntityId) -> None:
@@ -181,9 +177,8 @@ def _take(scene: Scene, actor: EntityId, target: EntityId) -> None:
     rounds = scene.world.get(target, Armament).rounds
     scene.world.set(target, Armament(None))
     _stow(scene.world, actor, weapon, rounds)
-    scene.emit(ConditionChanged(f"{scene.name(target)} is disarmed.", target, "disarmed", True))
-    scene.emit(WeaponTaken(f"{scene.name(actor)} takes the {_weapon_name(scene, weapon)} and stows it.",
-                           actor, weapon, "carried"))
+    scene.emit(ConditionChanged(target, "disarmed", True))
+    scene.emit(WeaponTaken(actor, weapon, "carried", "take"))
 
 
 def _settle(scene: Scene, action: Disarm, outcome: str, drops: tuple[DirectionRoll, ...]) -> None:
@@ -197,7 +192,7 @@ def _settle(scene: Scene, action: Disarm, outcome: str, drops: tuple[DirectionRo
         if outcome == "both drop":
             _drop(scene, actor, actor, drops[1])
     else:
-        scene.emit(ConditionChanged(f"{scene.name(target)} keeps hold of the weapon.", target, "disarmed", False))
+        scene.emit(ConditionChanged(target, "disarmed", False, "kept hold"))
 
 
 def check_disarm(scene: Scene, action: Disarm) -> AttackPlan | str:
@@ -214,21 +209,13 @@ def disarm_target(scene: Scene, action: Disarm, plan: AttackPlan) -> None:
     theirs = grip_parts(scene, target, held_weapon(scene.world, target))
     spend(scene, actor, "main")
     result = disarm(plan.setup, scene.dice, mine, theirs)
-    scene.emit(Attacked(f"{scene.name(actor)} tries to disarm {scene.name(target)} "
-                        f"({plan.weapon.name.lower()}): {result.attack.text()}.", actor, target, result.attack.hit))
+    scene.emit(Attacked(actor, target, result.attack, plan.weapon.id, "disarm"))
     if not result.attack.hit:
         return
     for who, rolled, purpose in ((actor, result.attacker, "disarm"), (target, result.defender, "keep hold")):
-        scene.emit(Rolled(f"{scene.name(who)} rolls to {purpose}: {rolled.text()}", who, purpose,
-                          rolled.roll.faces, rolled.total))
-    scene.emit(Event(f"{scene.name(actor)} {_margin_text(result.margin)}: {result.outcome}."))
+        scene.emit(CheckRolled(who, purpose, rolled))
+    scene.emit(DisarmSettled(actor, target, result.margin, result.outcome))
     _settle(scene, action, result.outcome, result.drops)
-
-
-def _margin_text(margin: int) -> str:
-    if margin > 0:
-        return f"wins by {margin}"
-    return "ties" if margin == 0 else f"loses by {-margin}"
 
 
 # -- picking up and readying --------------------------------------------------------------
@@ -254,15 +241,12 @@ def pick_up(scene: Scene, action: PickUp, plan: tuple[EntityId, DroppedWeapon]) 
     entity, lying = plan
     spend(scene, actor, "move")
     scene.world.despawn(entity)
-    name = _weapon_name(scene, lying.weapon)
     if held_weapon(scene.world, actor) is None:
         scene.world.set(actor, Armament(lying.weapon, lying.rounds))
-        scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and holds it ready.",
-                               actor, lying.weapon, "hand"))
+        scene.emit(WeaponTaken(actor, lying.weapon, "hand", "pick up"))
     else:
         _stow(scene.world, actor, lying.weapon, lying.rounds)
-        scene.emit(WeaponTaken(f"{scene.name(actor)} picks up the {name} and stows it.",
-                               actor, lying.weapon, "carried"))
+        scene.emit(WeaponTaken(actor, lying.weapon, "carried", "pick up"))
 
 
 def check_ready_weapon(scene: Scene, action: ReadyWeapon) -> ReadyWeapon | str:
@@ -280,10 +264,7 @@ def ready_weapon(scene: Scene, action: ReadyWeapon, plan: ReadyWeapon) -> None:
     world, actor = scene.world, action.actor
     rounds = _unstow(world, actor, action.weapon)
     held = held_weapon(world, actor)
-    stowed = ""
     if held is not None:
         _stow(world, actor, held, world.get(actor, Armament).rounds)
-        stowed = f", stowing the {_weapon_name(scene, held)}"
     world.set(actor, Armament(action.weapon, rounds))
-    scene.emit(WeaponTaken(f"{scene.name(actor)} readies the {_weapon_name(scene, action.weapon)}{stowed}.",
-                           actor, action.weapon, "hand"))
+    scene.emit(WeaponTaken(actor, action.weapon, "hand", "ready", held or ""))

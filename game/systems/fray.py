@@ -15,7 +15,7 @@ from __future__ import annotations
 from game.actions import FocusedFray, FrayDie
 from game.components import Allegiance, Armament, Identity, Position, Stats, TurnBudget
 from game.ecs import EntityId
-from game.events import Damaged, Rolled
+from game.events import DamageRolled, FrayRolled, OverflowSource
 from game.hexgrid import distance, range_in_hexes
 from game.rules.damage import after_armor
 from game.rules.dice import DiceError, DiceExpression
@@ -127,22 +127,20 @@ def unleash(scene: Scene, actor: EntityId, target: EntityId, focused: bool) -> N
         spend(scene, actor, "main")
     left = budget(scene, actor)
     scene.world.set(actor, TurnBudget(main=left.main, move=left.move, fray_used=True))
-    name, target_name = scene.name(actor), scene.name(target)
     fray = roll_fray_die(scene.world.get(actor, Stats).fray_die, scene.dice)
-    how = "Focused Fray" if focused else "Fray Die"
-    scene.emit(Rolled(f"{name} rolls the {how} on {target_name}: {fray.roll.text()}", actor, how,
-                      fray.roll.faces, fray.roll.total))
+    rolled = FrayRolled(actor, target, fray.roll, focused)
+    scene.emit(rolled)
     if not is_person(scene, target):  # Seed 000, Vehicle Damage: read straight, armor subtracted
         armor = scene.world.get(target, Stats).armor
         amount = after_armor(fray.roll.total, armor)
-        scene.emit(Damaged(f"Against a vehicle the roll is read straight: {fray.roll.total} - {armor} armor "
-                           f"= {amount}.", target, 0, 0))
+        scene.emit(DamageRolled(actor, target, fray.roll, armor, amount, source="fray"))
         take_damage(scene, target, amount)
         return
-    scene.emit(Damaged(f"Heroic reading {fray.reading.text()}.", target, 0, 0))
+    scene.emit(DamageRolled(actor, target, fray.roll, 0, fray.points, fray.reading, source="fray"))
     excess = take_damage(scene, target, fray.points)
     lesser_only = not (focused or supernatural(scene, actor))
-    spill(scene, excess, _overflow_candidates(scene, actor, target), None, f"{name}'s {how}", lesser_only)
+    spill(scene, excess, _overflow_candidates(scene, actor, target), None, OverflowSource(actor, rolled.how),
+          lesser_only)
 
 
 def check_fray_die(scene: Scene, action: FrayDie) -> FrayDie | str:

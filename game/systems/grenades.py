@@ -19,7 +19,7 @@ from fractions import Fraction
 from game.actions import ThrowGrenade
 from game.components import Armament, Dead, Fallen, Identity, Position, Prone, Stats
 from game.ecs import EntityId
-from game.events import Attacked, Damaged, Event, Exploded
+from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.options import Landing
 from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
@@ -31,6 +31,7 @@ from game.rules.damage import (
     roll_damage,
 )
 from game.rules.dice import DiceExpression, Roll
+from game.rules.heroic import HeroicReading
 from game.rules.grenade import (
     SCATTER_DICE,
     BlastHit,
@@ -195,8 +196,9 @@ def _use_up(scene: Scene, thrower: EntityId, weapon: Weapon) -> None:
         scene.world.set(thrower, Armament(weapon.id, armament.rounds - 1))
 
 
-def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, damage: Roll) -> tuple[BlastHit, str]:
-    """One victim's save and damage from the one roll, with a note for the log."""
+def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId,
+                damage: Roll) -> tuple[BlastHit, HeroicReading | None]:
+    """One victim's save and damage from the one roll, with its heroic reading if read on the table."""
     world, field = scene.world, scene.setup.field
     victim_hex = hex_of(world, victim)
     shields = shields_for(scene, victim)
@@ -206,11 +208,11 @@ def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId, dam
     save = evasion_save(scene, victim) if in_the_fight(world, victim) else None  # the fallen cannot dodge
     if save is None and on_table:
         reading = heroic_reading(damage, armor)
-        return BlastHit(None, armor, reading.points), f"heroic reading {reading.text()}; "
+        return BlastHit(None, armor, reading.points), reading
     if save is None:
-        return BlastHit(None, armor, blast_damage(max(0, damage.total), False, armor)), ""
-    note = f"heroic reading {heroic_reading(damage, armor).text()}; " if on_table else ""
-    return blast_victim(damage, save, scene.dice, armor, heroic=on_table), note
+        return BlastHit(None, armor, blast_damage(max(0, damage.total), False, armor)), None
+    reading = heroic_reading(damage, armor) if on_table else None
+    return blast_victim(damage, save, scene.dice, armor, heroic=on_table), reading
 
 
 def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> None:
@@ -223,24 +225,15 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
     blast = blast_area(scene, centre, weapon)
     victims = caught_in(scene, blast)
     if not victims:
-        scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {scene.place(centre)}, catching nobody.",
-                            thrower, centre, blast))
+        scene.emit(Exploded(thrower, weapon.id, centre, tuple(blast)))
         return
     damage = roll_damage(weapon.damage, scene.dice)
-    scene.emit(Exploded(f"The {weapon.name.lower()} explodes at {scene.place(centre)}: {damage.text()}.",
-                        thrower, centre, blast))
+    scene.emit(Exploded(thrower, weapon.id, centre, tuple(blast), damage.roll))
     for victim in victims:
-        hit, note = _victim_hit(scene, weapon, centre, victim, damage.roll)
-        scene.emit(Damaged(f"{scene.name(victim)} is caught in the blast: {note}{hit.text()}.", victim, 0, 0))
+        hit, reading = _victim_hit(scene, weapon, centre, victim, damage.roll)
+        scene.emit(BlastStruck(thrower, victim, hit, reading))
         if hit.damage:
             take_damage(scene, victim, hit.damage)
-
-
-def _landing_text(scene: Scene, scatter: Scatter, landing: Hex, stopped: str) -> str:
-    short = f", {stopped}" if stopped else ""
-    return (f"The throw misses: it scatters {scatter.distance_roll.text()} hexes in direction "
-            f"{scatter.direction.roll.text()} (direction {scatter.direction_index}) and comes down at "
-            f"{scene.place(landing)}{short}.")
 
 
 def check_throw(scene: Scene, action: ThrowGrenade) -> GrenadePreview | str:
@@ -254,12 +247,9 @@ def throw(scene: Scene, action: ThrowGrenade, preview: GrenadePreview) -> None:
     spend(scene, action.actor, "main")
     _use_up(scene, action.actor, preview.weapon)
     throw = throw_grenade(preview.setup, scene.dice)
-    on = f" ({scene.name(preview.target)} there)" if preview.target else ""
-    scene.emit(Attacked(f"{scene.name(action.actor)} throws a {preview.weapon.name.lower()} at "
-                        f"{scene.place(action.at)}{on}: {throw.attack.text()}.",
-                        action.actor, preview.target or 0, throw.on_target))
+    scene.emit(Attacked(action.actor, preview.target or 0, throw.attack, preview.weapon.id, "throw", at=action.at))
     landing = action.at
     if throw.scatter is not None:
         landing, stopped = scatter_landing(scene, action.at, throw.scatter)
-        scene.emit(Event(_landing_text(scene, throw.scatter, landing, stopped)))
+        scene.emit(Scattered(action.actor, throw.scatter, landing, stopped))
     explode(scene, action.actor, preview.weapon, landing)

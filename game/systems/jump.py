@@ -109,7 +109,5 @@ def jump(scene: Scene, action: Jump, line: list[Hex]) -> None:
     """Leap along the line; an enemy's overwatch may fire at the landing hex."""
     spend(scene, action.actor, "move")
     scene.world.set(action.actor, Position(action.to))
-    plural = "es" if len(line) != 2 else ""
-    scene.emit(Moved(f"{scene.name(action.actor)} jumps {len(line) - 1} hex{plural} to {scene.place(action.to)}.",
-                     action.actor, tuple(line)))
+    scene.emit(Moved(action.actor, tuple(line), "jump"))
     ask_watchers(scene, action.actor, action.to, ())

@@ -13,10 +13,11 @@ from __future__ import annotations
 from game.actions import Heal, Stabilise
 from game.components import Health, MortallyWounded, Stabilised
 from game.ecs import EntityId
-from game.events import ConditionChanged, Healed
+from game.events import CheckRolled, ConditionChanged, Healed
 from game.hexgrid import distance
 from game.rules.damage import stabilise_difficulty
-from game.rules.dice import DiceError, DiceExpression
+from game.rules.dice import DiceError, DiceExpression, Roll
+from game.rules.heroic import HeroicReading
 from game.rules.heroic import heroic_healing
 from game.rules.saves import check_chance, skill_check
 from game.systems.budget import needs, spend
@@ -64,13 +65,11 @@ def stabilise(scene: Scene, action: Stabilise, plan: Stabilise) -> None:
     spend(scene, action.actor, "main")
     parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
     result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
-    healer, patient = scene.name(action.actor), scene.name(action.target)
-    scene.emit(ConditionChanged(f"{healer} tends {patient}: {result.text()}.", action.target,
-                                "stabilised", result.success))
+    scene.emit(CheckRolled(action.actor, "stabilise", result, action.target))
     if result.success:
         scene.world.remove(action.target, MortallyWounded)
         scene.world.set(action.target, Stabilised())
-        scene.emit(ConditionChanged(f"{patient} is stabilised and will live.", action.target, "stabilised", True))
+        scene.emit(ConditionChanged(action.target, "stabilised", True))
 
 
 def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -> str | None:
@@ -89,13 +88,13 @@ def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -
     return needs(scene, healer, "main")
 
 
-def _points(scene: Scene, patient: EntityId, dice: str) -> tuple[int, str]:
-    """The healing amount and how it was read, as the ruleset wants it."""
+def _points(scene: Scene, patient: EntityId, dice: str) -> tuple[int, Roll, HeroicReading | None]:
+    """The healing amount, its roll and (heroic mode) its reading on the table."""
     result = scene.roll(dice, patient, "healing")
     if scene.setup.heroic and not is_vehicle(scene, patient):
         reading = heroic_healing(result)
-        return reading.points, f"heroic reading {reading.text()}"
-    return max(0, result.total), f"{result.total}"
+        return reading.points, result, reading
+    return max(0, result.total), result, None
 
 
 def check_heal(scene: Scene, action: Heal) -> Heal | str:
@@ -107,9 +106,8 @@ def heal(scene: Scene, action: Heal, plan: Heal) -> None:
     """Roll the healing and restore it, never beyond the maximum."""
     spend(scene, action.actor, "main")
     health = scene.world.get(action.target, Health)
-    amount, reading = _points(scene, action.target, action.dice)
+    amount, rolled, reading = _points(scene, action.target, action.dice)
     after = min(health.maximum, health.current + amount)
     scene.world.set(action.target, Health(after, health.maximum, health.unit))
     unit = "HD" if health.unit == "hd" else "HP"
-    scene.emit(Healed(f"{scene.name(action.target)} is healed ({reading}): {health.current} -> {after} {unit}.",
-                      action.target, after - health.current, after))
+    scene.emit(Healed(action.target, rolled, health.current, after, unit, reading))

@@ -15,10 +15,10 @@ from fractions import Fraction
 from game.actions import Intimidate, ReadMorale
 from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
-from game.events import MoraleChanged, MoraleRead, Rolled
+from game.events import CheckRolled, MoraleChanged, MoraleRead
 from game.rules.attack import Modifier
 from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
-from game.rules.morale import can_be_intimidated, morale_band
+from game.rules.morale import can_be_intimidated
 from game.rules.saves import check_chance
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
@@ -98,13 +98,11 @@ def intimidate_side(scene: Scene, action: Intimidate, plan: Intimidate) -> None:
     actor, side = action.actor, scene.sides[action.side]
     spend(scene, actor, "main")
     result = intimidate(intimidate_parts(scene, actor), side.morale, scene.dice)
-    scene.emit(Rolled(f"{scene.name(actor)} tries to intimidate {side.name}: {result.check.text()}",
-                      actor, "intimidate", result.check.roll.faces, result.check.total))
+    scene.emit(CheckRolled(actor, "intimidate", result.check, side=action.side))
     if result.change is None:
         return
     scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
-    scene.emit(MoraleChanged(f"{side.name} are shaken: {result.change.text()}; no more intimidation "
-                             f"this round.", action.side, result.change.before, result.change.after))
+    scene.emit(MoraleChanged(action.side, result.change))
 
 
 def check_read_morale(scene: Scene, action: ReadMorale) -> ReadMorale | str:
@@ -119,10 +117,8 @@ def read_morale_of_sides(scene: Scene, action: ReadMorale, plan: ReadMorale) -> 
     actor = action.actor
     spend(scene, actor, "move")
     check = read_morale(read_morale_parts(scene, actor), scene.dice)
-    scene.emit(Rolled(f"{scene.name(actor)} tries to read morale: {check.text()}",
-                      actor, "read morale", check.roll.faces, check.total))
+    scene.emit(CheckRolled(actor, "read morale", check))
     if not check.success:
         return
     readings = _readable(scene, actor)
-    listed = "; ".join(f"{scene.sides[s].name} {score} ({morale_band(score).name})" for s, score in readings)
-    scene.emit(MoraleRead(f"{scene.name(actor)} reads the morale: {listed}.", actor, tuple(readings)))
+    scene.emit(MoraleRead(actor, tuple(readings)))

@@ -140,9 +140,7 @@ def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int
         if ask_watchers(scene, mover, step, tuple(path[index + 1:]), silenced):
             break
     cost = path_cost(scene.setup.field, walked[1:])
-    plural = "es" if len(walked) != 2 else ""
-    scene.emit(Moved(f"{scene.name(mover)} moves {len(walked) - 1} hex{plural} to {scene.place(walked[-1])} "
-                     f"({cost} movement).", mover, tuple(walked)))
+    scene.emit(Moved(mover, tuple(walked), "move", cost))
 
 
 def check_move(scene: Scene, action: Move) -> Move | str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.actions import Hold, OverwatchFire, SetOverwatch
 from game.components import Allegiance, Overwatch, PausedMove, Position
 from game.ecs import EntityId
-from game.events import ConditionChanged
+from game.events import ConditionChanged, OverwatchSet
 from game.hexgrid import Hex, distance, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
@@ -118,9 +118,7 @@ def set_overwatch(scene: Scene, action: SetOverwatch, watch: Overwatch) -> None:
     """Spend the Main action and watch the wedge until the start of the next turn."""
     spend(scene, action.actor, "main")
     scene.world.set(action.actor, watch)
-    words = f"direction {watch.facing}" if watch.angle is None else f"{watch.angle:g} degrees"
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} goes on overwatch facing {words}.",
-                                action.actor, "overwatch", True))
+    scene.emit(OverwatchSet(action.actor, watch.facing, watch.angle))
 
 
 def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
@@ -145,7 +143,7 @@ def overwatch_fire(scene: Scene, action: OverwatchFire, target: EntityId) -> Non
     prompt = open_prompt(scene, action.actor)
     plan = plan_attack(scene, action.actor, target, overwatch=True)
     scene.world.remove(action.actor, Overwatch)
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} fires from overwatch.", action.actor, "overwatch", False))
+    scene.emit(ConditionChanged(action.actor, "overwatch", False, "fired"))
     strike(scene, plan)
     if prompt is not None:
         _finish_prompt(scene, prompt, silence=True)
@@ -158,5 +156,5 @@ def check_hold_fire(scene: Scene, action: Hold) -> OverwatchChance | str:
 
 def hold_fire(scene: Scene, action: Hold, prompt: OverwatchChance) -> None:
     """The watcher lets the mover pass this hex (or, `for_this_move`, the rest of the move)."""
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} holds fire.", action.actor, "overwatch", True))
+    scene.emit(ConditionChanged(action.actor, "overwatch", True, "held"))
     _finish_prompt(scene, prompt, silence=action.for_this_move)

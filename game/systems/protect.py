@@ -23,7 +23,7 @@ from __future__ import annotations
 from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies
 from game.components import Allegiance, Guarding, Identity, Position, ProtectSince, Shielding, Stats
 from game.ecs import EntityId
-from game.events import AttackPaused, ConditionChanged
+from game.events import AttackPaused, ConditionChanged, ShieldRaised
 from game.prompts import ProtectChance
 from game.rules.dice import DiceError
 from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
@@ -126,9 +126,7 @@ def attack_unless_protected(scene: Scene, action: Attack, plan: AttackPlan) -> N
     for protector, how, could in found:
         question = _question(scene, action.actor, action.target, protector, how, could)
         scene.pending.append(ProtectChance(protector, question, action.actor, action.target, action))
-    scene.emit(AttackPaused(f"{scene.name(action.actor)} attacks {scene.name(action.target)}; "
-                            f"{', '.join(scene.name(p) for p, _, _ in found)} may step in.",
-                            action.actor, action.target, tuple(p for p, _, _ in found)))
+    scene.emit(AttackPaused(action.actor, action.target, tuple(p for p, _, _ in found)))
 
 
 def open_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
@@ -163,7 +161,7 @@ def check_decline(scene: Scene, action: Hold) -> ProtectChance | str:
 def decline(scene: Scene, action: Hold, prompt: ProtectChance) -> None:
     """Let the attack through: the next protector is asked, or the attack goes on at the ally."""
     _close(scene, prompt, everyone=False)
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} does not step in.", action.actor, "protecting", False))
+    scene.emit(ConditionChanged(action.actor, "protecting", False, "declined"))
     if not any(isinstance(p, ProtectChance) and p.attack == prompt.attack for p in scene.pending):
         _strike_paused(scene, prompt.attack, prompt.ally)
 
@@ -196,8 +194,7 @@ def redirect(scene: Scene, action: Redirect, plan: tuple[ProtectChance, str]) ->
     protector = action.actor
     _use_up(scene, protector, how)
     _close(scene, prompt, everyone=True)
-    scene.emit(ConditionChanged(f"{scene.name(protector)} steps in front of {scene.name(prompt.ally)} "
-                                f"and takes the attack.", protector, "protecting", True))
+    scene.emit(ConditionChanged(protector, "protecting", True, "stepped in", prompt.ally))
     _strike_paused(scene, prompt.attack, protector)
 
 
@@ -212,9 +209,7 @@ def protect(scene: Scene, action: Protect, plan: Protect) -> None:
     spend(scene, action.actor, "main")
     scene.world.set(action.actor, Guarding(action.ally))
     scene.world.set(action.actor, ProtectSince(scene.round))
-    name = scene.name(action.actor)
-    scene.emit(ConditionChanged(f"{name} guards {scene.name(action.ally)} until the start of "
-                                f"{name}'s next turn.", action.actor, "guarding", True))
+    scene.emit(ConditionChanged(action.actor, "guarding", True, other=action.ally))
 
 
 def check_shield_allies(scene: Scene, action: ShieldAllies) -> ShieldAllies | str:
@@ -234,5 +229,4 @@ def shield_allies(scene: Scene, action: ShieldAllies, plan: ShieldAllies) -> Non
     scene.world.set(action.actor, Shielding())
     scene.world.set(action.actor, ProtectSince(scene.round))
     armor = scene.world.get(action.actor, Stats).armor
-    scene.emit(ConditionChanged(f"{scene.name(action.actor)} shields the allies around it (+2 AC and "
-                                f"armor {armor} behind it) until its next turn.", action.actor, "shielding", True))
+    scene.emit(ShieldRaised(action.actor, armor))

@@ -87,7 +87,7 @@ class ActionDice:
 
 
 class Scene:
-    """A working copy of the battle in which one action is resolved."""
+    """A working copy of the battle in which one action is resolved; it is a `Narrator` too."""
 
     def __init__(self, rules: Setup, world: World, dice: ActionDice, round_: int,
                  sides: Mapping[str, SideState], pending: Iterable[Prompt] = ()):
@@ -114,11 +114,22 @@ class Scene:
         """The combatant's name for the log."""
         return self.world.get(entity, Identity).name
 
+    def weapon(self, weapon_id: str) -> str:
+        """The weapon's name, lower case as the log uses it."""
+        return self.setup.catalog.weapons[weapon_id].name.lower()
+
+    def side(self, side_id: str) -> str:
+        """The side's name."""
+        return self.sides[side_id].name
+
+    def say(self, event: Event) -> str:
+        """An event's sentence, told with this scene's names (for prompts and questions)."""
+        return event.text(self)
+
     def roll(self, expression: str, actor: EntityId, purpose: str, **named: int) -> Roll:
         """Roll through the action's dice and log it with every face."""
         result = roll(expression, self.dice, **named)
-        who = self.name(actor) if actor else "The GM"
-        self.emit(Rolled(f"{who} rolls {purpose}: {result.text()}", actor, purpose, result.faces, result.total))
+        self.emit(Rolled(actor, purpose, result))
         return result
 
     def side_of(self, entity: EntityId) -> str:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from game.actions import Shove
 from game.components import Identity, Position, Prone, Stats
 from game.ecs import EntityId
-from game.events import Attacked, Event, Moved
+from game.events import Attacked, DamageRolled, Moved, PushBlocked
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor
 from game.rules.attack import AttackSetup, hit_chance
 from game.rules.damage import effective_armor
@@ -99,20 +99,18 @@ def shove_targets(scene: Scene, actor: EntityId) -> list[tuple[EntityId, ShovePl
 
 def _push(scene: Scene, plan: ShovePlan) -> None:
     """Move the target one hex, or leave it against what blocks it (Ruling: Shove)."""
-    target = scene.name(plan.target)
     if not plan.blocked:
         start = scene.world.get(plan.target, Position).hex
         scene.world.set(plan.target, Position(plan.to))
-        scene.emit(Moved(f"{target} is pushed 1 hex to {scene.place(plan.to)} (forced movement: "
-                         "no overwatch).", plan.target, (start, plan.to)))
+        scene.emit(Moved(plan.target, (start, plan.to), "push"))
         return
     if not scene.setup.setting("shove_blocked_damage", False):
-        scene.emit(Event(f"{target} cannot be pushed to {scene.place(plan.to)} ({plan.blocked}) and stays put."))
+        scene.emit(PushBlocked(plan.target, plan.to, plan.blocked))
         return
     armor = effective_armor((scene.world.get(plan.target, Stats).armor,))
     damage = roll(BLOCKED_DAMAGE, scene.dice)
-    deal_damage(scene, plan.target, damage, armor,
-                f"{target} is shoved against {scene.place(plan.to)} ({plan.blocked}) and takes")
+    deal_damage(scene, DamageRolled(plan.shover, plan.target, damage, armor, 0, source="shove",
+                                    against=plan.to, blocked=plan.blocked))
 
 
 def check_shove(scene: Scene, action: Shove) -> ShovePlan | str:
@@ -126,7 +124,6 @@ def shove_at(scene: Scene, action: Shove, plan: ShovePlan) -> None:
     """Roll the Punch attack; a hit pushes the target one hex directly away."""
     spend(scene, action.actor, "move" if action.as_move else "main")
     result = shove(plan.setup, scene.dice)
-    scene.emit(Attacked(f"{scene.name(plan.shover)} shoves {scene.name(plan.target)}: "
-                        f"{result.attack.text()}.", plan.shover, plan.target, result.attack.hit))
+    scene.emit(Attacked(plan.shover, plan.target, result.attack, how="shove"))
     if result.pushed:
         _push(scene, plan)

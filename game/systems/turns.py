@@ -57,11 +57,11 @@ def begin_turn(scene: Scene, entity: EntityId) -> None:
     for condition, label in ((Overwatch, "overwatch"), (TotalDefense, "total defense")):
         if world.has(entity, condition):
             world.remove(entity, condition)
-            scene.emit(ConditionChanged(f"{scene.name(entity)} is no longer on {label}.", entity, label, False))
+            scene.emit(ConditionChanged(entity, label, False, "lapsed"))
     spent = world.try_get(entity, MainSpent)
     snapped = spent is not None and spent.round == scene.round  # a snap action used it already
     world.set(entity, TurnBudget(main=not snapped, move=True))
-    scene.emit(TurnBegan(f"Round {scene.round}: {scene.name(entity)}'s turn.", entity, scene.round))
+    scene.emit(TurnBegan(entity, scene.round))
 
 
 def mortal_wound_checks(scene: Scene) -> None:
@@ -71,12 +71,12 @@ def mortal_wound_checks(scene: Scene) -> None:
     """
     for entity, wound in list(scene.world.query(MortallyWounded)):
         if not scene.world.has(entity, Stabilised) and scene.round - wound.since_round >= MORTAL_WOUND_ROUNDS:
-            kill(scene, entity, f"{scene.name(entity)} dies of their wounds.")
+            kill(scene, entity, "died of wounds")
 
 
 def begin_round(scene: Scene) -> None:
     """Announce a new round and run the mortal-wound clock."""
-    scene.emit(RoundBegan(f"Round {scene.round} begins.", scene.round))
+    scene.emit(RoundBegan(scene.round))
     mortal_wound_checks(scene)
 
 

@@ -22,12 +22,12 @@ def _fall(scene: Scene, entity: EntityId) -> None:
         scene.world.set(entity, Fallen(position.hex, scene.round))
 
 
-def kill(scene: Scene, entity: EntityId, text: str) -> None:
-    """Mark a combatant dead and out of the fight."""
+def kill(scene: Scene, entity: EntityId, fate: str) -> None:
+    """Mark a combatant dead and out of the fight (`fate`: killed, down, died of wounds)."""
     _fall(scene, entity)
     scene.world.remove(entity, MortallyWounded)
     scene.world.set(entity, Dead())
-    scene.emit(Fell(text, entity, "dead"))
+    scene.emit(Fell(entity, fate))
 
 
 def _pc_health(scene: Scene, entity: EntityId, health: Health) -> PcHealth:
@@ -46,29 +46,28 @@ def _pc_health(scene: Scene, entity: EntityId, health: Health) -> PcHealth:
 
 
 def _damage_pc(scene: Scene, entity: EntityId, health: Health, amount: int) -> None:
-    name = scene.name(entity)
     hit = damage_pc(_pc_health(scene, entity, health), amount, heroic=scene.setup.heroic)
     scene.world.set(entity, Health(hit.after.hp, health.maximum, health.unit))
-    scene.emit(Damaged(f"{name} {hit.text()}.", entity, amount, hit.after.hp))
+    state = hit.after.state if hit.after.state != UP else ""
+    scene.emit(Damaged(entity, hit.damage, hit.before.hp, hit.after.hp, "HP", state))
     if hit.after.state == DEAD and hit.before.state != DEAD:
-        kill(scene, entity, f"{name} is killed.")
+        kill(scene, entity, "killed")
     elif hit.after.state != hit.before.state and hit.after.state in (MORTALLY_WOUNDED, STABLE):
         _fall(scene, entity)
         if hit.after.state == MORTALLY_WOUNDED:
             scene.world.set(entity, MortallyWounded(scene.round))
-            scene.emit(Fell(f"{name} falls, mortally wounded: dead in 6 rounds unless stabilised.", entity, "mortally wounded"))
+            scene.emit(Fell(entity, "mortally wounded"))
         else:
             scene.world.set(entity, Stabilised())
-            scene.emit(Fell(f"{name} falls and stabilises (heroic).", entity, "stable"))
+            scene.emit(Fell(entity, "stable"))
 
 
 def _damage_pool(scene: Scene, entity: EntityId, health: Health, amount: int) -> int:
-    name = scene.name(entity)
     hit = damage_pool(health.current, amount, pool="HD" if health.unit == "hd" else "HP")
     scene.world.set(entity, Health(hit.after, health.maximum, health.unit))
-    scene.emit(Damaged(f"{name} {hit.text()}.", entity, amount, hit.after))
+    scene.emit(Damaged(entity, hit.damage, hit.before, hit.after, hit.pool, "down" if hit.down else "", hit.excess))
     if hit.down:
-        kill(scene, entity, f"{name} is down.")
+        kill(scene, entity, "down")
     return hit.excess
 
 
