@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from game import __version__
 
-SUBCOMMANDS = ("check", "roll", "replay", "render")
+SUBCOMMANDS = ("play", "check", "roll", "replay", "render")
 OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors writing stdout gets when its file or disk is full (subcommands report their own files)."""
 BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, what a shell reports for a C tool cut off by `head`
@@ -43,11 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        # The main job on the bundled default scenario. Until the battle window exists this
-        # validates the default map and prints the battle it would start.
-        args = parser.parse_args(["check"])
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0] not in SUBCOMMANDS and words[0] not in ("-h", "--help", "--version")):
+        words = ["play", *words]  # the main job: the table window (on the bundled default scenario)
+    args = parser.parse_args(words)
     try:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # here, not at exit, so a failure is caught below

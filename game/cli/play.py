@@ -1,0 +1,86 @@
+"""`hexbattle play [MAP]` (and `hexbattle` alone): the table window on a scenario, the bundled
+default when no map is named."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.cli.output import printable
+from game.cli.render import _one_line, parse_size
+from game.rules.catalog import CatalogError
+from game.rules.dice import fresh_seed
+from game.savefile import SaveError, battle_from_map, read_save
+from game.scenario.summary import MAPS_DIR, default_maps
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `play` subcommand to the command line."""
+    parser = subparsers.add_parser(
+        "play",
+        help="open the table window on a scenario (the default command)",
+        description="Open the table view and the GM console on MAP (the bundled default scenario "
+                    "when none is named), or on a saved battle with --save, and play with the mouse.",
+    )
+    add_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options `play` takes (also those of `hexbattle` with no command)."""
+    parser.add_argument("map", metavar="MAP", nargs="?", type=Path, help="a Tiled map (.tmx or .tmj)")
+    parser.add_argument("--save", metavar="SAVE.json", type=Path, help="go on with this saved battle")
+    parser.add_argument("--seed", metavar="N", default=None, help="seed for the dice (default: a fresh one)")
+    parser.add_argument("--size", metavar="WxH", default="1280x800", help="window size (default 1280x800)")
+    parser.add_argument("--one-window", action="store_true", help="the table view and the console in one window")
+    parser.add_argument("--save-to", metavar="SAVE.json", type=Path, help="where Ctrl+S writes the fight")
+    parser.add_argument("--status", metavar="FILE", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--shots", metavar="DIR", type=Path, help="where F12 saves screenshots of the windows")
+    parser.add_argument("--frames", metavar="N", type=int, default=None, help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the windows and play; one clear line on stderr when the fight cannot start."""
+    try:
+        size = parse_size(args.size)
+        battle = _battle(args)
+    except (ValueError, CatalogError, SaveError) as error:
+        print(printable(f"hexbattle: {_one_line(error)}"), file=sys.stderr)
+        return 1
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and os.name != "nt" \
+            and os.environ.get("SDL_VIDEODRIVER") != "dummy" and sys.platform != "darwin":
+        print("hexbattle: no display to open the table window on (run it on a desktop, or use "
+              "hexbattle render MAP OUT.png to draw the battle to an image)", file=sys.stderr)
+        return 1
+    from game.ui.app import TableApp, start_windows  # pygame only for this command
+
+    try:
+        start_windows()
+        app = TableApp(battle, size, args.one_window, args.status, args.shots, args.save_to)
+    except Exception as error:  # no window could be opened: say so plainly
+        print(printable(f"hexbattle: the table window could not open ({error})"), file=sys.stderr)
+        return 1
+    return app.run(args.frames)
+
+
+def _battle(args: argparse.Namespace):
+    """The battle to play: a save, the named map, or the bundled default."""
+    if args.save is not None:
+        loaded = read_save(args.save)
+        for warning in loaded.warnings:
+            print(printable(f"warning: {_one_line(warning)}"), file=sys.stderr)
+        return loaded.battle
+    path = args.map
+    if path is None:
+        found = default_maps(MAPS_DIR)
+        if len(found) != 1:
+            raise ValueError(f"{MAPS_DIR}: exactly one bundled map must have default = true; or name a map")
+        path = found[0]
+    if not path.is_file():
+        raise ValueError(f"{path}: no such map file")
+    seed = args.seed if args.seed is not None else fresh_seed()
+    if isinstance(seed, str) and seed.lstrip("-").isdigit():
+        seed = int(seed)
+    return battle_from_map(path, seed)

@@ -1,0 +1,392 @@
+"""The table: the window a GM projects and players play with the mouse, and the GM's console.
+
+Two windows share one battle and one event loop (pygame-ce's `pygame.Window`): the table view
+(the map, tokens and the turn's overlays, nothing only the GM may know) and the console (the
+map with every number, and the panel of controls). `one_window` puts the table view and the
+panel in a single window. Every click goes through the input modes to `battle.submit`; the
+computer plays the sides the map (or the GM) gives it. An error never ends the fight: it
+becomes a message in the console.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game import ai
+from game.battle import Battle
+from game.hexgrid import Hex
+from game.options import Options
+from game.savefile import SaveError, write_save
+from game.ui.camera import Camera
+from game.ui.look import text_height
+from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step
+from game.ui.overlays import Overlays
+from game.ui.panel import Panel
+from game.ui.render import Frame, camera_for
+
+PANEL_WIDTH = 380
+COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
+DRAG_START = 6  # pixels the mouse moves with a button held before it counts as a drag
+KEY_NAMES = {pygame.K_ESCAPE: "escape", pygame.K_RETURN: "return", pygame.K_SLASH: "?"}
+HELP = ("Left click: select / move / attack / take the chosen action.  Right click or Esc: cancel.  "
+        "Wheel: zoom.  Drag: pan.  F: fit.  Ctrl+Z / Ctrl+Y: undo / redo.  Ctrl+S: save.  "
+        "Keys: m move, a attack, i aimed, b burst, c charge, j jump, s shove, d disarm, o overwatch, "
+        "g grenade, p protect, r reload, t total defense, z prone, x stand, h heal, k stabilise, "
+        "n intimidate, l read morale, w ready, u pick up, e end turn.")
+
+
+@dataclass
+class View:
+    """One map view in a window: where it is drawn, how, and its camera."""
+
+    window: pygame.Window
+    area: pygame.Rect
+    frame: Frame
+    camera: Camera | None = None
+
+    def fit(self, battle: Battle) -> None:
+        """Show the whole map in the view's area."""
+        camera = camera_for(battle, self.frame.board, self.area.size)
+        self.camera = camera.panned(self.area.x, self.area.y)
+
+
+class TableApp:
+    """One fight at the table: windows, input, the computer's turns, drawing."""
+
+    def __init__(self, battle: Battle, size: tuple[int, int] = (1280, 800), one_window: bool = False,
+                 status: Path | None = None, shots: Path | None = None, save_to: Path | None = None) -> None:
+        self.battle = battle
+        self.status_path, self.shots, self.save_to = status, shots, save_to
+        self.controllers = {s.id: s.controller for s in battle.sides()}
+        self.message = ""
+        self.mode = None
+        self.hover: Hex | None = None
+        self.drag: tuple[View, tuple[int, int], Camera] | None = None
+        self.dragged = False
+        self.next_computer = 0.0
+        self.seen = 0
+        self._status = None
+        title = f"hexbattle - {battle.scenario.title}"
+        if one_window:
+            console = pygame.Window(title, size)
+            self.table = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "table"))
+            self.views = [self.table]
+        else:
+            table = pygame.Window(f"{title} (table)", size)
+            console = pygame.Window(f"{title} (GM console)", size)
+            self.table = View(table, pygame.Rect((0, 0), size), Frame(battle, "table"))
+            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"))
+            self.views = [self.table, gm_map]
+        self.console = console
+        for view in self.views:
+            view.window.get_surface()  # gives pygame a format to convert images to
+        console.get_surface()
+        self.manager = pygame_gui.UIManager(size)
+        self.panel = Panel(self.manager, pygame.Rect(size[0] - PANEL_WIDTH, 0, PANEL_WIDTH, size[1]))
+        self.overlays = Overlays(self.table.frame.tokens.fonts)
+        for view in self.views:
+            view.fit(battle)
+        self.panel.reset_log(battle.log_lines())
+        self.seen = battle.log_length
+
+    # -- whose move --------------------------------------------------------------------------
+    def decider(self) -> int | None:
+        """Who must act now: the open decision's decider, or the combatant whose turn it is."""
+        prompt = self.battle.pending()
+        return prompt.decider if prompt is not None else self.battle.current()
+
+    def computer_decides(self) -> bool:
+        """Whether the one who must act now is played by the computer."""
+        who = self.decider()
+        if who is None:
+            return False
+        view = self.battle.combatant(who)
+        return view is not None and self.controllers.get(view.side) == "computer"
+
+    def options(self) -> Options:
+        """The options of whoever must act now (nothing once the battle is over)."""
+        who = self.decider()
+        return self.battle.options(who) if who is not None else Options(0)
+
+    def current_mode(self):
+        """The input mode, following the battle: a decision to answer, else the actor's commands."""
+        prompt = self.battle.pending()
+        if prompt is not None:
+            if not isinstance(self.mode, Answer) or self.mode.decider != prompt.decider:
+                self.mode = Answer(prompt.decider)
+        elif self.battle.current() is None:
+            self.mode = None
+        elif not isinstance(self.mode, (Command, ChargeEnd, AimOverwatch)) or self.mode.actor != self.battle.current():
+            self.mode = Command(self.battle.current())
+        return self.mode
+
+    def board(self, options: Options) -> Board:
+        """What the input modes may look at."""
+        standing = {c.hex: c for c in self.battle.combatants() if c.in_fight and c.hex is not None}
+        return Board(options, standing)
+
+    # -- input -------------------------------------------------------------------------------
+    def feed(self, event_input) -> None:
+        """One input through the current mode: submit what it yields, keep the next mode."""
+        mode = self.current_mode()
+        if mode is None or self.computer_decides():
+            return
+        step: Step = mode.handle(event_input, self.board(self.options()))
+        if step.mode is not None:
+            self.mode = step.mode
+        if step.message:
+            self.message = step.message
+        if step.action is not None:
+            self.submit(step.action)
+
+    def submit(self, action) -> None:
+        """Submit an action; a refusal is shown, never raised."""
+        outcome = self.battle.submit(action)
+        self.message = "" if outcome.accepted else f"refused: {outcome.reason}"
+
+    def gm(self, name: str) -> None:
+        """The GM's controls."""
+        if name == "undo":
+            self.message = "undone" if self.battle.undo() else "nothing to undo"
+        elif name == "redo":
+            self.message = "redone" if self.battle.redo() else "nothing to redo"
+        elif name == "fit":
+            for view in self.views:
+                view.fit(self.battle)
+        elif name == "save":
+            self.save()
+        if name in ("undo", "redo"):
+            self.mode = None
+            self.panel.reset_log(self.battle.log_lines())
+            self.seen = self.battle.log_length
+
+    def save(self) -> None:
+        """Write the fight to its save file; a failure is a message, and the fight goes on."""
+        path = self.save_to or Path.cwd() / f"{Path(self.battle.scenario.path).stem}.save.json"
+        try:
+            write_save(self.battle, path)
+            self.message = f"saved to {path}"
+        except SaveError as error:
+            self.message = str(error)
+
+    def toggle_side(self, side: str) -> None:
+        """Switch a side between people and the computer."""
+        self.controllers[side] = "players" if self.controllers.get(side) == "computer" else "computer"
+
+    def view_at(self, event) -> View | None:
+        """The map view an event happened in (its window and area)."""
+        window = getattr(event, "window", None)
+        pos = getattr(event, "pos", None)
+        for view in self.views:
+            if (window is None or window == view.window) and pos is not None and view.area.collidepoint(pos):
+                return view
+        return None
+
+    def handle(self, event) -> bool:
+        """One pygame event; False when the window should close."""
+        if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
+            return False
+        if getattr(event, "window", None) in (None, self.console):
+            self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            pressed = self.panel.pressed(event.ui_element)
+            if pressed and pressed[0] == "kind":
+                self.feed(Choose(pressed[1]))
+            elif pressed and pressed[0] == "gm":
+                self.gm(pressed[1])
+            elif pressed:
+                self.toggle_side(pressed[1])
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            view = self.view_at(event)
+            if view is not None:
+                self.drag, self.dragged = (view, event.pos, view.camera), False
+        elif event.type == pygame.MOUSEMOTION:
+            self.motion(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.release(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.wheel(event)
+        return True
+
+    def key(self, event) -> None:
+        """Keys: Ctrl+Z/Y/S for the GM, F to fit, F12 for screenshots, else the modes'."""
+        if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y, pygame.K_s):
+            self.gm({pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save"}[event.key])
+        elif event.key == pygame.K_F12:
+            self.screenshots()
+        elif event.key == pygame.K_f and not isinstance(self.mode, Answer):
+            self.gm("fit")
+        elif event.unicode == "?":
+            self.message = HELP
+        else:
+            name = KEY_NAMES.get(event.key) or (event.unicode.lower() if event.unicode else "")
+            if name:
+                self.feed(Key(name))
+
+    def motion(self, event) -> None:
+        """Hover follows the mouse; a button held and moved pans the view."""
+        view = self.view_at(event)
+        if view is not None and view.camera is not None:
+            self.hover = view.camera.hex_at(event.pos)
+        if self.drag is not None and event.buttons[0]:
+            dragged_view, start, camera = self.drag
+            dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
+            if self.dragged or abs(dx) + abs(dy) > DRAG_START:
+                self.dragged = True
+                dragged_view.camera = camera.panned(dx, dy)
+
+    def release(self, event) -> None:
+        """A click (a press and release without a drag) on a map view."""
+        drag, self.drag = self.drag, None
+        if drag is None or self.dragged:
+            return
+        view = drag[0]
+        self.feed(Click(view.camera.hex_at(event.pos), event.button))
+
+    def wheel(self, event) -> None:
+        """Zoom at the cursor."""
+        x, y = pygame.mouse.get_pos()
+        for view in self.views:
+            if view.camera is not None and view.area.collidepoint((x, y)):
+                view.camera = view.camera.zoomed_at((x, y), 1.15 ** event.y)
+
+    # -- the computer's turns ------------------------------------------------------------------
+    def computer_step(self) -> None:
+        """One action for a computer-played side, at a pace people can follow."""
+        if self.battle.state.ended or not self.computer_decides() or time.monotonic() < self.next_computer:
+            return
+        self.next_computer = time.monotonic() + COMPUTER_PACE
+        self.submit(ai.choose_action(self.battle))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self) -> None:
+        """One frame in every window."""
+        options = self.options()
+        mode = self.current_mode()
+        standing = self.board(options).standing
+        kind = getattr(mode, "kind", "charge" if isinstance(mode, ChargeEnd) else "overwatch"
+                       if isinstance(mode, AimOverwatch) else "")
+        wedge = ()
+        if isinstance(mode, AimOverwatch) and self.hover is not None:
+            here = mode.here(self.board(options))
+            if here is not None and here != self.hover:
+                from game.ui.modes import facing_action
+                aim = facing_action(mode.actor, here, self.hover)
+                wedge = self.battle.wedge(mode.actor, aim.facing, aim.angle)
+        charge_target = mode.target if isinstance(mode, ChargeEnd) else None
+        for view in self.views:
+            surface = view.window.get_surface()
+            if view.window is self.console:
+                surface.fill((30, 32, 36))
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=True)
+            if kind and not self.computer_decides() and not isinstance(mode, Answer):
+                line = text_height(view.area.height)
+                self.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line, wedge,
+                                   charge_target)
+        self.update_panel(options)
+        self.manager.draw_ui(self.console.get_surface())
+        for window in {view.window for view in self.views} | {self.console}:
+            window.flip()
+
+    def update_panel(self, options: Options) -> None:
+        """The console's panel follows the battle."""
+        new = self.battle.log_since(self.seen)
+        if new:
+            self.panel.add_log([self.battle.describe(e) for e in new])
+            self.seen += len(new)
+        state = self.battle.state
+        who = self.decider()
+        name = self.battle.combatant(who).name if who is not None else ""
+        if state.ended:
+            turn = "The battle is over"
+        elif self.battle.pending() is not None:
+            turn = f"Round {state.round}: {name} must decide"
+        else:
+            turn = f"Round {state.round}: {name}'s turn" + (" (computer)" if self.computer_decides() else "")
+        self.panel.show_turn(turn)
+        self.panel.show_message(self.message)
+        prompt = self.battle.pending()
+        sides = [(s.id, s.name, "computer" if self.controllers.get(s.id) == "computer" else "people")
+                 for s in self.battle.sides()]
+        shown = options if not self.computer_decides() else Options(options.actor)
+        self.panel.show_choices(shown, prompt.question if prompt else "", sides)
+
+    def screenshots(self) -> None:
+        """Save each window as a PNG (F12), for the GM to share and for tests to read."""
+        if self.shots is None:
+            return
+        self.shots.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.table.window.get_surface(), str(self.shots / "table.png"))
+        pygame.image.save(self.console.get_surface(), str(self.shots / "console.png"))
+        self.write_status(force=True, shot=True)
+
+    def write_status(self, force: bool = False, shot: bool = False) -> None:
+        """For tests and tools: where things are on the table window, written when it changes."""
+        if self.status_path is None:
+            return
+        camera = self.table.camera
+        options = self.options() if not self.computer_decides() else Options(0)
+        moves = options.allowed("move")
+        where = {c.id: c.hex for c in self.battle.combatants()}
+        status = {
+            "actions": len(self.battle.actions), "current": self.battle.current(),
+            "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
+            "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
+            "message": self.message, "shot": shot,
+            "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
+                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
+                           for c in self.battle.combatants()],
+            "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
+            "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
+                        for o in options.allowed("attack")],
+        }
+        if not force and status == self._status:
+            return
+        self._status = status
+        temporary = self.status_path.with_name(self.status_path.name + ".part")
+        temporary.write_text(json.dumps(status))
+        os.replace(temporary, self.status_path)
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self, frames: int | None = None) -> int:
+        """Play until a window is closed (or for `frames` frames); returns the exit status."""
+        clock = pygame.time.Clock()
+        running, count = True, 0
+        while running and (frames is None or count < frames):
+            delta = clock.tick(30) / 1000.0
+            try:
+                for event in pygame.event.get():
+                    running = self.handle(event) and running
+                self.computer_step()
+                self.manager.update(delta)
+                self.draw()
+                self.write_status()
+            except Exception as error:  # the fight goes on; the GM is told, and nothing is lost
+                self.message = f"hexbattle hit a problem ({type(error).__name__}: {error}); the fight goes on"
+                print(f"hexbattle: {self.message}", file=sys.stderr)
+            count += 1
+        return 0
+
+
+def _screen(camera: Camera, h: Hex | None) -> list[int] | None:
+    if h is None or camera is None:
+        return None
+    x, y = camera.hex_center(h)
+    return [round(x), round(y)]
+
+
+def start_windows() -> None:
+    """Start pygame's display and fonts (no sound: a table has no use for the mixer)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.display.init()
+    pygame.font.init()

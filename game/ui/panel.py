@@ -1,0 +1,130 @@
+"""The GM console's panel: pygame_gui widgets for the turn, the action bar, the open decision,
+the combat log and the GM's controls. It shows the facade's options and turns button presses
+into inputs for the modes; it never decides what is legal."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+from game.options import Options
+from game.ui.overlays import percent
+
+BUTTON_H = 30
+GAP = 6
+LOG_LINES_KEPT = 300
+
+GM_BUTTONS = (("undo", "Undo (Ctrl+Z)"), ("redo", "Redo (Ctrl+Y)"), ("save", "Save (Ctrl+S)"), ("fit", "Fit map (F)"))
+
+
+def kind_label(kind: str) -> str:
+    """A kind as the action bar names it."""
+    return kind.replace("_", " ").capitalize()
+
+
+class Panel:
+    """The widgets down the right-hand side of the console window."""
+
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+        self.manager = manager
+        self.rect = rect
+        width = rect.width - 2 * GAP
+        x, y = rect.x + GAP, rect.y + GAP
+        self.turn = UILabel(pygame.Rect(x, y, width, BUTTON_H), "", manager)
+        y += BUTTON_H + GAP
+        self.message = UILabel(pygame.Rect(x, y, width, BUTTON_H), "", manager)
+        y += BUTTON_H + GAP
+        self.bar_top = y
+        self.log_rect = pygame.Rect(x, rect.bottom - 260 - GAP - 2 * (BUTTON_H + GAP), width, 260)
+        self.log = UITextBox("", self.log_rect, manager)
+        gm_y = self.log_rect.bottom + GAP
+        half = (width - GAP) // 2
+        self.gm: dict[UIButton, str] = {}
+        for index, (name, words) in enumerate(GM_BUTTONS):
+            bx = x + (index % 2) * (half + GAP)
+            by = gm_y + (index // 2) * (BUTTON_H + GAP)
+            self.gm[UIButton(pygame.Rect(bx, by, half, BUTTON_H), words, manager)] = name
+        self.kinds: dict[UIButton, str] = {}
+        self.sides: dict[UIButton, str] = {}
+        self._shown: tuple = ()
+        self._lines: list[str] = []
+
+    def show_turn(self, words: str) -> None:
+        """The round, whose turn it is, and who decides."""
+        if self.turn.text != words:
+            self.turn.set_text(words)
+
+    def show_message(self, words: str) -> None:
+        """The last refusal or note."""
+        if self.message.text != (words or " "):
+            self.message.set_text(words or " ")
+
+    def show_choices(self, options: Options, prompt_question: str, sides: list[tuple[str, str, str]]) -> None:
+        """The action bar (or the open decision's answers), rebuilt when the choices change."""
+        shown = (options.actor, options.kinds(), prompt_question,
+                 tuple((o.kind, o.action) for o in options.allowed() if prompt_question), tuple(sides))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        for button in list(self.kinds) + list(self.sides):
+            button.kill()
+        self.kinds.clear()
+        self.sides.clear()
+        width = self.rect.width - 2 * GAP
+        half = (width - GAP) // 2
+        x, y = self.rect.x + GAP, self.bar_top
+        if prompt_question:
+            entries = [(o.kind, _answer_words(o)) for o in options.allowed()]
+            columns = 1
+        else:
+            entries = [(kind, kind_label(kind)) for kind in options.kinds()]
+            columns = 2
+        for index, (kind, words) in enumerate(entries):
+            column, row = index % columns, index // columns
+            w = width if columns == 1 else half
+            rect = pygame.Rect(x + column * (half + GAP), y + row * (BUTTON_H + GAP), w, BUTTON_H)
+            if rect.bottom > self.log_rect.top - (BUTTON_H + GAP) * (1 + (len(sides) + 1) // 2):
+                break
+            self.kinds[UIButton(rect, words, self.manager)] = kind
+        top = self.log_rect.top - (BUTTON_H + GAP) * ((len(sides) + 1) // 2)
+        for index, (side, name, controller) in enumerate(sides):
+            rect = pygame.Rect(x + (index % 2) * (half + GAP), top + (index // 2) * (BUTTON_H + GAP), half, BUTTON_H)
+            self.sides[UIButton(rect, f"{name}: {controller}", self.manager)] = side
+
+    def add_log(self, lines: list[str]) -> None:
+        """New combat-log lines, newest last."""
+        if not lines:
+            return
+        self._lines.extend(lines)
+        self._lines = self._lines[-LOG_LINES_KEPT:]
+        self.log.set_text("<br>".join(escape(line) for line in self._lines))
+        self.log.scroll_bar and self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def reset_log(self, lines: list[str]) -> None:
+        """The whole log again (after undo or redo)."""
+        self._lines = []
+        self.log.set_text("")
+        self.add_log(lines)
+
+    def pressed(self, element) -> tuple[str, str] | None:
+        """What a pressed button means: ("kind", k), ("gm", name) or ("side", id)."""
+        if element in self.kinds:
+            return "kind", self.kinds[element]
+        if element in self.gm:
+            return "gm", self.gm[element]
+        if element in self.sides:
+            return "side", self.sides[element]
+        return None
+
+
+def _answer_words(option) -> str:
+    odds = getattr(option, "odds", None)
+    chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
+    words = {"overwatch_fire": "Fire", "hold": "Hold", "hold_for_move": "Hold for this move",
+             "redirect": "Step in"}.get(option.kind, kind_label(option.kind))
+    if option.kind == "hold" and odds is not None:
+        words = "Let it through"
+    return f"{words}{chance}"
