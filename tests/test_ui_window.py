@@ -45,8 +45,8 @@ class Table:
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", "play", str(DEFAULT_MAP), "--seed", "1", "--one-window",
-             "--size", "1280x800", "--status", str(self.status_path), "--shots", str(self.shots),
-             "--save-to", str(tmp / "fight.json")],
+             "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
+             "--save-to", str(tmp / "fight.json"), "--pace", "0.02"],
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")
         self.window = self._find_window()
@@ -67,7 +67,7 @@ class Table:
     def click(self, x: int, y: int, button: int = 1) -> None:
         """A real press and release (XTEST), at a point of the window."""
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-        time.sleep(0.15)
+        time.sleep(0.05)
         self.xdotool("click", str(button))
 
     def hover(self, x: int, y: int) -> None:
@@ -106,7 +106,7 @@ def _wait(probe, what: str, seconds: float = 20.0):
             found = None
         if found:
             return found
-        time.sleep(0.1)
+        time.sleep(0.03)
     raise AssertionError(f"waited {seconds:.0f} s for {what}")
 
 
@@ -159,7 +159,6 @@ def test_the_table_shows_the_reachable_hexes_and_the_side_colour_of_each_token(t
     pygame.display.init()
     status = table.status()
     reachable = status["moves"][len(status["moves"]) // 2]["screen"]
-    me = _me(status)["screen"]
     table.hover(10, 10)
     shot = table.screenshot()
     tinted = shot.get_at(reachable)
@@ -167,5 +166,63 @@ def test_the_table_shows_the_reachable_hexes_and_the_side_colour_of_each_token(t
     table.after(lambda s: s["mode"] == "AimOverwatch", "overwatch aiming")
     plain = table.screenshot().get_at(reachable)
     assert tinted != plain and tinted.b - tinted.r > plain.b - plain.r  # shaded blue
-    around = [shot.get_at((me[0] + dx, me[1] + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
+    pcs = [c["screen"] for c in status["combatants"] if c["side"] == "pcs" and c["in_fight"]]
+    around = [shot.get_at((x + dx, y + dy)) for x, y in pcs for dx in range(-9, 10, 2) for dy in range(-9, 10, 2)]
     assert any(abs(c.r - 0x00) < 30 and abs(c.g - 0x72) < 30 and abs(c.b - 0xB2) < 30 for c in around)  # PCs' blue
+
+
+def _camp(side: str) -> str | None:
+    return {"pcs": "pcs", "allies": "pcs", "enemies": "enemies", "rivals": "rivals"}.get(side)
+
+
+def _hex_distance(a, b) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def _next_click(status: dict, clicks_this_turn: int):
+    """What a person at the table clicks next: an answer, a target, a step towards the enemy,
+    or End turn."""
+    buttons = {b["kind"]: b["screen"] for b in status["buttons"]}
+    if status["pending"] is not None:
+        return buttons.get("hold_for_move") or buttons.get("hold")
+    if clicks_this_turn < 3 and status["targets"]:
+        return status["targets"][0]["screen"]
+    me = _me(status)
+    enemies = [c["hex"] for c in status["combatants"]
+               if c["in_fight"] and _camp(c["side"]) not in (None, _camp(me["side"]))]
+    if clicks_this_turn < 2 and status["moves"] and enemies:
+        def closeness(move):
+            return min(_hex_distance(move["hex"], e) for e in enemies)
+        best = min(status["moves"], key=closeness)
+        if closeness(best) < min(_hex_distance(me["hex"], e) for e in enemies):
+            return best["screen"]
+    return buttons.get("end_turn")
+
+
+def test_a_whole_fight_is_played_to_the_end_with_the_mouse_alone(table):
+    """The GM hands the raiders to the computer with a click; every turn of the crew is then
+    clicked (targets, hexes, the panel's buttons) until the fight ends."""
+    raiders = next(s for s in table.status()["sides"] if s["id"] == "enemies")
+    table.click(*raiders["screen"])
+    table.after(lambda s: any(x["id"] == "enemies" and x["controller"] == "computer" for x in s["sides"]),
+                "the raiders to be the computer's")
+    turn, clicks, deadline = None, 0, time.monotonic() + 240
+    while time.monotonic() < deadline:
+        status = table.status()
+        if status["ended"]:
+            break
+        if not status["buttons"]:  # the computer's turn (its choices are not shown): wait
+            time.sleep(0.05)
+            continue
+        key = (status["current"], status["pending"])
+        clicks = clicks + 1 if key == turn else 0
+        turn = key
+        point = _next_click(status, clicks)
+        assert point is not None, status
+        before = status["actions"]
+        table.click(*point)
+        table.after(lambda s: s["actions"] != before or s["ended"], "the click to be taken")
+    final = table.status()
+    assert final["ended"], "the fight did not end"
+    assert final["actions"] > 20 and not final["message"].startswith("hexbattle hit a problem")

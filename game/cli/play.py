@@ -37,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--one-window", action="store_true", help="the table view and the console in one window")
     parser.add_argument("--save-to", metavar="SAVE.json", type=Path, help="where Ctrl+S writes the fight")
     parser.add_argument("--status", metavar="FILE", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--pace", metavar="SECONDS", type=float, default=0.35,
+                        help="seconds between the computer's actions (default 0.35)")
     parser.add_argument("--shots", metavar="DIR", type=Path, help="where F12 saves screenshots of the windows")
     parser.add_argument("--frames", metavar="N", type=int, default=None, help=argparse.SUPPRESS)
 
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         start_windows()
-        app = TableApp(battle, size, args.one_window, args.status, args.shots, args.save_to)
+        app = TableApp(battle, size, args.one_window, args.status, args.shots, args.save_to, max(0.0, args.pace))
     except Exception as error:  # no window could be opened: say so plainly
         print(printable(f"hexbattle: the table window could not open ({error})"), file=sys.stderr)
         return 1

@@ -62,8 +62,10 @@ class TableApp:
     """One fight at the table: windows, input, the computer's turns, drawing."""
 
     def __init__(self, battle: Battle, size: tuple[int, int] = (1280, 800), one_window: bool = False,
-                 status: Path | None = None, shots: Path | None = None, save_to: Path | None = None) -> None:
+                 status: Path | None = None, shots: Path | None = None, save_to: Path | None = None,
+                 computer_pace: float = COMPUTER_PACE) -> None:
         self.battle = battle
+        self.computer_pace = computer_pace
         self.status_path, self.shots, self.save_to = status, shots, save_to
         self.controllers = {s.id: s.controller for s in battle.sides()}
         self.message = ""
@@ -74,6 +76,8 @@ class TableApp:
         self.next_computer = 0.0
         self.seen = 0
         self._status = None
+        self._options: tuple = (None, None)
+        self._standing: tuple = (None, None)
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
             console = pygame.Window(title, size)
@@ -112,9 +116,13 @@ class TableApp:
         return view is not None and self.controllers.get(view.side) == "computer"
 
     def options(self) -> Options:
-        """The options of whoever must act now (nothing once the battle is over)."""
+        """The options of whoever must act now (nothing once the battle is over), worked out
+        once per state of the battle rather than every frame."""
         who = self.decider()
-        return self.battle.options(who) if who is not None else Options(0)
+        key = (id(self.battle), self.battle.state, who)
+        if self._options[0] != key:
+            self._options = (key, self.battle.options(who) if who is not None else Options(0))
+        return self._options[1]
 
     def current_mode(self):
         """The input mode, following the battle: a decision to answer, else the actor's commands."""
@@ -130,8 +138,10 @@ class TableApp:
 
     def board(self, options: Options) -> Board:
         """What the input modes may look at."""
-        standing = {c.hex: c for c in self.battle.combatants() if c.in_fight and c.hex is not None}
-        return Board(options, standing)
+        key = (id(self.battle), self.battle.state)
+        if self._standing[0] != key:
+            self._standing = (key, {c.hex: c for c in self.battle.combatants() if c.in_fight and c.hex is not None})
+        return Board(options, self._standing[1])
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, event_input) -> None:
@@ -265,13 +275,13 @@ class TableApp:
         """One action for a computer-played side, at a pace people can follow."""
         if self.battle.state.ended or not self.computer_decides() or time.monotonic() < self.next_computer:
             return
-        self.next_computer = time.monotonic() + COMPUTER_PACE
+        self.next_computer = time.monotonic() + self.computer_pace
         self.submit(ai.choose_action(self.battle))
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self) -> None:
         """One frame in every window."""
-        options = self.options()
+        options = self.options() if not self.computer_decides() else Options(self.decider() or 0)
         mode = self.current_mode()
         standing = self.board(options).standing
         kind = getattr(mode, "kind", "charge" if isinstance(mode, ChargeEnd) else "overwatch"
@@ -326,8 +336,10 @@ class TableApp:
         if self.shots is None:
             return
         self.shots.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.table.window.get_surface(), str(self.shots / "table.png"))
-        pygame.image.save(self.console.get_surface(), str(self.shots / "console.png"))
+        for name, window in (("table", self.table.window), ("console", self.console)):
+            part = self.shots / f"{name}.part.png"
+            pygame.image.save(window.get_surface(), str(part))
+            os.replace(part, self.shots / f"{name}.png")  # a reader never sees half a picture
         self.write_status(force=True, shot=True)
 
     def write_status(self, force: bool = False, shot: bool = False) -> None:
@@ -349,6 +361,9 @@ class TableApp:
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
+            "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
+            "sides": [{"id": side, "controller": self.controllers.get(side), "screen": list(button.rect.center)}
+                      for button, side in self.panel.sides.items()],
         }
         if not force and status == self._status:
             return
@@ -361,15 +376,22 @@ class TableApp:
     def run(self, frames: int | None = None) -> int:
         """Play until a window is closed (or for `frames` frames); returns the exit status."""
         clock = pygame.time.Clock()
-        running, count = True, 0
+        running, count, shown, last_drawn = True, 0, None, 0.0
         while running and (frames is None or count < frames):
             delta = clock.tick(30) / 1000.0
             try:
-                for event in pygame.event.get():
+                events = pygame.event.get()
+                for event in events:
                     running = self.handle(event) and running
                 self.computer_step()
                 self.manager.update(delta)
-                self.draw()
+                # Draw only when something a person could see changed (or twice a second, for
+                # the panel's own highlights): flipping a window is the dearest part of a frame.
+                seen = (self.battle.state, self.hover, self.mode, self.message,
+                        tuple(v.camera for v in self.views), tuple(sorted(self.controllers.items())))
+                if events or seen != shown or time.monotonic() - last_drawn > 0.5:
+                    self.draw()
+                    shown, last_drawn = seen, time.monotonic()
                 self.write_status()
             except Exception as error:  # the fight goes on; the GM is told, and nothing is lost
                 self.message = f"hexbattle hit a problem ({type(error).__name__}: {error}); the fight goes on"

@@ -15,7 +15,7 @@ from game.ui.overlays import percent
 
 BUTTON_H = 30
 GAP = 6
-LOG_LINES_KEPT = 300
+LOG_LINES_KEPT = 120
 
 GM_BUTTONS = (("undo", "Undo (Ctrl+Z)"), ("redo", "Redo (Ctrl+Y)"), ("save", "Save (Ctrl+S)"), ("fit", "Fit map (F)"))
 
@@ -38,7 +38,8 @@ class Panel:
         self.message = UILabel(pygame.Rect(x, y, width, BUTTON_H), "", manager)
         y += BUTTON_H + GAP
         self.bar_top = y
-        self.log_rect = pygame.Rect(x, rect.bottom - 260 - GAP - 2 * (BUTTON_H + GAP), width, 260)
+        log_height = max(120, rect.height // 4)
+        self.log_rect = pygame.Rect(x, rect.bottom - log_height - GAP - 2 * (BUTTON_H + GAP), width, log_height)
         self.log = UITextBox("", self.log_rect, manager)
         gm_y = self.log_rect.bottom + GAP
         half = (width - GAP) // 2
@@ -79,8 +80,9 @@ class Panel:
         if prompt_question:
             entries = [(o.kind, _answer_words(o)) for o in options.allowed()]
             columns = 1
-        else:
-            entries = [(kind, kind_label(kind)) for kind in options.kinds()]
+        else:  # End turn first: it must always be there, however small the window
+            kinds = sorted(options.kinds(), key=lambda k: k != "end_turn")
+            entries = [(kind, kind_label(kind)) for kind in kinds]
             columns = 2
         for index, (kind, words) in enumerate(entries):
             column, row = index % columns, index // columns
@@ -99,9 +101,14 @@ class Panel:
         if not lines:
             return
         self._lines.extend(lines)
-        self._lines = self._lines[-LOG_LINES_KEPT:]
-        self.log.set_text("<br>".join(escape(line) for line in self._lines))
-        self.log.scroll_bar and self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
+        if len(self._lines) > LOG_LINES_KEPT:  # now and then start afresh with the newest lines
+            self._lines = self._lines[-LOG_LINES_KEPT // 2:]
+            self.log.set_text("<br>".join(escape(line) for line in self._lines))
+        else:  # appending lays out only the new lines (setting the whole text lays out all)
+            start = "" if len(self._lines) == len(lines) else "<br>"
+            self.log.append_html_text(start + "<br>".join(escape(line) for line in lines))
+        if self.log.scroll_bar is not None:
+            self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def reset_log(self, lines: list[str]) -> None:
         """The whole log again (after undo or redo)."""
