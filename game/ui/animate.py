@@ -171,7 +171,7 @@ def _slide(target: pygame.Surface, camera: Camera, tokens, battle, item: Item, t
 def _die(target: pygame.Surface, camera: Camera, fonts, item: Item, line: int) -> None:
     """A big d20 face beside the roller, green for a hit, red for a miss."""
     x, y = camera.hex_center(item.hexes[0])
-    words = fonts.text(item.text, line * 2, DIE_INK)
+    words = fonts.text(item.text, line * 3, DIE_INK)
     box = words.get_rect().inflate(line, line // 2)
     box.midbottom = (round(x + line * 2), round(y - line))
     edge = DIE if item.good is None else (HIT if item.good else MISS)

@@ -85,8 +85,8 @@ def explain_attack(option: AttackOption, names: Mapping[int, str],
     lines.append("To reach (AC and defences):")
     lines += [_part(m.value, m.name, _where(option, m.name, place)) for m in odds.target]
     lines.append(f"  = {odds.target_number}")
-    lines.append(f"Hits on a d20 of {odds.face_needed} or more (natural 1 misses, natural 20 hits) "
-                 f"[SWN core, attack rolls]: {hits} of 20 = {round(float(odds.chance) * 100)}%")
+    lines.append(f"Hits on a d20 of {odds.face_needed}+ (1 misses, 20 hits) [SWN core, attack rolls]: "
+                 f"{hits} of 20 = {round(float(odds.chance) * 100)}%")
     return lines + _damage_lines(option, place)
 
 
@@ -180,5 +180,8 @@ class Explainer:
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 200))
         target.blit(shade, panel.topleft)
+        clip = target.get_clip()
+        target.set_clip(area)
         for index, words in enumerate(self.lines):
             label(target, fonts, words, line, (panel.x + 10, panel.y + line * (0.5 + index * 1.25)), "topleft")
+        target.set_clip(clip)
