@@ -36,6 +36,9 @@ class Aids:
 
     def handle(self, app, event) -> bool:
         """An event the aids take (the card, `q`, an explaining click, Escape on an explanation)."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
+            self.explainer.alt = event.type == pygame.KEYDOWN  # in event order, not the state after the batch
+            return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             return False  # screenshots show what is on the table, card and all
         if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):

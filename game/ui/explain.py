@@ -143,6 +143,7 @@ class Explainer:
         self.manager, self.rect = manager, rect
         self.lines: list[str] = []
         self.armed = False  # `q` pressed: the next click explains
+        self.alt = False  # Alt held (followed through the key events)
         self.box = None
 
     @property
@@ -152,7 +153,7 @@ class Explainer:
 
     def wants(self, event) -> bool:
         """Whether this click asks for an explanation (Alt held, or `q` pressed before)."""
-        return self.armed or bool(pygame.key.get_mods() & pygame.KMOD_ALT)
+        return self.armed or self.alt
 
     def show(self, lines: list[str]) -> None:
         """Open (or replace) the explanation."""
