@@ -71,10 +71,13 @@ class Aids:
         if not self.explainer.wants(event):
             self.explainer.close()
             return False
-        battle = app.battle
+        battle, camera = app.battle, view.camera
         kind = getattr(app.current_mode(), "kind", "move")
-        lines = explanation_at(view.camera.hex_at(event.pos), app.options(), kind, battle.combatants(),
-                               battle.sides(), battle.log, battle.place)
+        below = (event.pos[0], event.pos[1] + camera.layout.cell_height * camera.zoom * 0.6)
+        lines = []
+        for spot in (event.pos, below):  # the token, or the hit chance label drawn above it
+            lines = lines or explanation_at(camera.hex_at(spot), app.options(), kind, battle.combatants(),
+                                            battle.sides(), battle.log, battle.place)
         self.explainer.show(lines)
         app.message = "" if lines else "explain: no token there"
         return True

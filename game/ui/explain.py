@@ -3,7 +3,7 @@ morale, each part with its value, its name (the engine's `Modifier` names) and t
 comes from. Nothing is recomputed here: the lines restate the facade's own `Odds`, cover
 reading and expected damage (style: "Explainable numbers").
 
-How a GM asks: Alt+click a token (or press `q`, then click one). A target of the chosen attack
+How a GM asks: Alt+click a token or its hit chance label (or press `q`, then click). A target of the chosen attack
 kind explains its hit chance, AC and damage; any other token its AC and its side's morale.
 Escape or any other click closes the explanation.
 """
