@@ -54,28 +54,31 @@ class Item:
 
 def items_for(event: Event, hex_of: Callable[[int], Hex | None]) -> list[Item]:
     """The animations an event makes (start 0; the queue places them in time)."""
-    at = lambda who: tuple(h for h in (hex_of(who),) if h is not None)  # noqa: E731
-    if isinstance(event, Attacked):
-        where = at(event.actor)
-        return [Item("die", 0, DICE_SECONDS, where, str(event.result.face), event.actor, event.result.hit)] if where else []
-    if isinstance(event, Rolled):
-        faces = event.roll.faces
-        where = at(event.actor)
-        return [Item("die", 0, DICE_SECONDS, where, " ".join(map(str, faces)), event.actor)] if where and faces else []
-    if isinstance(event, CheckRolled):
-        where = at(event.actor)
-        faces = event.result.roll.faces
-        return [Item("die", 0, DICE_SECONDS, where, " ".join(map(str, faces)), event.actor)] if where and faces else []
+    dice = _dice(event)
+    if dice is not None:
+        where = hex_of(event.actor)
+        return [Item("die", 0, DICE_SECONDS, (where,), dice[0], event.actor, dice[1])] if where and dice[0] else []
     if isinstance(event, Moved) and len(event.path) > 1:
         return [Item("slide", 0, STEP_SECONDS * (len(event.path) - 1), event.path, actor=event.actor)]
     if isinstance(event, Damaged) and event.amount:
-        where = at(event.target)
-        return [Item("damage", 0, DAMAGE_SECONDS, where, f"-{event.amount}", event.target)] if where else []
+        where = hex_of(event.target)
+        return [Item("damage", 0, DAMAGE_SECONDS, (where,), f"-{event.amount}", event.target)] if where else []
     if isinstance(event, Exploded):
         return [Item("ring", 0, BLAST_SECONDS, (event.centre,), text=str(len(event.area)))]
     if isinstance(event, Scattered):
         return [Item("scatter", 0, SCATTER_SECONDS, (event.landing,), text=str(event.scatter.hexes))]
     return []
+
+
+def _dice(event: Event) -> tuple[str, bool | None] | None:
+    """The faces a roll shows and whether it hit (None for a roll that neither hits nor misses)."""
+    if isinstance(event, Attacked):
+        return str(event.result.face), event.result.hit
+    if isinstance(event, Rolled):
+        return " ".join(map(str, event.roll.faces)), None
+    if isinstance(event, CheckRolled):
+        return " ".join(map(str, event.result.roll.faces)), None
+    return None
 
 
 class Animations:

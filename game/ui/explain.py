@@ -3,9 +3,9 @@ morale, each part with its value, its name (the engine's `Modifier` names) and t
 comes from. Nothing is recomputed here: the lines restate the facade's own `Odds`, cover
 reading and expected damage (style: "Explainable numbers").
 
-How a GM asks: Alt+click a token or its hit chance label (or press `q`, then click). A target of the chosen attack
-kind explains its hit chance, AC and damage; any other token its AC and its side's morale.
-Escape or any other click closes the explanation.
+How a GM asks: Alt+click a token or the hit chance label above it (or press `q`, then click).
+A target of the chosen attack kind explains its hit chance, AC and damage; any other token its
+AC and its side's morale. Escape or any other click closes the explanation.
 """
 
 from __future__ import annotations
