@@ -100,3 +100,17 @@ def test_a_click_on_a_token_that_is_no_target_explains_its_ac_and_its_sides_mora
     on_target = explanation_at(Hex(5, 0), battle.options(1), "move", battle.combatants(), battle.sides())
     assert on_target[0] == "Attack on Ana: 35% to hit"
     assert explanation_at(Hex(2, 2), battle.options(1), "move", battle.combatants(), battle.sides()) == []
+
+
+def test_a_sides_morale_lists_its_band_and_every_factor_the_log_recorded():
+    from game.events import MoraleChanged
+    from game.rules.morale import MoraleChange
+    from game.ui.explain import explain_morale
+    from game.views import SideView
+
+    raiders = SideView("raiders", "Rustjaw raiders", "gm", 6, "Careful", "enemies")
+    log = (MoraleChanged("raiders", MoraleChange("lost 20% of forces or HP", 2, 8, 6)),
+           MoraleChanged("crew", MoraleChange("intimidated", 1, 9, 8)))
+    lines = explain_morale(raiders, log)
+    assert lines[0] == "Rustjaw raiders morale 6: Careful band  [Seed 002, Morale Threshold]"
+    assert lines[1:] == ["  morale 8 -> 6 (lost 20% of forces or HP x2)  [Seed 002, Morale Factors]"]
