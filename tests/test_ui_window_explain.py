@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_ui_window import Table, _wait, display  # noqa: F401  (display is the shared Xvfb fixture)
+from test_ui_window import Table, display  # noqa: F401  (display is the shared Xvfb fixture)
 
 
 @pytest.fixture
@@ -14,23 +14,6 @@ def table(display, tmp_path):  # noqa: F811
     yield running
     errors = running.close()
     assert "Traceback" not in errors
-
-
-def _screenshot(table: Table):
-    """F12, then the table's PNG once it is whole (the window may still be writing it)."""
-    import pygame
-
-    shot = table.shots / "table.png"
-    before = shot.stat().st_mtime_ns if shot.exists() else 0
-    table.key("F12")
-    _wait(lambda: shot.exists() and shot.stat().st_mtime_ns != before, "a screenshot")
-
-    def whole():
-        try:
-            return pygame.image.load(str(shot))
-        except pygame.error:
-            return None
-    return _wait(whole, "a whole screenshot")
 
 
 def _changed(before, after, area) -> int:
@@ -47,7 +30,7 @@ def test_q_then_a_click_on_a_target_explains_its_hit_chance(table):
     moved = table.after(lambda s: s["actions"] == 1 and s["targets"], "the move, with an enemy in range")
     enemy = moved["targets"][0]["screen"]
     table.hover(5, 5)
-    before = _screenshot(table)
+    before = table.screenshot()
     table.key("q")
     table.after(lambda s: s["message"].startswith("explain"), "explain to be armed")
     table.click(enemy[0], enemy[1] - 30)  # on the hit chance label above the token
@@ -55,7 +38,7 @@ def test_q_then_a_click_on_a_target_explains_its_hit_chance(table):
     assert shown["explaining"].startswith("Attack on") and shown["explaining"].endswith("% to hit")
     assert shown["actions"] == 1, "explaining a target does not attack it"
     table.hover(5, 5)
-    after = _screenshot(table)
+    after = table.screenshot()
     width, height = after.get_size()
     assert _changed(before, after, (0, height - 200, width - 400, height)) > 200  # the panel on the table
     assert _changed(before, after, (width - 370, 80, width - 10, 390)) > 200  # the console's popup
