@@ -88,8 +88,13 @@ class Table:
         before = shot.stat().st_mtime_ns if shot.exists() else 0
         self.key("F12")
         _wait(lambda: shot.exists() and shot.stat().st_mtime_ns != before, "a screenshot")
-        time.sleep(0.2)
-        return pygame.image.load(str(shot))
+
+        def whole():  # the window may still be writing the PNG
+            try:
+                return pygame.image.load(str(shot))
+            except pygame.error:
+                return None
+        return _wait(whole, "a whole screenshot")
 
     def close(self) -> str:
         self.process.terminate()

@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pace", metavar="SECONDS", type=float, default=0.35,
                         help="seconds between the computer's actions (default 0.35)")
     parser.add_argument("--shots", metavar="DIR", type=Path, help="where F12 saves screenshots of the windows")
+    parser.add_argument("--no-animations", action="store_true", help="no dice, slides or damage numbers over the map")
     parser.add_argument("--frames", metavar="N", type=int, default=None, help=argparse.SUPPRESS)
 
 
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # no window could be opened: say so plainly
         print(printable(f"hexbattle: the table window could not open ({error})"), file=sys.stderr)
         return 1
+    app.aids.animations.enabled = not args.no_animations
     return app.run(args.frames)
 
 

@@ -25,6 +25,7 @@ from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import Options
 from game.savefile import SaveError, write_save
+from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.camera import Camera
 from game.ui.look import text_height
 from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step
@@ -100,6 +101,7 @@ class TableApp:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
+        self.aids = Aids(self.manager, size)  # explain / help card / animations hook
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -204,6 +206,8 @@ class TableApp:
         """One pygame event; False when the window should close."""
         if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
             return False
+        if self.aids.handle(self, event):  # explain / help card / animations hook
+            return True
         if getattr(event, "window", None) in (None, self.console):
             self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -303,6 +307,7 @@ class TableApp:
                 line = text_height(view.area.height)
                 self.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line, wedge,
                                    charge_target)
+        self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())
         for window in {view.window for view in self.views} | {self.console}:
@@ -355,6 +360,7 @@ class TableApp:
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
             "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
             "message": self.message, "shot": shot,
+            "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
                             "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
                            for c in self.battle.combatants()],

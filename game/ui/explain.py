@@ -1,0 +1,188 @@
+"""Explain any number: the breakdown behind a hit chance, an AC, a damage figure or a side's
+morale, each part with its value, its name (the engine's `Modifier` names) and the rule it
+comes from. Nothing is recomputed here: the lines restate the facade's own `Odds`, cover
+reading and expected damage (style: "Explainable numbers").
+
+How a GM asks: Alt+click a token or the hit chance label above it (or press `q`, then click).
+A target of the chosen attack kind explains its hit chance, AC and damage; any other token its
+AC and its side's morale. Escape or any other click closes the explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+
+import pygame
+
+from game.events import MoraleChanged
+from game.hexgrid import Hex
+from game.options import AttackOption, Options
+from game.views import CombatantView, SideView
+
+RULES: dict[str, str] = {
+    "attack bonus": "SWN core, attack bonus",
+    "AC": "SWN core, armor class",
+    "long range": "SWN core, ranged attacks",
+    "burst fire": "SWN core, burst fire",
+    "long gun with enemy adjacent": "SWN core, ranged attacks",
+    "untrained": "SWN core, skills",
+    "melee vs prone": "SWN core, prone",
+    "ranged vs prone beyond 1 hex": "SWN core, prone",
+    "total defense": "SWN core, Total Defense",
+    "overwatch": "Seed 002, Overwatch",
+    "aimed shot": "Seed 002, Aimed Shot",
+    "concealment": "Seed 002, Cover and Concealment",
+    "cover armor": "Seed 002, Cover and Concealment",
+    "defending": "Seed 002, Protect",
+    "significantly stronger": "Seed 002, Shove",
+    "pilot": "SWN core, vehicles",
+    "armor": "SWN core, armor",
+    "morale": "Seed 002, Morale Threshold",
+    "morale factors": "Seed 002, Morale Factors",
+}
+"""Each modifier's name (as the engine names it) and the rule it comes from."""
+
+MORALE_BANDS = ("panicked", "tactical retreat", "careful", "bold", "fearless")
+"""Seed 002's morale bands, as the engine names their modifiers ("bold morale")."""
+ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+Place = Callable[[Hex], str]
+
+
+def rule_for(name: str) -> str:
+    """The rule citation of a modifier's name ("" when the table has none)."""
+    if name in RULES:
+        return RULES[name]
+    if name.endswith(" morale") and name[:-7] in MORALE_BANDS:
+        return RULES["morale"]
+    if name.endswith(" skill") or name.upper() in ATTRIBUTES:
+        return "SWN core, attack rolls"
+    return ""
+
+
+def _part(value: int, name: str, where: str = "") -> str:
+    rule = rule_for(name)
+    return f"  {value:+d} {name}" + (f" ({where})" if where else "") + (f"  [{rule}]" if rule else "")
+
+
+def _where(option: AttackOption, name: str, place: Place) -> str:
+    cover = option.cover
+    if name == "concealment" and cover is not None and cover.concealment_hex is not None:
+        return f"{cover.concealment.name.lower()} at {place(cover.concealment_hex)}"
+    return ""
+
+
+def explain_attack(option: AttackOption, names: Mapping[int, str],
+                   place: Place = lambda h: f"({h.q}, {h.r})") -> list[str]:
+    """The hit chance, AC and expected damage of an attack option, part by part, with rules."""
+    odds = option.odds
+    who = names.get(option.target, f"#{option.target}")
+    hits = int(odds.chance * 20)
+    lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {round(float(odds.chance) * 100)}% to hit",
+             "Added to the d20:"]
+    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines.append(f"  = {odds.total_bonus:+d} to the d20")
+    lines.append("To reach (AC and defences):")
+    lines += [_part(m.value, m.name, _where(option, m.name, place)) for m in odds.target]
+    lines.append(f"  = {odds.target_number}")
+    lines.append(f"Hits on a d20 of {odds.face_needed}+ (1 misses, 20 hits) [SWN core, attack rolls]: "
+                 f"{hits} of 20 = {round(float(odds.chance) * 100)}%")
+    return lines + _damage_lines(option, place)
+
+
+def _damage_lines(option: AttackOption, place: Place) -> list[str]:
+    cover = option.cover
+    lines = [f"Damage {option.damage or '-'}, less armor {option.armor} that counts [{RULES['armor']}]"]
+    if cover is not None and cover.armor:
+        lines.append(f"  cover armor {cover.armor}: {cover.material.name.lower()} at "
+                     f"{place(cover.material_hex)}  [{RULES['cover armor']}]")
+    lines.append(f"Expected damage: {float(option.expected_damage):.2f} (chance x mean of a hit after armor)")
+    return lines
+
+
+def explain_combatant(view: CombatantView, side: SideView | None, log: tuple = ()) -> list[str]:
+    """A token's AC and its side's morale, with the rules and the morale factors so far."""
+    lines = [f"{view.name}: AC {view.ac}  [{RULES['AC']}], armor {view.armor}  [{RULES['armor']}]"]
+    if view.total_defense:
+        lines.append(f"  total defense is on  [{RULES['total defense']}]")
+    return lines + (explain_morale(side, log) if side is not None else [])
+
+
+def explain_morale(side: SideView, log: tuple = ()) -> list[str]:
+    """A side's morale: the score, its band's effects and each change the log recorded."""
+    if side.morale is None:
+        return [f"{side.name}: no morale score (they never break)"]
+    lines = [f"{side.name} morale {side.morale}: {side.band} band  [{RULES['morale']}]"]
+    for event in log:
+        if isinstance(event, MoraleChanged) and event.side == side.id:
+            lines.append(f"  {event.change.text()}  [{RULES['morale factors']}]")
+    return lines
+
+
+def explanation_at(hex_: Hex, options: Options, kind: str, combatants, sides, log=(),
+                   place: Place = lambda h: f"({h.q}, {h.r})") -> list[str]:
+    """What a click on this hex explains: the attack of `kind` on whoever stands there, else
+    the token's AC and morale; nothing for an empty hex."""
+    here = next((c for c in combatants if c.hex == hex_ and c.in_fight), None)
+    if here is None:
+        return []
+    names = {c.id: c.name for c in combatants}
+    kinds = (kind, "attack") if kind in ("", "move") else (kind, "attack")
+    for k in kinds:
+        found = next((o for o in options.allowed(k) if isinstance(o, AttackOption) and o.target == here.id), None)
+        if found is not None and found.odds is not None:
+            return explain_attack(found, names, place)
+    side = next((s for s in sides if s.id == here.side), None)
+    return explain_combatant(here, side, log)
+
+
+class Explainer:
+    """The open explanation: a popup on the console (pygame_gui) and a big panel on the table."""
+
+    def __init__(self, manager, rect: pygame.Rect) -> None:
+        self.manager, self.rect = manager, rect
+        self.lines: list[str] = []
+        self.armed = False  # `q` pressed: the next click explains
+        self.alt = False  # Alt held (followed through the key events)
+        self.box = None
+
+    @property
+    def title(self) -> str | None:
+        """The first line of the open explanation (for the status file), or None."""
+        return self.lines[0] if self.lines else None
+
+    def wants(self, event) -> bool:
+        """Whether this click asks for an explanation (Alt held, or `q` pressed before)."""
+        return self.armed or self.alt
+
+    def show(self, lines: list[str]) -> None:
+        """Open (or replace) the explanation."""
+        from pygame_gui.elements import UITextBox
+
+        self.close()
+        self.lines, self.armed = lines, False
+        if lines:
+            self.box = UITextBox("<br>".join(escape(line) for line in lines), self.rect, self.manager)
+
+    def close(self) -> None:
+        """Close the explanation."""
+        if self.box is not None:
+            self.box.kill()
+        self.box, self.lines = None, []
+
+    def draw(self, target: pygame.Surface, area: pygame.Rect, fonts, line: int) -> None:
+        """The explanation as a readable panel along the bottom of a map view."""
+        if not self.lines:
+            return
+        from game.ui.tokens import label
+
+        height = (len(self.lines) + 1) * line * 1.25
+        panel = pygame.Rect(area.x, area.bottom - round(height), area.width, round(height))
+        shade = pygame.Surface(panel.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 200))
+        target.blit(shade, panel.topleft)
+        clip = target.get_clip()
+        target.set_clip(area)
+        for index, words in enumerate(self.lines):
+            label(target, fonts, words, line, (panel.x + 10, panel.y + line * (0.5 + index * 1.25)), "topleft")
+        target.set_clip(clip)

@@ -1,0 +1,46 @@
+"""The real window under Xvfb: `q` then a real click on a target's hit chance label opens the explanation of its
+hit chance (the status file names it, the screenshot shows the panel), Escape closes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_ui_window import Table, display  # noqa: F401  (display is the shared Xvfb fixture)
+
+
+@pytest.fixture
+def table(display, tmp_path):  # noqa: F811
+    running = Table(display, tmp_path)
+    yield running
+    errors = running.close()
+    assert "Traceback" not in errors
+
+
+def _changed(before, after, area) -> int:
+    x0, y0, x1, y1 = area
+    return sum(1 for x in range(x0, x1, 4) for y in range(y0, y1, 4) if before.get_at((x, y)) != after.get_at((x, y)))
+
+
+def test_q_then_a_click_on_a_target_explains_its_hit_chance(table):
+    import pygame
+
+    pygame.display.init()
+    start = table.status()
+    table.click(*start["moves"][0]["screen"])
+    moved = table.after(lambda s: s["actions"] == 1 and s["targets"], "the move, with an enemy in range")
+    enemy = moved["targets"][0]["screen"]
+    table.hover(5, 5)
+    before = table.screenshot()
+    table.key("q")
+    table.after(lambda s: s["message"].startswith("explain"), "explain to be armed")
+    table.click(enemy[0], enemy[1] - 30)  # on the hit chance label above the token
+    shown = table.after(lambda s: s["explaining"], "the explanation")
+    assert shown["explaining"].startswith("Attack on") and shown["explaining"].endswith("% to hit")
+    assert shown["actions"] == 1, "explaining a target does not attack it"
+    table.hover(5, 5)
+    after = table.screenshot()
+    width, height = after.get_size()
+    assert _changed(before, after, (0, height - 200, width - 400, height)) > 200  # the panel on the table
+    assert _changed(before, after, (width - 370, 80, width - 10, 390)) > 200  # the console's popup
+    table.key("Escape")
+    table.after(lambda s: s["explaining"] is None, "the explanation to close")
