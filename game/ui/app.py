@@ -37,13 +37,6 @@ PANEL_WIDTH = 380
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
 DRAG_START = 6  # pixels the mouse moves with a button held before it counts as a drag
 KEY_NAMES = {pygame.K_ESCAPE: "escape", pygame.K_RETURN: "return", pygame.K_SLASH: "?"}
-HELP = ("Left click: select / move / attack / take the chosen action.  Right click or Esc: cancel.  "
-        "Wheel: zoom.  Drag: pan.  F: fit.  Ctrl+Z / Ctrl+Y: undo / redo.  Ctrl+S: save.  "
-        "Keys: m move, a attack, i aimed, b burst, c charge, j jump, s shove, d disarm, o overwatch, "
-        "g grenade, p protect, r reload, t total defense, z prone, x stand, h heal, k stabilise, "
-        "n intimidate, l read morale, w ready, u pick up, e end turn.")
-
-
 @dataclass
 class View:
     """One map view in a window: where it is drawn, how, and its camera."""
@@ -240,8 +233,6 @@ class TableApp:
             self.screenshots()
         elif event.key == pygame.K_f and not isinstance(self.mode, Answer):
             self.gm("fit")
-        elif event.unicode == "?":
-            self.message = HELP
         else:
             name = KEY_NAMES.get(event.key) or (event.unicode.lower() if event.unicode else "")
             if name:
