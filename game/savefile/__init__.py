@@ -70,6 +70,27 @@ def battle_from_map(path: Path, seed: int | str, catalog: Catalog | None = None)
     return Battle.from_scenario(load_scenario_or_fail(Path(path), catalog), seed, catalog)
 
 
+def replay_on(scenario, battle: Battle) -> tuple[Battle, str | None]:
+    """The battle started again on a changed scenario (the GM saved the map in Tiled) with its
+    seed, catalog and every accepted action replayed; or the old battle and why not (a map
+    nobody can fight on, or the first action that no longer replays, named)."""
+    problem = scenario_problem(scenario)
+    if problem:
+        return battle, f"{scenario.path}: {problem}; the fight goes on on the old map"
+    try:
+        fresh = Battle.from_scenario(scenario, battle.seed, battle.catalog)
+    except ValueError as error:
+        return battle, f"{scenario.path}: {error}; the fight goes on on the old map"
+    for index, action in enumerate(battle.actions):
+        outcome = fresh.submit(action)
+        if not outcome.accepted:
+            who = battle.combatant(action.actor)
+            name = who.name if who is not None else f"combatant {action.actor}"
+            return battle, (f"{scenario.path}: action {index + 1} ({name}'s {action.kind.replace('_', ' ')}) "
+                            f"no longer works on the changed map ({outcome.reason}); the fight goes on on the old map")
+    return fresh, None
+
+
 def save_data(battle, save_path: Path) -> dict[str, Any]:
     """The JSON document for a battle; reads no file, so a moved or deleted map is no obstacle."""
     folder = Path(save_path).parent
