@@ -46,3 +46,22 @@ def test_a_map_nobody_can_fight_on_keeps_the_old_battle():
     battle = _played()
     kept, problem = replay_on(scenario(UNITS[:1]), battle)
     assert kept is battle and "two sides" in problem
+
+
+def test_open_battle_starts_a_map_restores_a_save_and_names_an_unusable_file(tmp_path):
+    import pytest
+
+    from game.savefile import SaveError, open_battle, write_save
+
+    from pathlib import Path
+    relay = Path(__file__).resolve().parent.parent / "maps" / "relay_station_ambush.tmx"
+    fresh = open_battle(relay).battle
+    assert fresh.actions == [] and fresh.scenario.path.name == relay.name
+    assert fresh.submit(EndTurn(fresh.current())).accepted
+    write_save(fresh, tmp_path / "fight.json")
+    assert open_battle(tmp_path / "fight.json").battle.state == fresh.state
+    broken = tmp_path / "broken.tmx"
+    broken.write_text("<map")
+    for bad in (broken, tmp_path / "notes.txt", tmp_path / "missing.json"):
+        with pytest.raises(SaveError, match=bad.name):
+            open_battle(bad)
