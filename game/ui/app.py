@@ -31,6 +31,7 @@ from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click,
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
+from game.ui.tools import TableTools  # table dice, Open, the map watcher
 
 PANEL_WIDTH = 380
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
@@ -96,6 +97,7 @@ class TableApp:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
+        self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -149,8 +151,7 @@ class TableApp:
 
     def submit(self, action) -> None:
         """Submit an action; a refusal is shown, never raised."""
-        outcome = self.battle.submit(action)
-        self.message = "" if outcome.accepted else f"refused: {outcome.reason}"
+        self.message = self.tools.submit(action)  # table dice: typed_only for sides rolling at the table
 
     def gm(self, name: str) -> None:
         """The GM's controls."""
@@ -196,6 +197,8 @@ class TableApp:
             return False
         if getattr(event, "window", None) in (None, self.console):
             self.manager.process_events(event)
+            if self.tools.handle(event):  # table dice, Open
+                return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.panel.pressed(event.ui_element)
             if pressed and pressed[0] == "kind":
@@ -220,6 +223,8 @@ class TableApp:
 
     def key(self, event) -> None:
         """Keys: Ctrl+Z/Y/S for the GM, F to fit, F12 for screenshots, else the modes'."""
+        if self.tools.key(event):  # Ctrl+O; typing dice faces
+            return
         if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y, pygame.K_s):
             self.gm({pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save"}[event.key])
         elif event.key == pygame.K_F12:
@@ -350,6 +355,7 @@ class TableApp:
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
         }
+        status.update(self.tools.status())  # "asking": the die the table is asked for
         if not force and status == self._status:
             return
         self._status = status
@@ -368,6 +374,7 @@ class TableApp:
                 for event in pygame.event.get():
                     running = self.handle(event) and running
                 self.computer_step()
+                self.tools.tick()  # side toggles, a held roll, the map changed on disk
                 self.manager.update(delta)
                 self.draw()
                 self.write_status()
