@@ -115,6 +115,7 @@ class TableDice:
         if outcome.accepted:
             self.held, self.asking = None, None
             self.close_dialog()
+            self.entry.unfocus()  # the keys are commands again
             return ""
         if outcome.needs is not None:
             self.held = action
@@ -122,6 +123,7 @@ class TableDice:
             return outcome.reason
         self.held, self.asking = None, None
         self.close_dialog()
+        self.entry.unfocus()
         return f"refused: {outcome.reason}"
 
     def handle(self, event, battle: Battle, computer: bool) -> str | None:
@@ -148,6 +150,7 @@ class TableDice:
         """Faces typed or picked: for the held action if the table was asked, else the next roll."""
         if self.held is None:
             self.next_faces += faces
+            self.entry.unfocus()
             return f"the next roll uses {' '.join(map(str, self.next_faces))}"
         held = replace(self.held, faces=self.held.faces + faces)
         self.held = None

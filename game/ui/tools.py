@@ -56,7 +56,8 @@ class TableTools:
         if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_o:
             self.picker.open_dialog(self.app.battle.scenario.path.parent)
             return True
-        return event.key != pygame.K_F12 and (self.dice.typing() or self.picker.dialog is not None)
+        passes = event.key == pygame.K_F12 or event.mod & pygame.KMOD_CTRL  # screenshots, undo, save
+        return not passes and (self.dice.typing() or self.picker.dialog is not None)
 
     def tick(self) -> None:
         """Once a frame: the side toggles follow the sides, a held roll is dropped when the battle
