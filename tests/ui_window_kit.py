@@ -92,7 +92,13 @@ class Table:
         self.key("F12")
         _wait(lambda: shot.exists() and shot.stat().st_mtime_ns != before, "a screenshot")
         time.sleep(0.2)
-        return pygame.image.load(str(shot))
+
+        def whole():  # the window may still be writing it on a busy machine: read it again
+            try:
+                return pygame.image.load(str(shot))
+            except pygame.error:
+                return None
+        return _wait(whole, "a whole screenshot")
 
     def close(self) -> str:
         self.process.terminate()
