@@ -398,7 +398,7 @@ class Battle:
         target = getattr(action, "target", None)
         on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
         what = action.kind.replace("_", " ")
-        count = f" (face {needed.typed + 1})" if needed.typed else ""
+        count = f" (die {needed.typed + 1} of this action)" if needed.typed else ""
         return f"roll a d{needed.sides} for {self.name(action.actor)}'s {what}{on} and type its face{count}"
 
     def pending(self) -> Prompt | None:

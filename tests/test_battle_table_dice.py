@@ -28,7 +28,7 @@ def test_an_attack_with_no_faces_asks_for_the_d20_and_changes_nothing():
 def test_a_hit_then_asks_for_the_damage_die():
     outcome = _battle().submit(Attack(1, target=2, faces=(14,)), typed_only=True)
     assert not outcome.accepted and outcome.needs == 12  # the soldier's rifle: 1d12 damage
-    assert "(face 2)" in outcome.reason
+    assert outcome.reason.endswith("type its face (die 2 of this action)")
 
 
 def test_a_miss_needs_only_the_d20():
