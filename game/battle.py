@@ -27,7 +27,7 @@ from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
 from game.systems import choices, dispatch, overwatch, roster
-from game.systems.scene import ActionDice, Scene, Setup, SideState, camp, in_the_fight
+from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
 from game.terrain import Battlefield
@@ -114,6 +114,8 @@ class Outcome:
     reason: str = ""
     lines: tuple[str, ...] = ()
     """The events' log sentences, in order."""
+    needs: int | None = None
+    """With `typed_only`: the size of the die the table must roll next (a d`needs`), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,8 +324,13 @@ class Battle:
         return roster.sides(self.state.sides)
 
     # -- acting ----------------------------------------------------------------------------
-    def submit(self, action: Action) -> Outcome:
-        """Validate and resolve an action; a refusal changes nothing."""
+    def submit(self, action: Action, typed_only: bool = False) -> Outcome:
+        """Validate and resolve an action; a refusal changes nothing.
+
+        With `typed_only` the action's dice come only from its `faces` (rolled at the table):
+        when they run out it is refused, `needs` holding the size of the die asked for next,
+        so a window can ask for that die and submit again with one more face. The accepted
+        action carries all its faces, so a plain replay of it is exact."""
         action, problem = canonical(action)
         if problem:
             return Outcome(False, reason=problem)
@@ -331,7 +338,7 @@ class Battle:
         problem = self._precondition(state, action)
         if problem:
             return Outcome(False, reason=problem)
-        scene = self._scene(state, action.faces)
+        scene = self._scene(state, action.faces, typed_only)
         try:
             plan = dispatch.check(scene, action)
             if isinstance(plan, str):
@@ -344,6 +351,8 @@ class Battle:
             if passes and len(camps_standing(scene)) > 1:
                 after = self._advance(scene, after)
             unused = len(scene.dice.remaining)
+        except DieNeeded as needed:
+            return Outcome(False, reason=self._asking(action, needed), needs=needed.sides)
         except DiceError as error:
             return Outcome(False, reason=str(error))
         if unused:
@@ -380,9 +389,17 @@ class Battle:
             return "it is not that combatant's turn"
         return None
 
-    def _scene(self, state: BattleState, faces: tuple[int, ...] = ()) -> Scene:
-        return Scene(self.setup, state.world.snapshot(), ActionDice(state.rng, faces), state.round,
+    def _scene(self, state: BattleState, faces: tuple[int, ...] = (), typed_only: bool = False) -> Scene:
+        return Scene(self.setup, state.world.snapshot(), ActionDice(state.rng, faces, typed_only), state.round,
                      {s.id: s for s in state.sides}, state.pending)
+
+    def _asking(self, action: Action, needed: DieNeeded) -> str:
+        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face"."""
+        target = getattr(action, "target", None)
+        on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
+        what = action.kind.replace("_", " ")
+        count = f" (die {needed.typed + 1} of this action)" if needed.typed else ""
+        return f"roll a d{needed.sides} for {self.name(action.actor)}'s {what}{on} and type its face{count}"
 
     def pending(self) -> Prompt | None:
         """The decision the battle is waiting for, if any (answer it before anything else)."""

@@ -22,6 +22,7 @@ from game.savefile import inputs as saveinputs
 from game.actions import ActionFormatError, from_json, to_json
 from game.battle import Battle, scenario_problem
 from game.rules.catalog import Catalog, load_catalog
+from game.rules.dice import fresh_seed
 from game.savefile.atomic import WriteError, write_atomically
 from game.scenario import load_scenario
 
@@ -68,6 +69,47 @@ def battle_from_map(path: Path, seed: int | str, catalog: Catalog | None = None)
     """Load a scenario file and start a battle on it; raises ScenarioLoadError with every problem."""
     catalog = catalog or load_catalog()
     return Battle.from_scenario(load_scenario_or_fail(Path(path), catalog), seed, catalog)
+
+
+MAP_SUFFIXES = (".tmx", ".tmj")
+SAVE_SUFFIXES = (".json",)
+
+
+def open_battle(path: Path, catalog: Catalog | None = None) -> LoadedSave:
+    """What the window's Open does: a map starts a new battle with a fresh seed, a save is
+    restored with its warnings; anything unusable raises SaveError naming the file."""
+    path = Path(path)
+    if path.suffix.lower() in SAVE_SUFFIXES:
+        return read_save(path, catalog)
+    if path.suffix.lower() not in MAP_SUFFIXES:
+        raise SaveError(f"{path}: not a map (.tmx, .tmj) or a save (.json)")
+    try:
+        return LoadedSave(battle_from_map(path, fresh_seed(), catalog))
+    except ScenarioLoadError as error:
+        raise SaveError(str(error)) from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+def replay_on(scenario, battle: Battle) -> tuple[Battle, str | None]:
+    """The battle started again on a changed scenario (the GM saved the map in Tiled) with its
+    seed, catalog and every accepted action replayed; or the old battle and why not (a map
+    nobody can fight on, or the first action that no longer replays, named)."""
+    problem = scenario_problem(scenario)
+    if problem:
+        return battle, f"{scenario.path}: {problem}; the fight goes on on the old map"
+    try:
+        fresh = Battle.from_scenario(scenario, battle.seed, battle.catalog)
+    except ValueError as error:
+        return battle, f"{scenario.path}: {error}; the fight goes on on the old map"
+    for index, action in enumerate(battle.actions):
+        outcome = fresh.submit(action)
+        if not outcome.accepted:
+            who = battle.combatant(action.actor)
+            name = who.name if who is not None else f"combatant {action.actor}"
+            return battle, (f"{scenario.path}: action {index + 1} ({name}'s {action.kind.replace('_', ' ')}) "
+                            f"no longer works on the changed map ({outcome.reason}); the fight goes on on the old map")
+    return fresh, None
 
 
 def save_data(battle, save_path: Path) -> dict[str, Any]:

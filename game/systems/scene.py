@@ -59,20 +59,36 @@ class SideState:
     intimidated_round: int = 0
 
 
-class ActionDice:
-    """The dice one action uses: faces typed in by hand first, then the battle's seeded stream."""
+class DieNeeded(DiceError):
+    """An action rolled only with typed faces ran out of them: `sides` is the die it needs next."""
 
-    def __init__(self, rng_state: int, manual: Iterable[int] = ()):
+    def __init__(self, sides: int, typed: int):
+        super().__init__(f"a d{sides} is needed after the {typed} face(s) typed")
+        self.sides = sides
+        self.typed = typed
+
+
+class ActionDice:
+    """The dice one action uses: faces typed in by hand first, then the battle's seeded stream
+    (or, with `typed_only`, nothing more: the table rolls every die of the action)."""
+
+    def __init__(self, rng_state: int, manual: Iterable[int] = (), typed_only: bool = False):
         self._seeded = SeededDice.from_state(rng_state)
         self._manual = deque(manual)
+        self._typed_only = typed_only
+        self._used = 0
 
     def roll_die(self, sides: int) -> int:
-        """One die: the next hand-entered face if any (checked against the die), else seeded."""
+        """One die: the next hand-entered face if any (checked against the die), else seeded;
+        with `typed_only` and no face left, DieNeeded names the die."""
         if self._manual:
             face = self._manual[0]
             if not 1 <= face <= sides:
                 raise DiceError(f"the face {face} you entered cannot come up on a d{sides}")
+            self._used += 1
             return self._manual.popleft()
+        if self._typed_only:
+            raise DieNeeded(sides, self._used)
         return self._seeded.roll_die(sides)
 
     @property

@@ -32,6 +32,7 @@ from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click,
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
+from game.ui.tools import TableTools  # table dice, Open, the map watcher
 
 PANEL_WIDTH = 380
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
@@ -95,6 +96,7 @@ class TableApp:
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
         self.aids = Aids(self.manager, size)  # explain / help card / animations hook
+        self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -154,8 +156,7 @@ class TableApp:
 
     def submit(self, action) -> None:
         """Submit an action; a refusal is shown, never raised."""
-        outcome = self.battle.submit(action)
-        self.message = "" if outcome.accepted else f"refused: {outcome.reason}"
+        self.message = self.tools.submit(action)  # table dice: typed_only for sides rolling at the table
 
     def gm(self, name: str) -> None:
         """The GM's controls."""
@@ -203,6 +204,8 @@ class TableApp:
             return True
         if getattr(event, "window", None) in (None, self.console):
             self.manager.process_events(event)
+            if self.tools.handle(event):  # table dice, Open
+                return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.panel.pressed(event.ui_element)
             if pressed and pressed[0] == "kind":
@@ -227,6 +230,8 @@ class TableApp:
 
     def key(self, event) -> None:
         """Keys: Ctrl+Z/Y/S for the GM, F to fit, F12 for screenshots, else the modes'."""
+        if self.tools.key(event):  # Ctrl+O; typing dice faces
+            return
         if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y, pygame.K_s):
             self.gm({pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save"}[event.key])
         elif event.key == pygame.K_F12:
@@ -362,6 +367,7 @@ class TableApp:
             "sides": [{"id": side, "controller": self.controllers.get(side), "screen": list(button.rect.center)}
                       for button, side in self.panel.sides.items()],
         }
+        status.update(self.tools.status())  # "asking": the die the table is asked for
         if not force and status == self._status:
             return
         self._status = status
@@ -381,12 +387,14 @@ class TableApp:
                 for event in events:
                     running = self.handle(event) and running
                 self.computer_step()
+                self.tools.tick()  # side toggles, a held roll, the map changed on disk
                 self.manager.update(delta)
                 # Draw only when something a person could see changed (or twice a second, for
                 # the panel's own highlights): flipping a window is the dearest part of a frame.
                 seen = (self.battle.state, self.hover, self.mode, self.message,
                         tuple(v.camera for v in self.views), tuple(sorted(self.controllers.items())))
-                if events or seen != shown or time.monotonic() - last_drawn > 0.5:
+                playing = bool(self.aids.animations.items)  # an animation runs on its own clock
+                if events or playing or seen != shown or time.monotonic() - last_drawn > 0.5:
                     self.draw()
                     shown, last_drawn = seen, time.monotonic()
                 self.write_status()

@@ -1,0 +1,97 @@
+"""The GM's table tools, wired into the window through a few hook lines: dice rolled at the
+table (`table_dice`), Open and following the map on disk (`files`).
+
+They sit in a strip along the bottom of the console's map, left of the panel. A new battle
+(opened, or the map reloaded) replaces the window's battle: the frames, the log and the
+watcher follow it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle import Battle
+from game.ui.files import FilePicker, MapWatcher, reload_map
+from game.ui.render import Frame
+from game.ui.table_dice import GAP, ROW_H, TableDice
+
+OPEN_WIDTH = 130
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+class TableTools:
+    """Table dice, Open and the map watcher for one `TableApp`."""
+
+    def __init__(self, app, map_width: int, height: int) -> None:
+        self.app = app
+        top = height - 2 * ROW_H - 2 * GAP
+        width = max(2 * OPEN_WIDTH, map_width - 2 * GAP)
+        self.picker = FilePicker(app.manager, pygame.Rect(GAP, top, OPEN_WIDTH, ROW_H),
+                                 pygame.Rect(40, 40, min(640, map_width - 80), min(480, height - 80)))
+        self.dice = TableDice(app.manager, pygame.Rect(2 * GAP + OPEN_WIDTH, top, width - OPEN_WIDTH - GAP,
+                                                       2 * ROW_H + GAP))
+        self.watcher = MapWatcher(app.battle)
+        self._state = app.battle.state
+
+    def submit(self, action) -> str:
+        """Submit an action with the table's dice; the message to show."""
+        return self.dice.submit(self.app.battle, action, self.app.computer_decides())
+
+    def handle(self, event) -> bool:
+        """A widget event of the tools (handled), else False."""
+        battle, message = self.picker.handle(event, self.app.battle)
+        if battle is not None:
+            self.adopt(battle, fresh=True)
+        if message is None:
+            message = self.dice.handle(event, self.app.battle, self.app.computer_decides())
+        if message is not None:
+            self.app.message = message
+            return True
+        if event.type in MOUSE_EVENTS and self.app.manager.get_hovering_any_element():
+            return True  # a click on a dialog or the strip is not a click on the map under it
+        return getattr(event, "ui_element", None) is self.picker.button
+
+    def key(self, event) -> bool:
+        """Ctrl+O opens; keys typed into the dice entry are not commands. True when used up."""
+        if event.mod & pygame.KMOD_CTRL and event.key == pygame.K_o:
+            self.picker.open_dialog(self.app.battle.scenario.path.parent)
+            return True
+        passes = event.key == pygame.K_F12 or event.mod & pygame.KMOD_CTRL  # screenshots, undo, save
+        return not passes and (self.dice.typing() or self.picker.dialog is not None)
+
+    def tick(self) -> None:
+        """Once a frame: the side toggles follow the sides, a held roll is dropped when the battle
+        moved on without it (undo, redo), and the map is reloaded when it changed on disk."""
+        battle = self.app.battle
+        self.dice.show_sides([(s.id, s.name) for s in battle.sides()])
+        if battle.state is not self._state:
+            self._state = battle.state
+            if self.dice.held is not None:
+                self.dice.forget()
+        if self.watcher.changed():
+            fresh, message = reload_map(battle)
+            self.app.message = message
+            if fresh is not battle:
+                self.adopt(fresh, fresh=False)
+
+    def adopt(self, battle: Battle, fresh: bool) -> None:
+        """Play this battle in the window from now on (a new fight when `fresh`)."""
+        app = self.app
+        for window in {view.window for view in app.views} | {app.console}:
+            window.title = window.title.replace(app.battle.scenario.title, battle.scenario.title)
+        app.battle, app.mode = battle, None
+        if fresh:
+            app.controllers = {s.id: s.controller for s in battle.sides()}
+        for view in app.views:
+            view.frame = Frame(battle, view.frame.view)
+            if fresh or view.camera is None:
+                view.fit(battle)
+        app.panel.reset_log(battle.log_lines())
+        app.seen = battle.log_length
+        self.dice.forget()
+        self.watcher.follow(battle)
+        self._state = battle.state
+
+    def status(self) -> dict:
+        """For tests and tools: the die asked for, the sides rolling at the table, the toggles."""
+        return self.dice.status()

@@ -1,0 +1,47 @@
+"""The real window under Xvfb: the PCs roll at the table; an attack asks for each die in turn
+and the faces typed with real key presses resolve it, and are saved with the action."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ui_window_kit import Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+
+pytestmark = needs_xvfb
+
+
+@pytest.fixture
+def table(display, tmp_path):
+    running = Table(display, tmp_path)
+    yield running
+    errors = running.close()
+    assert "Traceback" not in errors
+
+
+def test_an_attack_rolled_at_the_table_asks_for_each_die_and_takes_the_faces_typed(table, tmp_path):
+    start = table.status()
+    me = next(c for c in start["combatants"] if c["id"] == start["current"])
+    assert me["side"] == "pcs" and start["asking"] is None and start["targets"]
+    table.click(*start["dice_toggles"]["pcs"])
+    table.after(lambda s: s["table_sides"] == ["pcs"], "the PCs to roll at the table")
+    thug = next(t for t in start["targets"] if t["id"] == 8)  # nobody can step in for Thug 8
+    table.click(*thug["screen"])
+    asked = table.after(lambda s: s["asking"] is not None, "the window to ask for a die")
+    assert asked["asking"] == 20 and asked["message"].startswith(f"roll a d20 for {me['name']}'s attack on ")
+    assert asked["actions"] == 0
+    typed = []
+    while (status := table.status())["asking"] is not None:
+        face = status["asking"]  # the highest face: a natural 20, then the most damage
+        typed.append(face)
+        table.type(str(face))
+        table.key("Return")
+        table.after(lambda s: s["asking"] != face or s["actions"] == 1, "the window to take the face")
+        assert len(typed) <= 5
+    done = table.after(lambda s: s["actions"] == 1, "the attack to be taken")
+    assert done["asking"] is None and len(typed) >= 2  # a hit rolls its damage too
+    table.key("ctrl+s")
+    saved = tmp_path / "fight.json"
+    table.after(lambda s: saved.exists(), "the save")
+    assert json.loads(saved.read_text())["actions"][0]["faces"] == typed

@@ -1,0 +1,119 @@
+"""The real window under Xvfb for tests: a virtual screen, and `Table`, the running window
+driven with real mouse and key events (xdotool). The window writes a small status file
+(`--status`, where things are on screen) and saves screenshots on F12 (`--shots`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
+
+needs_xvfb = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="Xvfb and xdotool are not installed (.ci/run installs them)")
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A virtual screen of our own."""
+    for number in range(87, 120):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            break
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _wait(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), "Xvfb to start")
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=10)
+
+
+class Table:
+    """The running window, driven like a person drives it."""
+
+    def __init__(self, display: str, tmp: Path):
+        self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+        self.status_path, self.shots = tmp / "status.json", tmp / "shots"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", "play", str(DEFAULT_MAP), "--seed", "1", "--one-window",
+             "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
+             "--save-to", str(tmp / "fight.json"), "--pace", "0.02"],
+            env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _wait(self.status_path.exists, "the window to open")
+        self.window = self._find_window()
+
+    def _find_window(self) -> str:
+        def found():
+            ids = self.xdotool("search", "--classname", ".").split()
+            named = [w for w in ids if "hexbattle" in self.xdotool("getwindowname", w)]
+            return named[0] if named else None
+        return _wait(found, "the hexbattle window")
+
+    def xdotool(self, *words: str) -> str:
+        return subprocess.run(["xdotool", *words], env=self.env, capture_output=True, text=True).stdout.strip()
+
+    def status(self) -> dict:
+        return json.loads(self.status_path.read_text())
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        """A real press and release (XTEST), at a point of the window."""
+        self.xdotool("mousemove", "--window", self.window, str(x), str(y))
+        time.sleep(0.05)
+        self.xdotool("click", str(button))
+
+    def hover(self, x: int, y: int) -> None:
+        self.xdotool("mousemove", "--window", self.window, str(x), str(y))
+
+    def type(self, text: str) -> None:
+        """Real key presses typing the text into the window, which has the focus."""
+        self.xdotool("windowfocus", self.window)
+        self.xdotool("type", "--delay", "40", text)
+
+    def key(self, name: str) -> None:
+        """A real key press (XTEST) into the window, which has the focus."""
+        self.xdotool("windowfocus", self.window)
+        self.xdotool("key", name)
+
+    def after(self, predicate, what: str) -> dict:
+        return _wait(lambda: (lambda s: s if predicate(s) else None)(self.status()), what)
+
+    def screenshot(self):
+        import pygame
+
+        shot = self.shots / "table.png"
+        before = shot.stat().st_mtime_ns if shot.exists() else 0
+        self.key("F12")
+        _wait(lambda: shot.exists() and shot.stat().st_mtime_ns != before, "a screenshot")
+        time.sleep(0.2)
+
+        def whole():  # the window may still be writing it on a busy machine: read it again
+            try:
+                return pygame.image.load(str(shot))
+            except pygame.error:
+                return None
+        return _wait(whole, "a whole screenshot")
+
+    def close(self) -> str:
+        self.process.terminate()
+        _, errors = self.process.communicate(timeout=20)
+        return errors
+
+
+def _wait(probe, what: str, seconds: float = 20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            found = probe()
+        except (OSError, ValueError):
+            found = None
+        if found:
+            return found
+        time.sleep(0.03)
+    raise AssertionError(f"waited {seconds:.0f} s for {what}")
