@@ -262,7 +262,7 @@ class Driver:
         if not outcome.accepted:
             assert battle.state is before, f"refused {action!r} changed the state ({outcome.reason})"
             return False
-        assert standing, f"{action!r} was accepted from a combatant out of the fight"
+        assert standing or action.kind == "gm_add_unit", f"{action!r} was accepted from a combatant out of the fight"
         assert battle.actions[-1] == action
         self.accepted += 1
         return True
