@@ -26,6 +26,7 @@ from game.hexgrid import Hex
 from game.options import Options
 from game.savefile import SaveError, write_save
 from game.ui.camera import Camera
+from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
 from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step
 from game.ui.overlays import Overlays
@@ -96,6 +97,7 @@ class TableApp:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
+        self.gm_tools = GmTools(self)  # the GM's overrides (hook)
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -196,6 +198,8 @@ class TableApp:
             return False
         if getattr(event, "window", None) in (None, self.console):
             self.manager.process_events(event)
+        if self.gm_tools.handle(event):  # the GM's overrides (hook)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.panel.pressed(event.ui_element)
             if pressed and pressed[0] == "kind":
