@@ -89,12 +89,22 @@ class Table:
         self.key("F12")
         _wait(lambda: shot.exists() and shot.stat().st_mtime_ns != before, "a screenshot")
         time.sleep(0.2)
-        return pygame.image.load(str(shot))
+        return _wait(lambda: _whole_png(shot), "the screenshot to be written whole")
 
     def close(self) -> str:
         self.process.terminate()
         _, errors = self.process.communicate(timeout=20)
         return errors
+
+
+def _whole_png(path: Path):
+    """The picture, or None while the window is still writing it (a busy machine is slow)."""
+    import pygame
+
+    try:
+        return pygame.image.load(str(path))
+    except pygame.error:
+        return None
 
 
 def _wait(probe, what: str, seconds: float = 20.0):
