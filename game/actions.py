@@ -245,11 +245,52 @@ class Heal(Action):
     dice: str = "1d6+2"
 
 
+
+# -- the GM's overrides (the issue "The table"): taken at any time, never from a turn's budget --
+@dataclass(frozen=True, slots=True)
+class GmPlace(Action):
+    """The GM puts a standing combatant on any free hex it may stand on: no cost, no overwatch."""
+
+    kind: ClassVar[str] = "gm_place"
+    to: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetHealth(Action):
+    """The GM sets a standing combatant's health (HP, or hit dice for heroic NPCs), 0 to its
+    maximum; at 0 it falls as damage would have felled it."""
+
+    kind: ClassVar[str] = "gm_set_health"
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetCondition(Action):
+    """The GM turns a condition on or off: "prone", "total_defense", or "overwatch" (off only)."""
+
+    kind: ClassVar[str] = "gm_set_condition"
+    condition: str = ""
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GmAddUnit(Action):
+    """The GM brings in a unit of any type of the data files for a side, on a free hex; it takes
+    its turns last in the round (`actor` is 0: nobody acts)."""
+
+    kind: ClassVar[str] = "gm_add_unit"
+    unit_type: str = ""
+    side: str = ""
+    to: Hex = Hex(0, 0)
+    name: str = ""
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
-                              ReadMorale, FrayDie, FocusedFray, Stabilise, Heal)}
+                              ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)}
 
 
 def register(cls: type[Action]) -> type[Action]:

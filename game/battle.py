@@ -319,6 +319,10 @@ class Battle:
         """One combatant's view, or None if there is no such combatant."""
         return roster.one(self._scene(self.state), self.scenario, entity)
 
+    def unit_types(self) -> tuple[tuple[str, str], ...]:
+        """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
+        return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
+
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view)."""
         return roster.sides(self.state.sides)
@@ -346,7 +350,7 @@ class Battle:
             dispatch.apply(scene, action, plan)
             dispatch.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
-                            pending=tuple(scene.pending))
+                            pending=tuple(scene.pending), order=self._joined(scene, state.order))
             passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
             if passes and len(camps_standing(scene)) > 1:
                 after = self._advance(scene, after)
@@ -364,6 +368,12 @@ class Battle:
         return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
 
     @staticmethod
+    def _joined(scene: Scene, order: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
+        """The turn order with any combatant the action brought in (a GM's new unit) at its end."""
+        known = set(order)
+        return order + tuple(sorted(e for e, _ in scene.world.query(Stats) if e not in known))
+
+    @staticmethod
     def _current_fell(scene: Scene, state: BattleState) -> bool:
         """The combatant whose turn it is went down during it (overwatch fire, its own grenade)
         and nothing is left to decide: the turn passes on by itself."""
@@ -372,6 +382,8 @@ class Battle:
     def _precondition(self, state: BattleState, action: Action) -> str | None:
         if state.ended:
             return "the battle is over"
+        if getattr(dispatch.row(action), "gm", False):  # the GM's overrides: whatever the turn
+            return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
         if action.actor not in state.world.entities():
             return f"there is no combatant with id {action.actor}"
         if not in_the_fight(state.world, action.actor):

@@ -709,3 +709,42 @@ class MoraleRead(Event):
     def text(self, say: Narrator) -> str:
         listed = "; ".join(f"{say.side(s)} {score} ({morale_band(score).name})" for s, score in self.scores)
         return f"{say.name(self.actor)} reads the morale: {listed}."
+
+
+# -- the GM's overrides -------------------------------------------------------------------
+_GM_CONDITIONS = {
+    ("prone", True): "The GM puts {target} prone.",
+    ("prone", False): "The GM stands {target} up.",
+    ("total_defense", True): "The GM puts {target} on total defense (+2 AC).",
+    ("total_defense", False): "The GM takes {target} off total defense.",
+    ("overwatch", False): "The GM ends {target}'s overwatch.",
+}
+"""The sentence for each (condition, active) a GM override of a condition can carry."""
+
+
+@dataclass(frozen=True, slots=True)
+class GmOverride(Event):
+    """The GM changed the table by hand (the issue "The table"): `what` is "place" (to `to`),
+    "health" (from `before` to `value`, in `unit` HP or HD), "condition" (`condition` turned
+    `active`) or "add" (a new `target` of `unit_type` for `side`, standing on `to`)."""
+
+    what: str
+    target: int
+    to: Hex | None = None
+    value: int = 0
+    before: int = 0
+    unit: str = ""
+    condition: str = ""
+    active: bool = True
+    unit_type: str = ""
+    side: str = ""
+
+    def text(self, say: Narrator) -> str:
+        target = say.name(self.target)
+        if self.what == "place":
+            return f"The GM moves {target} to {say.place(self.to)}."
+        if self.what == "health":
+            return f"The GM sets {target}'s health to {self.value} {self.unit} (was {self.before})."
+        if self.what == "condition":
+            return _GM_CONDITIONS[(self.condition, self.active)].format(target=target)
+        return f"The GM brings in {target} for {say.side(self.side)} at {say.place(self.to)}."

@@ -76,7 +76,7 @@ SYSTEM_LAYERS = [
     {"combat"},
     {"overwatch"},
     {"movement", "turns"},
-    {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
+    {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
     {"dispatch"},
     {"choices", "roster"},
 ]

@@ -190,6 +190,12 @@ def _value(battle: Battle, pick: Picker, action_type: type[Action], name: str, k
         return _weapon(battle, pick, actor)
     if name == "side":
         return pick.choice([s.id for s in battle.state.sides] + ["", "nobody"])
+    if name == "unit_type":
+        return pick.choice(sorted(battle.catalog.unit_types) + ["", "no such unit"])
+    if name == "condition":
+        return pick.choice(("prone", "total_defense", "overwatch", "stunned"))
+    if name == "value":
+        return pick.integer(-1, 12)
     if name == "dice":
         return pick.choice(DICE[:4] if pick.chance(60) else DICE)
     if name == "facing":
@@ -262,7 +268,7 @@ class Driver:
         if not outcome.accepted:
             assert battle.state is before, f"refused {action!r} changed the state ({outcome.reason})"
             return False
-        assert standing, f"{action!r} was accepted from a combatant out of the fight"
+        assert standing or action.kind == "gm_add_unit", f"{action!r} was accepted from a combatant out of the fight"
         assert battle.actions[-1] == action
         self.accepted += 1
         return True

@@ -8,6 +8,7 @@ on the scene's copy of the world, so a refused or failed action never leaves a t
 
 `instant` rows may be taken outside the actor's own turn (SWN core Instant actions);
 `answers` rows answer an open prompt, and `only_answers` rows mean nothing without one.
+`gm` rows are the GM's overrides: taken whatever the turn, never while a decision is open.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from game.actions import (
     EndTurn,
     FocusedFray,
     FrayDie,
+    GmAddUnit,
+    GmPlace,
+    GmSetCondition,
+    GmSetHealth,
     GoProne,
     Heal,
     Hold,
@@ -52,6 +57,7 @@ from game.systems import (
     combat,
     disarm,
     fray,
+    gm,
     grenades,
     jump,
     medicine,
@@ -73,6 +79,7 @@ class Row:
     instant: bool = False
     answers: bool = False
     only_answers: bool = False
+    gm: bool = False
 
 
 def check_hold(scene: Scene, action: Hold) -> Any:
@@ -117,6 +124,10 @@ TABLE: dict[type[Action], Row] = {
     FocusedFray: Row(fray.check_focused_fray, fray.focused_fray),
     Stabilise: Row(medicine.check_stabilise, medicine.stabilise),
     Heal: Row(medicine.check_heal, medicine.heal),
+    GmPlace: Row(gm.check_place, gm.place, gm=True),
+    GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
+    GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
+    GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

@@ -92,3 +92,25 @@ def _shrink_squad(scene: Scene, entity: EntityId, squad: Squad) -> None:
     units = min(squad.max_units, -int(-health.current // per_unit)) if per_unit else squad.units
     if units != squad.units:
         scene.world.set(entity, Squad(units, squad.max_units, squad.hp_per_unit))
+
+
+def fall_at_zero(scene: Scene, entity: EntityId) -> None:
+    """Fell a combatant whose health was set to 0 the way damage would have: a PC mortally
+    wounded (stable at once in heroic mode), anyone else down and out."""
+    if scene.world.get(entity, Identity).kind != "pc":
+        kill(scene, entity, "down")
+        return
+    _fall(scene, entity)
+    if scene.setup.heroic:
+        scene.world.set(entity, Stabilised())
+        scene.emit(Fell(entity, "stable"))
+    else:
+        scene.world.set(entity, MortallyWounded(scene.round))
+        scene.emit(Fell(entity, "mortally wounded"))
+
+
+def recount_squad(scene: Scene, entity: EntityId) -> None:
+    """A squad's units standing after its health changed by other means than damage."""
+    squad = scene.world.try_get(entity, Squad)
+    if squad is not None:
+        _shrink_squad(scene, entity, squad)

@@ -27,6 +27,7 @@ from game.options import Options
 from game.savefile import SaveError, write_save
 from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.camera import Camera
+from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
 from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step
 from game.ui.overlays import Overlays
@@ -97,6 +98,7 @@ class TableApp:
         self.seen = battle.log_length
         self.aids = Aids(self.manager, size)  # explain / help card / animations hook
         self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
+        self.gm_tools = GmTools(self)  # the GM's overrides (hook)
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -206,6 +208,8 @@ class TableApp:
             self.manager.process_events(event)
             if self.tools.handle(event):  # table dice, Open
                 return True
+        if self.gm_tools.handle(event):  # the GM's overrides (hook)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.panel.pressed(event.ui_element)
             if pressed and pressed[0] == "kind":

@@ -1,0 +1,149 @@
+"""The GM's overrides (the issue "The table"): put a token anywhere, set health, turn a
+condition on or off, bring in a unit of any type of the data files.
+
+They are actions like any other, so undo takes them back and a save replays them; the battle
+accepts them at any time except while a decision is open, and they never spend a turn's
+actions. Rulings: a placed combatant triggers no overwatch; health is set only for those
+still in the fight (the GM does not raise the fallen or the dead), and at 0 the combatant
+falls as damage would have felled it; a new unit rolls no initiative and takes its turns last
+in the round (the battle appends it to the order).
+"""
+
+from __future__ import annotations
+
+from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth
+from game.components import (
+    Allegiance,
+    Armament,
+    Health,
+    Identity,
+    Overwatch,
+    Position,
+    Prone,
+    Stats,
+    TotalDefense,
+    TurnBudget,
+)
+from game.deploy import stat_block, starting_health, unit_stats
+from game.events import GmOverride
+from game.hexgrid import Hex
+from game.rules.fields import suggestion
+from game.systems.scene import Scene, in_the_fight
+from game.systems.wounds import fall_at_zero, recount_squad
+
+CONDITIONS = {"prone": Prone, "total_defense": TotalDefense, "overwatch": Overwatch}
+"""The conditions the GM sets by hand; overwatch can only be ended (it needs a facing)."""
+
+
+def _standing(scene: Scene, entity: int) -> str | None:
+    """Why the GM cannot change this combatant, or None."""
+    if entity not in scene.world.entities() or not scene.world.has(entity, Stats):
+        return f"there is no combatant with id {entity}"
+    if not in_the_fight(scene.world, entity):
+        return f"{scene.name(entity)} is out of the fight"
+    return None
+
+
+def _free(scene: Scene, hex_: Hex, mover: int = 0) -> str | None:
+    """Why nobody can be put on this hex, or None."""
+    if hex_ not in scene.setup.field:
+        return f"{scene.place(hex_)} is off the map"
+    if not scene.setup.field.enterable(hex_):
+        return f"{scene.place(hex_)} cannot be entered"
+    holder = scene.world.at(hex_)
+    if holder is not None and holder != mover:
+        return f"{scene.place(hex_)} is occupied by {scene.name(holder)}"
+    return None
+
+
+def check_place(scene: Scene, action: GmPlace) -> GmPlace | str:
+    """Any free hex a combatant may stand on."""
+    problem = _standing(scene, action.actor) or _free(scene, action.to, action.actor)
+    if problem:
+        return problem
+    if scene.world.get(action.actor, Position).hex == action.to:
+        return f"{scene.name(action.actor)} already stands on {scene.place(action.to)}"
+    return action
+
+
+def place(scene: Scene, action: GmPlace, plan: GmPlace) -> None:
+    """Lift the token and set it down: no path, no cost, nobody on overwatch sees it pass."""
+    scene.world.set(action.actor, Position(action.to))
+    scene.emit(GmOverride("place", action.actor, to=action.to))
+
+
+def check_set_health(scene: Scene, action: GmSetHealth) -> GmSetHealth | str:
+    """Between 0 and the combatant's maximum."""
+    problem = _standing(scene, action.actor)
+    if problem:
+        return problem
+    health = scene.world.get(action.actor, Health)
+    if not 0 <= action.value <= health.maximum:
+        return f"health must be between 0 and {health.maximum} for {scene.name(action.actor)}"
+    if action.value == health.current:
+        return f"{scene.name(action.actor)} already has {health.current} {health.unit.upper()}"
+    return action
+
+
+def set_health(scene: Scene, action: GmSetHealth, plan: GmSetHealth) -> None:
+    """Set the health; a squad counts its units again; at 0 the combatant falls."""
+    health = scene.world.get(action.actor, Health)
+    scene.world.set(action.actor, Health(action.value, health.maximum, health.unit))
+    scene.emit(GmOverride("health", action.actor, value=action.value, before=health.current,
+                          unit=health.unit.upper()))
+    if action.value == 0:
+        fall_at_zero(scene, action.actor)
+    else:
+        recount_squad(scene, action.actor)
+
+
+def check_set_condition(scene: Scene, action: GmSetCondition) -> GmSetCondition | str:
+    """Prone and total defense on or off; overwatch off."""
+    problem = _standing(scene, action.actor)
+    if problem:
+        return problem
+    kind = CONDITIONS.get(action.condition)
+    if kind is None:
+        return (f"the GM sets only the conditions {', '.join(sorted(CONDITIONS))}, "
+                f"not '{action.condition}'{suggestion(action.condition, CONDITIONS)}")
+    if kind is Overwatch and action.active:
+        return "overwatch needs a facing: the combatant sets it on its turn; the GM can only end it"
+    if scene.world.has(action.actor, kind) == action.active:
+        state = "already" if action.active else "not"
+        return f"{scene.name(action.actor)} is {state} {action.condition.replace('_', ' ')}"
+    return action
+
+
+def set_condition(scene: Scene, action: GmSetCondition, plan: GmSetCondition) -> None:
+    """Turn the condition on or off, spending nothing."""
+    kind = CONDITIONS[action.condition]
+    if action.active:
+        scene.world.set(action.actor, kind())
+    else:
+        scene.world.remove(action.actor, kind)
+    scene.emit(GmOverride("condition", action.actor, condition=action.condition, active=action.active))
+
+
+def check_add_unit(scene: Scene, action: GmAddUnit) -> GmAddUnit | str:
+    """A unit type of the data files, a side of this battle, a free hex."""
+    types = scene.setup.catalog.unit_types
+    if action.unit_type not in types:
+        return f"there is no unit type '{action.unit_type}' in the data files{suggestion(action.unit_type, types)}"
+    if action.side not in scene.sides:
+        return f"there is no side '{action.side}' in this battle (sides: {', '.join(sorted(scene.sides))})"
+    return _free(scene, action.to) or action
+
+
+def add_unit(scene: Scene, action: GmAddUnit, plan: GmAddUnit) -> None:
+    """Build the unit as deployment does (health rolled with the battle's dice) and set it down;
+    unnamed, it is called after its type and its id ("Thug 9")."""
+    unit_type = scene.setup.catalog.unit_types[action.unit_type]
+    stats = unit_stats(unit_type.stats, {})
+    weapon = scene.setup.catalog.weapons[stats["weapon"]]
+    entity = scene.world.spawn(
+        Allegiance(action.side), Position(action.to), stat_block(stats),
+        starting_health(stats, scene.setup.ruleset, scene.dice, 1),
+        Armament(weapon.id, weapon.magazine), TurnBudget())
+    name = action.name or f"{stats['name']} {entity}"
+    scene.world.set(entity, Identity(name, action.unit_type, stats["kind"], None))
+    scene.emit(GmOverride("add", entity, to=action.to, unit_type=action.unit_type, side=action.side))

@@ -1,0 +1,296 @@
+"""The GM's hands on the table (the issue "The table"): put any token anywhere, edit its health
+and conditions, bring in a unit of any type of the data files.
+
+Everything the GM does here becomes a GM action for `battle.submit`, so it is undone, saved
+and replayed like any other move. In the console's map (or the single window):
+- Shift + drag a token to another hex moves it there (no cost, no overwatch);
+- Shift + right click a token opens its editor: health (type a number or -1/+1), prone,
+  total defense, end overwatch;
+- the "GM mode" button does without Shift: drag moves, a click on a token opens its editor;
+- "Add unit" lists the unit types; a side's button picks the side, and the next click on a
+  hex sets the unit down there (a right click cancels).
+
+`Hand`, `press` and `release` decide what the mouse means without a screen (tests drive
+them); `GmTools` is the pygame glue the window calls with each event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine, UIWindow
+
+from game.actions import Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth
+from game.hexgrid import Hex
+from game.views import CombatantView
+
+BUTTON_H = 30
+GAP = 6
+
+
+# -- what the mouse means (no screen needed) ------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What the GM's mouse is doing: nothing, dragging a token from `start`, or setting down a
+    new unit (`adding` = (unit type, side))."""
+
+    dragging: int | None = None
+    start: Hex | None = None
+    adding: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GmStep:
+    """What a GM gesture led to: an action to submit, the next hand, a combatant whose editor to
+    open, a message; `taken` means the input was the GM's and the turn's modes never see it."""
+
+    action: Action | None = None
+    hand: Hand = field(default_factory=Hand)
+    edit: int | None = None
+    message: str = ""
+    taken: bool = False
+
+
+def press(hand: Hand, hex_: Hex | None, button: int, gm: bool,
+          standing: Mapping[Hex, CombatantView]) -> GmStep:
+    """A mouse button pressed on the map; `gm` is Shift held or GM mode on."""
+    if hand.adding is not None:
+        if button == 3:
+            return GmStep(message="adding a unit: cancelled", taken=True)
+        if hex_ is None:
+            return GmStep(hand=hand, taken=True)
+        unit_type, side = hand.adding
+        return GmStep(GmAddUnit(0, unit_type=unit_type, side=side, to=hex_), taken=True)
+    who = standing.get(hex_) if hex_ is not None else None
+    if not gm or who is None:
+        return GmStep(hand=hand)
+    if button == 3:
+        return GmStep(edit=who.id, taken=True)
+    return GmStep(hand=Hand(dragging=who.id, start=hex_), taken=True)
+
+
+def release(hand: Hand, hex_: Hex | None) -> GmStep:
+    """The mouse button released: a drag ends with the token put on that hex; released where it
+    started, it was a click, which opens the token's editor."""
+    if hand.dragging is None:
+        return GmStep(hand=hand)
+    if hex_ is None or hex_ == hand.start:
+        return GmStep(edit=hand.dragging, taken=True)
+    return GmStep(GmPlace(hand.dragging, to=hex_), taken=True)
+
+
+def health_action(view: CombatantView, typed: str) -> GmSetHealth | str:
+    """The health the GM typed ("7", or "+1" / "-1" from the current value), or what is wrong."""
+    words = typed.strip()
+    try:
+        number = int(words)
+    except ValueError:
+        return f"health: '{words}' is not a whole number"
+    relative = words[:1] in ("+", "-")
+    return GmSetHealth(view.id, value=view.health + number if relative else number)
+
+
+def condition_action(view: CombatantView, condition: str) -> GmSetCondition:
+    """Turn a condition the other way: prone and total defense on or off, overwatch off."""
+    active = {"prone": not view.prone, "total_defense": not view.total_defense}.get(condition, False)
+    return GmSetCondition(view.id, condition=condition, active=active)
+
+
+def describe(view: CombatantView) -> str:
+    """The editor's line about the combatant."""
+    states = [words for on, words in ((view.prone, "prone"), (view.total_defense, "total defense"),
+                                      (view.overwatch is not None, "overwatch")) if on]
+    return f"{view.name}: {view.health}/{view.health_max} {view.unit.upper()}" + (
+        f", {', '.join(states)}" if states else "")
+
+
+# -- the widgets and the window's glue ------------------------------------------------------
+class Editor:
+    """A small window over the console: one combatant's health and conditions."""
+
+    def __init__(self, manager: pygame_gui.UIManager, at: tuple[int, int], view: CombatantView) -> None:
+        self.entity = view.id
+        self.window = UIWindow(pygame.Rect(at, (300, 230)), manager, f"GM: {view.name}")
+        inside = self.window
+        self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view), manager, container=inside)
+        y = GAP + BUTTON_H + GAP
+        self.entry = UITextEntryLine(pygame.Rect(GAP, y, 90, BUTTON_H), manager, container=inside)
+        self.entry.set_text(str(view.health))
+        self.buttons: dict[UIButton, tuple[str, str]] = {}
+        for x, width, words, what in ((102, 66, "Set", ("health", "")), (174, 44, "-1", ("health", "-1")),
+                                      (224, 44, "+1", ("health", "+1"))):
+            self.buttons[UIButton(pygame.Rect(x, y, width, BUTTON_H), words, manager, container=inside)] = what
+        y += BUTTON_H + GAP
+        for words, condition in (("Prone on/off", "prone"), ("Total defense on/off", "total_defense"),
+                                 ("End overwatch", "overwatch")):
+            rect = pygame.Rect(GAP, y, 266, BUTTON_H)
+            self.buttons[UIButton(rect, words, manager, container=inside)] = ("condition", condition)
+            y += BUTTON_H + 2
+
+    def action(self, element, view: CombatantView) -> Action | str | None:
+        """The action a pressed button of this editor asks for (or what is wrong), else None."""
+        what = self.buttons.get(element)
+        if what is None:
+            return None
+        if what[0] == "condition":
+            return condition_action(view, what[1])
+        return health_action(view, what[1] or self.entry.get_text())
+
+    def refresh(self, view: CombatantView) -> None:
+        """Keep the line in step with the battle (after the GM's change, an undo, a hit)."""
+        words = describe(view)
+        if self.label.text != words:
+            self.label.set_text(words)
+            if not self.entry.is_focused:
+                self.entry.set_text(str(view.health))
+
+
+class AddUnit:
+    """A small window listing every unit type, with one button per side to set one down for."""
+
+    def __init__(self, manager: pygame_gui.UIManager, at: tuple[int, int], types: tuple[tuple[str, str], ...],
+                 sides: list[tuple[str, str]]) -> None:
+        height = 270 + len(sides) * (BUTTON_H + GAP)
+        self.window = UIWindow(pygame.Rect(at, (300, height)), manager, "GM: add a unit")
+        self.types = {f"{name} ({key})": key for key, name in types}
+        self.list = UISelectionList(pygame.Rect(GAP, GAP, 270, 220), list(self.types), manager, container=self.window)
+        self.sides: dict[UIButton, str] = {}
+        for index, (side, name) in enumerate(sides):
+            rect = pygame.Rect(GAP, 232 + index * (BUTTON_H + GAP), 270, BUTTON_H)
+            self.sides[UIButton(rect, f"For {name}", manager, container=self.window)] = side
+
+    def chosen(self, element) -> tuple[str, str] | str | None:
+        """(unit type, side) when a side's button is pressed with a type selected (or what is
+        missing); None for any other element."""
+        side = self.sides.get(element)
+        if side is None:
+            return None
+        picked = self.list.get_single_selection()
+        if picked is None:
+            return "add a unit: pick a unit type first"
+        return self.types[picked], side
+
+
+class GmTools:
+    """The GM's buttons over the console's map, the editor and add-unit windows, and the
+    Shift gestures; the window hands it every event first (`handle`)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.manager: pygame_gui.UIManager = app.manager
+        self.hand = Hand()
+        self.gm_mode = False
+        self.editor: Editor | None = None
+        self.adder: AddUnit | None = None
+        self.drag_view = None  # the map view a GM drag started in
+        area = app.views[-1].area  # the console's map (the one window's map in one-window mode)
+        y = area.bottom - BUTTON_H - GAP
+        self.corner = (area.x + GAP, area.y + 2 * BUTTON_H)
+        self.mode_button = UIButton(pygame.Rect(area.x + GAP, y, 130, BUTTON_H), "GM mode: off", self.manager)
+        self.add_button = UIButton(pygame.Rect(area.x + GAP + 136, y, 100, BUTTON_H), "Add unit", self.manager)
+
+    def handle(self, event) -> bool:
+        """One pygame event; True when it was the GM's and the window should do nothing more."""
+        self._refresh()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if event.type == pygame.KEYDOWN:
+            return self.editor is not None and self.editor.entry.is_focused
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._over_widgets(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            return self._press(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self.hand.dragging is not None:
+            step = release(self.hand, self._hex(event))
+            self._follow(step)
+            return step.taken
+        return False
+
+    def _press(self, event) -> bool:
+        view = self.app.view_at(event)
+        if view is None or view.window is not self.app.console or view.camera is None:
+            return False
+        gm = self.gm_mode or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        standing = {c.hex: c for c in self.app.battle.combatants() if c.in_fight and c.hex is not None}
+        step = press(self.hand, view.camera.hex_at(event.pos), event.button, gm, standing)
+        self._follow(step)
+        self.drag_view = view
+        return step.taken
+
+    def _hex(self, event) -> Hex | None:
+        view = self.drag_view
+        return view.camera.hex_at(event.pos) if view is not None and view.camera is not None else None
+
+    def _follow(self, step: GmStep) -> None:
+        """Keep the next hand, submit the action, open the editor, show the message."""
+        self.hand = step.hand
+        if step.message:
+            self.app.message = step.message
+        if step.action is not None:
+            self.app.submit(step.action)
+        if step.edit is not None:
+            self._open_editor(step.edit)
+
+    def _button(self, element) -> bool:
+        if element is self.mode_button:
+            self.gm_mode = not self.gm_mode
+            self.mode_button.set_text(f"GM mode: {'on' if self.gm_mode else 'off'}")
+            return True
+        if element is self.add_button:
+            self._open_adder()
+            return True
+        if self.editor is not None and element in self.editor.buttons:
+            view = self.app.battle.combatant(self.editor.entity)
+            found = self.editor.action(element, view)
+            if isinstance(found, str):
+                self.app.message = found
+            elif found is not None:
+                self.app.submit(found)
+            return True
+        if self.adder is not None and element in self.adder.sides:
+            chosen = self.adder.chosen(element)
+            if isinstance(chosen, str):
+                self.app.message = chosen
+            else:
+                self.hand = Hand(adding=chosen)
+                self.adder.window.kill()
+                self.adder = None
+                self.app.message = f"add a unit: click a free hex for the new {chosen[0]} (right click cancels)"
+            return True
+        return False
+
+    def _open_editor(self, entity: int) -> None:
+        view = self.app.battle.combatant(entity)
+        if view is None:
+            return
+        if self.editor is not None:
+            self.editor.window.kill()
+        self.editor = Editor(self.manager, self.corner, view)
+
+    def _open_adder(self) -> None:
+        if self.adder is not None:
+            self.adder.window.kill()
+        sides = [(s.id, s.name) for s in self.app.battle.sides()]
+        self.adder = AddUnit(self.manager, self.corner, self.app.battle.unit_types(), sides)
+
+    def _refresh(self) -> None:
+        """Forget closed windows; keep the editor's line in step with the battle."""
+        if self.adder is not None and not self.adder.window.alive():
+            self.adder = None
+        if self.editor is not None:
+            view = self.app.battle.combatant(self.editor.entity)
+            if not self.editor.window.alive() or view is None:
+                self.editor = None
+            else:
+                self.editor.refresh(view)
+
+    def _over_widgets(self, event) -> bool:
+        """A click on the GM's buttons or windows is theirs, not the map's."""
+        if getattr(event, "window", None) not in (None, self.app.console):
+            return False
+        rects = [self.mode_button.rect, self.add_button.rect]
+        rects += [w.window.rect for w in (self.editor, self.adder) if w is not None and w.window.alive()]
+        return any(rect.collidepoint(event.pos) for rect in rects)

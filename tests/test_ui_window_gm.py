@@ -1,0 +1,38 @@
+"""The GM's overrides in the real window under Xvfb: a token Shift+dragged with real mouse
+events (xdotool mousedown, mousemove, mouseup) stands on the new hex, and Ctrl+Z takes it back."""
+
+from __future__ import annotations
+
+import time
+
+from test_ui_window import Table, display, pytestmark, table  # noqa: F401 - the window's fixtures
+
+
+def _combatant(status: dict, entity: int) -> dict:
+    return next(c for c in status["combatants"] if c["id"] == entity)
+
+
+def test_a_shift_drag_puts_an_enemy_token_on_another_hex_and_undo_takes_it_back(table):
+    start = table.status()
+    enemy = next(c for c in start["combatants"] if c["side"] == "enemies" and c["in_fight"])
+    free = start["moves"][0]  # a hex the acting PC could walk to: free, and one may stand there
+    (x, y), (to_x, to_y) = enemy["screen"], free["screen"]
+    table.xdotool("windowfocus", table.window)
+    table.hover(x, y)
+    time.sleep(0.2)
+    table.xdotool("keydown", "shift")
+    time.sleep(0.3)
+    table.xdotool("mousedown", "1")
+    for step in range(1, 6):
+        time.sleep(0.05)
+        table.hover(x + (to_x - x) * step // 5, y + (to_y - y) * step // 5)
+    time.sleep(0.2)
+    table.xdotool("mouseup", "1")
+    time.sleep(0.1)
+    table.xdotool("keyup", "shift")
+    placed = table.after(lambda s: s["actions"] == 1, "the GM's placing")
+    assert _combatant(placed, enemy["id"])["hex"] == free["hex"]
+    assert placed["current"] == start["current"], "the GM's move spends nobody's turn"
+    table.key("ctrl+z")
+    undone = table.after(lambda s: s["actions"] == 0, "the undo")
+    assert _combatant(undone, enemy["id"])["hex"] == enemy["hex"]
