@@ -34,10 +34,6 @@ def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
 
 
-def _fill(layer: pygame.Surface, camera: Camera, h: Hex, colour: tuple[int, ...]) -> None:
-    pygame.draw.polygon(layer, colour, polygon(camera, h))
-
-
 def percent(chance) -> str:
     """A chance as the table reads it: whole percent."""
     return f"{round(float(chance) * 100)}%"
@@ -48,33 +44,56 @@ class Overlays:
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
+        self._shaded: tuple[tuple, pygame.Surface | None, tuple[int, int]] = ((), None, (0, 0))
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
              standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
              wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> None:
         """The overlays of `kind` ("move", "attack", "charge", "overwatch", ...) onto `target`."""
-        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
         moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
-        if kind == "move":
-            for h in moves:
-                _fill(layer, camera, h, REACH)
-        for h in wedge:
-            _fill(layer, camera, h, WEDGE)
-        if kind == "jump":
-            for o in options.allowed("jump"):
-                _fill(layer, camera, o.hex, REACH) if isinstance(o, JumpOption) else None
-        if kind == "charge":
-            for o in options.allowed("charge"):
-                if isinstance(o, ChargeOption) and (charge_target is None or o.target == charge_target):
-                    _fill(layer, camera, o.hex, CHARGE_END)
-        if kind == "grenade" and hover is not None:
-            self._spread(layer, camera, options, hover)
-        target.blit(layer, (0, 0))
+        key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
+        if key != self._shaded[0]:  # the shaded hexes change with the choices, not with the mouse
+            self._shaded = (key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
+        _, layer, topleft = self._shaded
+        if layer is not None:
+            target.blit(layer, topleft)
         self._watched(target, camera, options)
         if kind == "move" and hover in moves:
             self._path(target, camera, moves[hover], line)
         attack_kind = "attack" if kind == "move" else kind
         self._targets(target, camera, options, attack_kind, standing, hover, line)
+
+    @staticmethod
+    def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
+               charge_target: int | None, hover: Hex | None) -> list[tuple[Hex, tuple[int, ...]]]:
+        """Each shaded hex with its colour, in drawing order."""
+        fills = [(h, REACH) for h in moves] if kind == "move" else []
+        fills += [(h, WEDGE) for h in wedge]
+        if kind == "jump":
+            fills += [(o.hex, REACH) for o in options.allowed("jump") if isinstance(o, JumpOption)]
+        if kind == "charge":
+            fills += [(o.hex, CHARGE_END) for o in options.allowed("charge")
+                      if isinstance(o, ChargeOption) and (charge_target is None or o.target == charge_target)]
+        if kind == "grenade" and hover is not None:
+            throw = next((o for o in options.allowed("grenade") if isinstance(o, GrenadeOption) and o.at == hover), None)
+            for landing in throw.spread if throw else ():
+                faint = BLAST if landing.hex == throw.at else (BLAST[0], BLAST[1], BLAST[2], 25)
+                fills += [(h, faint) for h in landing.blast] + [(landing.hex, (*LANDING, 160))]
+        return fills
+
+    @staticmethod
+    def _shade(camera: Camera, fills: list[tuple[Hex, tuple[int, ...]]]) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """One translucent layer just big enough for the shaded hexes, and where it goes."""
+        if not fills:
+            return None, (0, 0)
+        shapes = [(polygon(camera, h), colour) for h, colour in fills]
+        xs = [x for points, _ in shapes for x, _ in points]
+        ys = [y for points, _ in shapes for _, y in points]
+        left, top = int(min(xs)) - 1, int(min(ys)) - 1
+        layer = pygame.Surface((int(max(xs)) - left + 2, int(max(ys)) - top + 2), pygame.SRCALPHA)
+        for points, colour in shapes:
+            pygame.draw.polygon(layer, colour, [(x - left, y - top) for x, y in points])
+        return layer, (left, top)
 
     def _watched(self, target: pygame.Surface, camera: Camera, options: Options) -> None:
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
@@ -110,14 +129,3 @@ class Overlays:
                 if cover and cover != "in the open":
                     label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop")
             label(target, self.fonts, words, line, (x, y - radius - 2), "midbottom")
-
-    def _spread(self, layer: pygame.Surface, camera: Camera, options: Options, hover: Hex) -> None:
-        throw = next((o for o in options.allowed("grenade") if isinstance(o, GrenadeOption) and o.at == hover), None)
-        if throw is None:
-            return
-        for landing in throw.spread:
-            for h in landing.blast:
-                _fill(layer, camera, h, BLAST if landing.hex == throw.at else (BLAST[0], BLAST[1], BLAST[2], 25))
-        for landing in throw.spread:
-            x, y = camera.hex_center(landing.hex)
-            pygame.draw.circle(layer, LANDING, (round(x), round(y)), max(3, round(camera.zoom * 4)))
