@@ -127,7 +127,7 @@ def _path(battle: Battle, pick: Picker, actor: int, towards: int | None = None) 
     here = _where(battle, actor) or _hex(battle, pick)
     there = _where(battle, towards) if towards is not None else None
     roll = pick.integer(0, 9)
-    if there is not None and roll < 4:
+    if there is not None and roll < 4 and distance(here, there) <= 40:  # `here` may be an absurd hex
         return tuple(line(here, there)[1:-1])
     if roll < 7 and in_the_fight(battle.world, actor):
         reach = sorted((o.hex, o.path) for o in battle.options(actor, groups=("move",)).allowed("move"))
