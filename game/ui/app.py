@@ -34,6 +34,7 @@ from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
 from game.ui.tools import TableTools  # table dice, Open, the map watcher
+from game.ui.tracker import console_lines
 
 PANEL_WIDTH = 380
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
@@ -329,6 +330,7 @@ class TableApp:
         else:
             turn = f"Round {state.round}: {name}'s turn" + (" (computer)" if self.computer_decides() else "")
         self.panel.show_turn(turn)
+        self.panel.show_tracker(console_lines(self.battle))
         self.panel.show_message(self.message)
         prompt = self.battle.pending()
         sides = [(s.id, s.name, "computer" if self.controllers.get(s.id) == "computer" else "people")
