@@ -214,6 +214,10 @@ class Battle:
         state = self.state
         return None if state.ended or not state.order else state.order[state.turn]
 
+    def turn_order(self) -> tuple[EntityId, ...]:
+        """Every combatant in the order they act (initiative, then any the GM added)."""
+        return self.state.order
+
     @property
     def log(self) -> list[Event]:
         """Every event from the start, in order."""

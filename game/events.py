@@ -706,6 +706,11 @@ class MoraleRead(Event):
         """(side id, score) pairs."""
         return self.scores
 
+    @property
+    def bands(self) -> tuple[tuple[str, str], ...]:
+        """(side id, band name) pairs: what the reader learnt, in the words of the bands."""
+        return tuple((side, morale_band(score).name) for side, score in self.scores)
+
     def text(self, say: Narrator) -> str:
         listed = "; ".join(f"{say.side(s)} {score} ({morale_band(score).name})" for s, score in self.scores)
         return f"{say.name(self.actor)} reads the morale: {listed}."

@@ -38,11 +38,11 @@ def display():
 class Table:
     """The running window, driven like a person drives it."""
 
-    def __init__(self, display: str, tmp: Path):
+    def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",)):
         self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "game", "play", str(DEFAULT_MAP), "--seed", "1", "--one-window",
+            [sys.executable, "-m", "game", "play", str(DEFAULT_MAP), "--seed", "1", *extra,
              "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
              "--save-to", str(tmp / "fight.json"), "--pace", "0.02"],
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -53,8 +53,18 @@ class Table:
         def found():
             ids = self.xdotool("search", "--classname", ".").split()
             named = [w for w in ids if "hexbattle" in self.xdotool("getwindowname", w)]
-            return named[0] if named else None
+            return self.named("(table)") or (named[0] if named else None)
         return _wait(found, "the hexbattle window")
+
+    def named(self, ending: str) -> str | None:
+        """The window whose title ends with `ending`, if any."""
+        ids = self.xdotool("search", "--classname", ".").split()
+        return next((w for w in ids if self.xdotool("getwindowname", w).endswith(ending)), None)
+
+    def geometry(self, window: str) -> tuple[int, int, int, int]:
+        """A window's x, y, width and height on the screen."""
+        words = dict(line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", window).split())
+        return int(words["X"]), int(words["Y"]), int(words["WIDTH"]), int(words["HEIGHT"])
 
     def xdotool(self, *words: str) -> str:
         return subprocess.run(["xdotool", *words], env=self.env, capture_output=True, text=True).stdout.strip()

@@ -35,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", metavar="N", default=None, help="seed for the dice (default: a fresh one)")
     parser.add_argument("--size", metavar="WxH", default="1280x800", help="window size (default 1280x800)")
     parser.add_argument("--one-window", action="store_true", help="the table view and the console in one window")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="the table view fills its display (with --one-window, the one window does)")
+    parser.add_argument("--display", metavar="N", type=int, default=None,
+                        help="the display the table view opens on (0, the default, is the first)")
     parser.add_argument("--save-to", metavar="SAVE.json", type=Path, help="where Ctrl+S writes the fight")
     parser.add_argument("--status", metavar="FILE", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pace", metavar="SECONDS", type=float, default=0.35,
@@ -58,12 +62,19 @@ def run(args: argparse.Namespace) -> int:
               "hexbattle render MAP OUT.png to draw the battle to an image)", file=sys.stderr)
         return 1
     from game.ui.app import TableApp, start_windows  # pygame only for this command
+    from game.ui.screens import check_display
 
     try:
         start_windows()
-        app = TableApp(battle, size, args.one_window, args.status, args.shots, args.save_to, max(0.0, args.pace))
+        problem = check_display(args.display) if args.display is not None else None
+        if problem is None:
+            app = TableApp(battle, size, args.one_window, args.status, args.shots, args.save_to, max(0.0, args.pace),
+                           args.fullscreen, args.display)
     except Exception as error:  # no window could be opened: say so plainly
         print(printable(f"hexbattle: the table window could not open ({error})"), file=sys.stderr)
+        return 1
+    if problem is not None:
+        print(printable(f"hexbattle: {problem}"), file=sys.stderr)
         return 1
     app.aids.animations.enabled = not args.no_animations
     return app.run(args.frames)

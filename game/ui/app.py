@@ -33,7 +33,9 @@ from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click,
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
+from game.ui.screens import open_window
 from game.ui.tools import TableTools  # table dice, Open, the map watcher
+from game.ui.tracker import console_lines
 
 PANEL_WIDTH = 380
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
@@ -59,7 +61,7 @@ class TableApp:
 
     def __init__(self, battle: Battle, size: tuple[int, int] = (1280, 800), one_window: bool = False,
                  status: Path | None = None, shots: Path | None = None, save_to: Path | None = None,
-                 computer_pace: float = COMPUTER_PACE) -> None:
+                 computer_pace: float = COMPUTER_PACE, fullscreen: bool = False, display: int | None = None) -> None:
         self.battle = battle
         self.computer_pace = computer_pace
         self.status_path, self.shots, self.save_to = status, shots, save_to
@@ -76,13 +78,14 @@ class TableApp:
         self._standing: tuple = (None, None)
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
-            console = pygame.Window(title, size)
+            console = open_window(title, size, display, fullscreen)
+            size = console.size
             self.table = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "table"))
             self.views = [self.table]
         else:
-            table = pygame.Window(f"{title} (table)", size)
+            table = open_window(f"{title} (table)", size, display, fullscreen)  # the console: the first display
             console = pygame.Window(f"{title} (GM console)", size)
-            self.table = View(table, pygame.Rect((0, 0), size), Frame(battle, "table"))
+            self.table = View(table, pygame.Rect((0, 0), table.size), Frame(battle, "table"))
             gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"))
             self.views = [self.table, gm_map]
         self.console = console
@@ -329,6 +332,7 @@ class TableApp:
         else:
             turn = f"Round {state.round}: {name}'s turn" + (" (computer)" if self.computer_decides() else "")
         self.panel.show_turn(turn)
+        self.panel.show_tracker(console_lines(self.battle))
         self.panel.show_message(self.message)
         prompt = self.battle.pending()
         sides = [(s.id, s.name, "computer" if self.controllers.get(s.id) == "computer" else "people")

@@ -20,6 +20,11 @@ LOG_LINES_KEPT = 120
 GM_BUTTONS = (("undo", "Undo (Ctrl+Z)"), ("redo", "Redo (Ctrl+Y)"), ("save", "Save (Ctrl+S)"), ("fit", "Fit map (F)"))
 
 
+def tracker_height(panel_height: int) -> int:
+    """The turn tracker's height: about six lines, less in a short window (it scrolls)."""
+    return max(3 * BUTTON_H, min(140, panel_height // 6))
+
+
 def kind_label(kind: str) -> str:
     """A kind as the action bar names it."""
     return kind.replace("_", " ").capitalize()
@@ -37,6 +42,8 @@ class Panel:
         y += BUTTON_H + GAP
         self.message = UILabel(pygame.Rect(x, y, width, BUTTON_H), "", manager)
         y += BUTTON_H + GAP
+        self.tracker = UITextBox("", pygame.Rect(x, y, width, tracker_height(rect.height)), manager)
+        y += self.tracker.rect.height + GAP
         self.bar_top = y
         log_height = max(120, rect.height // 4)
         self.log_rect = pygame.Rect(x, rect.bottom - log_height - GAP - 2 * (BUTTON_H + GAP), width, log_height)
@@ -52,11 +59,19 @@ class Panel:
         self.sides: dict[UIButton, str] = {}
         self._shown: tuple = ()
         self._lines: list[str] = []
+        self._tracked: list[str] = []
 
     def show_turn(self, words: str) -> None:
         """The round, whose turn it is, and who decides."""
         if self.turn.text != words:
             self.turn.set_text(words)
+
+    def show_tracker(self, lines: list[str]) -> None:
+        """The turn order (whose turn marked ">") and the sides' morale, when they change."""
+        if lines == self._tracked:
+            return
+        self._tracked = lines
+        self.tracker.set_text("<br>".join(escape(line) for line in lines))
 
     def show_message(self, words: str) -> None:
         """The last refusal or note."""

@@ -16,6 +16,7 @@ from game.ui.board import Board
 from game.ui.camera import Camera, fit
 from game.ui.look import VIEWS, text_height
 from game.ui.tokens import Tokens, label
+from game.ui.tracker import table_line
 
 MARGIN_FRACTION = 0.02
 
@@ -32,10 +33,8 @@ def camera_for(battle: Battle, board: Board, size: tuple[int, int]) -> Camera:
 
 
 def title_line(battle: Battle) -> str:
-    """The scenario's title and the round."""
-    state = battle.state
-    ended = ", ended" if state.ended else ""
-    return f"{battle.scenario.title} - round {state.round}{ended}"
+    """The scenario's title, the round, whose turn and who is next, and the morale the PCs read."""
+    return f"{battle.scenario.title} - {table_line(battle)}"
 
 
 class Frame:
@@ -54,6 +53,7 @@ class Frame:
         self.board = Board(battle.scenario)
         self.tokens = Tokens(view)
         self.view = view
+        self._titled: tuple = (None, "")
         self._last: tuple[int, tuple[int, int], Camera, pygame.Rect, list[pygame.Rect]] | None = None
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera,
@@ -73,7 +73,13 @@ class Frame:
     def _title(self, target: pygame.Surface, battle: Battle) -> pygame.Rect:
         """The title line, top left."""
         line = text_height(target.get_height())
-        return label(target, self.tokens.fonts, title_line(battle), line, (8, 4), "topleft")
+        key = (id(battle), battle.state)
+        if self._titled[0] != key:  # the log is read once per state of the battle, not per frame
+            self._titled = (key, title_line(battle))
+        words = self._titled[1]
+        if self.tokens.fonts.font(line).size(words)[0] > target.get_width() - 24:
+            words = table_line(battle)  # a narrow window keeps the tracker, drops the map's title
+        return label(target, self.tokens.fonts, words, line, (8, 4), "topleft")
 
 
 def start_headless() -> None:

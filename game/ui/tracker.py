@@ -1,0 +1,74 @@
+"""The turn tracker: the order of play, whose turn it is, who comes next, and the sides' morale.
+
+Text only, from the facade: every number for the GM's panel; for the table's title strip the
+names and, for each side, only the morale band a PC has read (Seed 002, Read Morale), as it
+was read. The table never shows a morale score or band the players have not earned.
+"""
+
+from __future__ import annotations
+
+from game.battle import Battle
+from game.events import MoraleRead
+from game.ui.look import side_letter
+from game.views import CombatantView
+
+
+def in_order(battle: Battle) -> list[CombatantView]:
+    """Every combatant in the order they act."""
+    views = {c.id: c for c in battle.combatants()}
+    return [views[e] for e in battle.turn_order() if e in views]
+
+
+def next_up(battle: Battle) -> CombatantView | None:
+    """Who acts after the current combatant: the next in the order still in the fight."""
+    order, current = in_order(battle), battle.current()
+    ids = [c.id for c in order]
+    if current not in ids:
+        return None
+    start = ids.index(current)
+    for step in range(1, len(order)):
+        view = order[(start + step) % len(order)]
+        if view.in_fight:
+            return view
+    return None
+
+
+def morale_read(events) -> dict[str, str]:
+    """Each side's morale band as the PCs last read it (side id -> band name)."""
+    bands: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, MoraleRead):
+            bands.update(event.bands)
+    return bands
+
+
+def table_line(battle: Battle) -> str:
+    """For the table: the round, whose turn and who is next, and the morale the PCs have read."""
+    state = battle.state
+    if state.ended:
+        return f"round {state.round}, ended"
+    parts = [f"round {state.round}"]
+    current = battle.combatant(battle.current()) if battle.current() is not None else None
+    if current is not None:
+        after = next_up(battle)
+        parts.append(f"{current.name}'s turn" + (f", next {after.name}" if after is not None else ""))
+    read = morale_read(battle.log)
+    names = {s.id: s.name for s in battle.sides()}
+    parts += [f"{names.get(side, side)}: {band}" for side, band in sorted(read.items())]
+    return " - ".join(parts)
+
+
+def console_lines(battle: Battle) -> list[str]:
+    """For the GM: the order (whose turn marked, side letter, initiative, who is down), then every
+    side's morale score and band."""
+    current = battle.current()
+    lines = []
+    for view in in_order(battle):
+        mark = ">" if view.id == current else " "
+        initiative = f" [{view.initiative}]" if view.initiative is not None else ""
+        down = "" if view.in_fight else f" - {view.down or 'out'}"
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{initiative}{down}")
+    for side in battle.sides():
+        if side.morale is not None:
+            lines.append(f"{side.name}: morale {side.morale} ({side.band})")
+    return lines
