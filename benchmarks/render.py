@@ -134,9 +134,11 @@ def _with_overlays(battle, frame: Frame, target: pygame.Surface, camera):
     overlays = Overlays(frame.tokens.fonts)
     line = text_height(target.get_height())
 
-    def draw() -> None:
-        frame.draw(target, battle, camera, repaint_all=True)
-        overlays.draw(target, camera, options, "move", standing, hover, line)
+    drawn: list = []
+
+    def draw() -> None:  # as the window draws: repaint where the last overlays and tokens were
+        frame.draw(target, battle, camera, also=drawn)
+        drawn[:] = overlays.draw(target, camera, options, "move", standing, hover, line)
     return draw
 
 

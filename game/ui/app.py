@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -38,6 +38,7 @@ from game.ui.tools import TableTools  # table dice, Open, the map watcher
 from game.ui.tracker import console_lines
 
 PANEL_WIDTH = 380
+CONSOLE_BACKGROUND = (30, 32, 36)
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
 DRAG_START = 6  # pixels the mouse moves with a button held before it counts as a drag
 KEY_NAMES = {pygame.K_ESCAPE: "escape", pygame.K_RETURN: "return", pygame.K_SLASH: "?"}
@@ -49,6 +50,11 @@ class View:
     area: pygame.Rect
     frame: Frame
     camera: Camera | None = None
+    overlays: Overlays | None = None
+    overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
+
+    def __post_init__(self) -> None:
+        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts)
 
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
@@ -75,6 +81,7 @@ class TableApp:
         self.seen = 0
         self._status = None
         self._options: tuple = (None, None)
+        self._aids_drawn = False
         self._standing: tuple = (None, None)
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
@@ -94,7 +101,6 @@ class TableApp:
         console.get_surface()
         self.manager = pygame_gui.UIManager(size)
         self.panel = Panel(self.manager, pygame.Rect(size[0] - PANEL_WIDTH, 0, PANEL_WIDTH, size[1]))
-        self.overlays = Overlays(self.table.frame.tokens.fonts)
         for view in self.views:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
@@ -301,15 +307,21 @@ class TableApp:
                 aim = facing_action(mode.actor, here, self.hover)
                 wedge = self.battle.wedge(mode.actor, aim.facing, aim.angle)
         charge_target = mode.target if isinstance(mode, ChargeEnd) else None
+        # Only what changed is repainted from the cached board (last frame's tokens, title and
+        # overlays), unless the aids drew over the map (animations, an explanation, the card).
+        aids = self.aids.animations.items or self.aids.explaining or self.aids.help_shown
+        full = bool(aids) or self._aids_drawn
+        self._aids_drawn = bool(aids)
         for view in self.views:
             surface = view.window.get_surface()
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid)
+            view.overlaid = []
             if view.window is self.console:
-                surface.fill((30, 32, 36))
-            view.frame.draw(surface, self.battle, view.camera, repaint_all=True)
+                surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
             if kind and not self.computer_decides() and not isinstance(mode, Answer):
                 line = text_height(view.area.height)
-                self.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line, wedge,
-                                   charge_target)
+                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
+                                                   wedge, charge_target)
         self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())

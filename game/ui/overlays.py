@@ -48,20 +48,21 @@ class Overlays:
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
              standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-             wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> None:
-        """The overlays of `kind` ("move", "attack", "charge", "overwatch", ...) onto `target`."""
+             wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> list[pygame.Rect]:
+        """The overlays of `kind` ("move", "attack", "charge", "overwatch", ...) onto `target`;
+        returns the areas drawn on (what the next frame must repaint)."""
         moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
         key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
         if key != self._shaded[0]:  # the shaded hexes change with the choices, not with the mouse
             self._shaded = (key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
         _, layer, topleft = self._shaded
-        if layer is not None:
-            target.blit(layer, topleft)
-        self._watched(target, camera, options)
+        drawn = [target.blit(layer, topleft)] if layer is not None else []
+        drawn += self._watched(target, camera, options)
         if kind == "move" and hover in moves:
-            self._path(target, camera, moves[hover], line)
+            drawn += self._path(target, camera, moves[hover], line)
         attack_kind = "attack" if kind == "move" else kind
-        self._targets(target, camera, options, attack_kind, standing, hover, line)
+        drawn += self._targets(target, camera, options, attack_kind, standing, hover, line)
+        return drawn
 
     @staticmethod
     def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
@@ -95,37 +96,42 @@ class Overlays:
             pygame.draw.polygon(layer, colour, [(x - left, y - top) for x, y in points])
         return layer, (left, top)
 
-    def _watched(self, target: pygame.Surface, camera: Camera, options: Options) -> None:
+    def _watched(self, target: pygame.Surface, camera: Camera, options: Options) -> list[pygame.Rect]:
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
+        drawn = []
         for watched in options.watched:
             x, y = camera.hex_center(watched.hex)
-            pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius)
+            drawn.append(pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius))
+        return drawn
 
-    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, line: int) -> None:
-        start = camera.hex_center(move.path[0]) if len(move.path) > 1 else None
+    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, line: int) -> list[pygame.Rect]:
         points = [camera.hex_center(h) for h in move.path]
-        if start is not None and len(points) > 1:
-            pygame.draw.lines(target, PATH, False, points, max(2, line // 8))
+        drawn = []
+        if len(points) > 1:
+            drawn.append(pygame.draw.lines(target, PATH, False, points, max(2, line // 8)))
         x, y = camera.hex_center(move.hex)
-        label(target, self.fonts, f"{move.cost}", line, (x, y), "center")
+        drawn.append(label(target, self.fonts, f"{move.cost}", line, (x, y), "center"))
+        return drawn
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> None:
+                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
         by_id = {c.id: h for h, c in standing.items()}
         me = by_id.get(options.actor)
+        drawn: list[pygame.Rect] = []
         for option in options.allowed(kind):
             if not isinstance(option, AttackOption) or option.target not in by_id:
                 continue
             there = by_id[option.target]
             x, y = camera.hex_center(there)
             radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
-            pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10))
+            drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
             words = percent(option.odds.chance)
             if there == hover:
                 words += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
-                    pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10))
+                    drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))
                 cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
                 if cover and cover != "in the open":
-                    label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop")
-            label(target, self.fonts, words, line, (x, y - radius - 2), "midbottom")
+                    drawn.append(label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop"))
+            drawn.append(label(target, self.fonts, words, line, (x, y - radius - 2), "midbottom"))
+        return drawn

@@ -7,6 +7,7 @@ A frame is a pure function of the battle's state, the view and the camera; the c
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 import os
 
 import pygame
@@ -57,14 +58,15 @@ class Frame:
         self._last: tuple[int, tuple[int, int], Camera, pygame.Rect, list[pygame.Rect]] | None = None
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera,
-             repaint_all: bool = False) -> None:
-        """One frame of the battle as it stands, onto `target`."""
+             repaint_all: bool = False, also: Iterable[pygame.Rect] = ()) -> None:
+        """One frame of the battle as it stands, onto `target`. `also` names areas something
+        else drew on over the last frame (the overlays), repainted from the board too."""
         last = self._last
         if repaint_all or last is None or last[:3] != (id(target), target.get_size(), camera):
             placed = self.board.draw(target, camera)  # fills the background around the board too
         else:
             placed = last[3]
-            for rect in last[4]:
+            for rect in [*last[4], *also]:
                 self.board.repaint(target, camera, rect)
         drawn = self.tokens.draw(target, camera, battle.combatants(), battle.current())
         drawn.append(self._title(target, battle))
