@@ -62,20 +62,21 @@ def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
     """Where the enemies still in the fight stand."""
     camps = {side.id: side.camp for side in battle.sides()}
-    me = battle.combatant(actor)
-    mine = camps.get(me.side)
-    return [c.hex for c in battle.combatants()
+    everyone = battle.combatants()
+    mine = camps.get(next(c.side for c in everyone if c.id == actor))
+    return [c.hex for c in everyone
             if c.in_fight and c.hex is not None and mine is not None
             and camps.get(c.side) is not None and camps.get(c.side) != mine]
 
 
-def best_move(battle: Battle, options: Options) -> Action | None:
+def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
-    enemies = enemy_hexes(battle, options.actor)
-    if not reach or not enemies:
+    if not reach:
         return None
-    me = battle.combatant(options.actor)
+    enemies = enemy_hexes(battle, options.actor)
+    if not enemies:
+        return None
     way = approach_costs(battle, enemies)
 
     def score(hex_: Hex) -> tuple:
@@ -96,16 +97,20 @@ def choose_action(battle: Battle) -> Action:
     if prompt is not None:
         return answer_prompt(battle.options(prompt.decider))
     actor = battle.current()
-    options = battle.options(actor, groups=("move", "attack", "gear", "stances"))
     me = battle.combatant(actor)
-    if me.prone and options.allowed("stand_up"):
-        return options.allowed("stand_up")[0].action
+    if me.prone:  # only the options it needs: asking for every one costs the simulator dear
+        standing = battle.options(actor, groups=("stances",)).allowed("stand_up")
+        if standing:
+            return standing[0].action
+    options = battle.options(actor, groups=("move", "attack"))
     attack = best_attack(options)
     if attack is not None:
         return attack
-    if me.magazine and me.rounds == 0 and options.allowed("reload"):
-        return options.allowed("reload")[0].action
-    move = best_move(battle, options)
+    if me.magazine and me.rounds == 0:
+        reload = battle.options(actor, groups=("gear",)).allowed("reload")
+        if reload:
+            return reload[0].action
+    move = best_move(battle, options, me)
     return move if move is not None else EndTurn(actor)
 
 
