@@ -1,9 +1,18 @@
 """Fixtures shared by several test modules."""
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# On CI, property tests draw the same examples every run (a rare case found by chance must not
+# decide whether work lands); at a desk they explore freshly each time, and what they find is
+# kept in hypothesis' example database and tried first next time.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 BAD_MAPS = Path(__file__).resolve().parent / "bad_maps"
 
