@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from ui_window_kit import Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
 
 pytestmark = needs_xvfb
-
-
-@pytest.fixture
-def table(display, tmp_path):
-    running = Table(display, tmp_path)
-    yield running
-    errors = running.close()
-    assert "Traceback" not in errors
 
 
 def test_an_attack_rolled_at_the_table_asks_for_each_die_and_takes_the_faces_typed(table, tmp_path):

@@ -8,19 +8,10 @@ from __future__ import annotations
 
 import time
 
-import pytest
 
-from ui_window_kit import Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
 
 pytestmark = needs_xvfb
-
-
-@pytest.fixture
-def table(display, tmp_path):
-    running = Table(display, tmp_path)
-    yield running
-    errors = running.close()
-    assert "Traceback" not in errors
 
 
 def _me(status: dict) -> dict:

@@ -3,17 +3,9 @@ hit chance (the status file names it, the screenshot shows the panel), Escape cl
 
 from __future__ import annotations
 
-import pytest
+from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
 
-from test_ui_window import Table, display  # noqa: F401  (display is the shared Xvfb fixture)
-
-
-@pytest.fixture
-def table(display, tmp_path):  # noqa: F811
-    running = Table(display, tmp_path)
-    yield running
-    errors = running.close()
-    assert "Traceback" not in errors
+pytestmark = needs_xvfb
 
 
 def _changed(before, after, area) -> int:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 
-from test_ui_window import Table, display, pytestmark, table  # noqa: F401 - the window's fixtures
+from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
+
+pytestmark = needs_xvfb
 
 
 def _combatant(status: dict, entity: int) -> dict:

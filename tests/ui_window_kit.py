@@ -35,6 +35,16 @@ def display():
     server.wait(timeout=10)
 
 
+@pytest.fixture
+def table(display, tmp_path):
+    """The window on the default scenario, closed after the test; it must never have printed
+    a traceback."""
+    running = Table(display, tmp_path)
+    yield running
+    errors = running.close()
+    assert "Traceback" not in errors
+
+
 class Table:
     """The running window, driven like a person drives it."""
 
