@@ -256,15 +256,12 @@ class Battle:
         return self.world.get(entity, Identity).name
 
     def place(self, hex: Hex) -> str:
-        """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
-        if self.setup.layout is None:
-            return f"({hex.q}, {hex.r})"
-        col, row = self.setup.layout.hex_to_offset(hex)
-        return f"col {col}, row {row}"
+        """A hex as the GM finds it in Tiled: "col 4, row 7"."""
+        return self.setup.place(hex)
 
     def weapon(self, weapon_id: str) -> str:
         """A weapon's name, lower case as the log uses it."""
-        return self.catalog.weapons[weapon_id].name.lower()
+        return self.setup.weapon_name(weapon_id)
 
     def side(self, side_id: str) -> str:
         """A side's name."""

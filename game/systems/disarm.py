@@ -83,10 +83,6 @@ def weapons_on(scene: Scene, hex_: Hex) -> list[tuple[EntityId, DroppedWeapon]]:
     return [(e, d) for e, d in scene.world.query(DroppedWeapon) if d.hex == hex_]
 
 
-def _weapon_name(scene: Scene, weapon: str) -> str:
-    return scene.setup.catalog.weapons[weapon].name.lower()
-
-
 # -- the disarm attack --------------------------------------------------------------------
 def disarm_plan(scene: Scene, actor: EntityId, target: EntityId) -> AttackPlan | str:
     """The melee attack of a disarm: the melee weapon in hand, or bare hands (no other weapon)."""
@@ -254,7 +250,7 @@ def check_ready_weapon(scene: Scene, action: ReadyWeapon) -> ReadyWeapon | str:
     so it costs neither the Main nor the Move action."""
     if action.weapon not in [w for w, _ in carried(scene.world, action.actor)]:
         if held_weapon(scene.world, action.actor) == action.weapon:
-            return f"the {_weapon_name(scene, action.weapon)} is already in hand"
+            return f"the {scene.weapon(action.weapon)} is already in hand"
         return f"not carrying a weapon '{action.weapon}'"
     return action
 

@@ -43,6 +43,17 @@ class Setup:
         """Seed 000 heroic combat is in force."""
         return self.ruleset == "swn-heroic"
 
+    def place(self, hex_: Hex) -> str:
+        """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
+        if self.layout is None:
+            return f"({hex_.q}, {hex_.r})"
+        col, row = self.layout.hex_to_offset(hex_)
+        return f"col {col}, row {row}"
+
+    def weapon_name(self, weapon_id: str) -> str:
+        """A weapon's name, lower case as the log uses it."""
+        return self.catalog.weapons[weapon_id].name.lower()
+
     def setting(self, name: str, default: Any) -> Any:
         """A rule setting from the scenario, or the rulings' default."""
         return self.settings.get(name, default)
@@ -120,11 +131,8 @@ class Scene:
         self.events.append(event)
 
     def place(self, hex_: Hex) -> str:
-        """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""
-        if self.setup.layout is None:
-            return f"({hex_.q}, {hex_.r})"
-        col, row = self.setup.layout.hex_to_offset(hex_)
-        return f"col {col}, row {row}"
+        """A hex as the GM finds it in Tiled: "col 4, row 7"."""
+        return self.setup.place(hex_)
 
     def name(self, entity: EntityId) -> str:
         """The combatant's name for the log."""
@@ -132,7 +140,7 @@ class Scene:
 
     def weapon(self, weapon_id: str) -> str:
         """The weapon's name, lower case as the log uses it."""
-        return self.setup.catalog.weapons[weapon_id].name.lower()
+        return self.setup.weapon_name(weapon_id)
 
     def side(self, side_id: str) -> str:
         """The side's name."""
