@@ -135,7 +135,8 @@ def sharp_turn(start: Hex, path: Sequence[Hex]) -> Hex | None:
     return None
 
 
-def _ready_problem(scene: Scene, charger: EntityId) -> str | None:
+def ready_problem(scene: Scene, charger: EntityId) -> str | None:
+    """Why this combatant cannot charge anyone now (prone, or its actions spent), or None."""
     if scene.world.has(charger, Prone):
         return "stand up first (it takes the Move action)"
     left = scene.world.get(charger, TurnBudget)
@@ -212,7 +213,7 @@ def charge_paths(scene: Scene, charger: EntityId, target: EntityId) -> dict[Hex,
     then to the smaller path in hex order, so the routes shown are always the same. Empty
     when the charge cannot be made at all (prone, actions used, not an enemy).
     """
-    if _ready_problem(scene, charger) or target_problem(scene, charger, target):
+    if ready_problem(scene, charger) or target_problem(scene, charger, target):
         return {}
     world, field = scene.world, scene.setup.field
     rule = passage_rule(world, charger, scene.setup.setting("allies_block_movement", False))
@@ -329,7 +330,7 @@ def finish_charges(scene: Scene) -> None:
 
 def check_charge(scene: Scene, action: Charge) -> ChargePlan | str:
     """Charge with both the Move and the Main action (seed 002, Charge (Person), (Vehicle/Mech))."""
-    return _ready_problem(scene, action.actor) or plan_charge(scene, action.actor, action.target, action.path)
+    return ready_problem(scene, action.actor) or plan_charge(scene, action.actor, action.target, action.path)
 
 
 def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:

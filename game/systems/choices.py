@@ -8,7 +8,6 @@ player weighs) are the odds the engine rolls against. Refused options keep the c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 from game.actions import (
     Attack,
@@ -77,20 +76,13 @@ def odds(setup: AttackSetup) -> Odds:
     return Odds(hit_chance(setup), needed_face(setup), modifier_breakdown(setup), target_breakdown(setup))
 
 
-def _option(kind: str, scene: Scene, action, **details) -> tuple[Option, object]:
-    """Check the action as the battle would; the plan comes back with the option."""
+def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **details) -> Option:
+    """The option of this kind (of class `shape`, with `details`), checked as the battle would
+    check its action: allowed with the action, or refused with the check's reason."""
     plan = dispatch.check(scene, action)
     if isinstance(plan, str):
-        return _refused(kind, plan, details), plan
-    return _allowed(kind, action, details), plan
-
-
-def _refused(kind: str, reason: str, details: dict) -> Option:
-    return Option(kind, None, reason) if not details else details.pop("_type")(kind, None, reason, **details)
-
-
-def _allowed(kind: str, action, details: dict) -> Option:
-    return Option(kind, action) if not details else details.pop("_type")(kind, action, **details)
+        return shape(kind, None, plan, **details)
+    return shape(kind, action, **details)
 
 
 # -- attacks ------------------------------------------------------------------------------
@@ -167,9 +159,9 @@ def _jumps(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _charges(scene: Scene, actor: EntityId) -> list[Option]:
-    ready = charge.check_charge(scene, Charge(actor, target=0, path=()))
-    if isinstance(ready, str) and not ready.startswith(("there is no combatant", "the path")):
-        return [Option("charge", None, ready)]
+    refusal = charge.ready_problem(scene, actor)
+    if refusal:
+        return [Option("charge", None, refusal)]
     found: list[Option] = []
     for target in enemies_in_the_fight(scene, actor):
         routes = charge.charge_paths(scene, actor, target)
@@ -246,10 +238,10 @@ def _allies_near(scene: Scene, actor: EntityId, include_self: bool = False) -> l
 def _protects(scene: Scene, actor: EntityId) -> list[Option]:
     found: list[Option] = []
     if scene.world.get(actor, Identity).kind == "mech":
-        found.append(_option("shield_allies", scene, ShieldAllies(actor))[0])
+        found.append(_option("shield_allies", scene, ShieldAllies(actor)))
         return found
     for ally in _allies_near(scene, actor):
-        found.append(_option("protect", scene, Protect(actor, ally=ally), _type=TargetOption, target=ally)[0])
+        found.append(_option("protect", scene, Protect(actor, ally=ally), shape=TargetOption, target=ally))
     return found
 
 
@@ -291,7 +283,7 @@ def _morale(scene: Scene, actor: EntityId) -> list[Option]:
             found.append(SideOption("intimidate", None, plan, side=side))
         else:
             found.append(SideOption("intimidate", action, side=side, chance=chance))
-    option, plan = _option("read_morale", scene, ReadMorale(actor))
+    option = _option("read_morale", scene, ReadMorale(actor))
     if option.allowed:
         option = ChanceOption("read_morale", option.action, chance=morale_actions.read_morale_chance(scene, actor))
     found.append(option)
@@ -304,7 +296,7 @@ def _fray(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for kind, action_type in (("fray_die", FrayDie), ("focused_fray", FocusedFray)):
         for target in enemies_in_the_fight(scene, actor):
-            found.append(_option(kind, scene, action_type(actor, target=target), _type=TargetOption, target=target)[0])
+            found.append(_option(kind, scene, action_type(actor, target=target), shape=TargetOption, target=target))
     return found
 
 
@@ -315,7 +307,7 @@ def _care(scene: Scene, actor: EntityId) -> list[Option]:
         there = hex_of(scene.world, patient)
         if there is None or distance(here, there) > 1 or not allied(scene, actor, patient):
             continue
-        option, plan = _option("stabilise", scene, Stabilise(actor, target=patient), _type=TargetOption, target=patient)
+        option = _option("stabilise", scene, Stabilise(actor, target=patient), shape=TargetOption, target=patient)
         if option.allowed:
             option = TargetOption("stabilise", option.action, target=patient,
                                   chance=medicine.stabilise_chance(scene, actor, patient))
@@ -323,24 +315,24 @@ def _care(scene: Scene, actor: EntityId) -> list[Option]:
     for patient in _allies_near(scene, actor, include_self=True):
         health = scene.world.get(patient, Health)
         if in_the_fight(scene.world, patient) and health.current < health.maximum:
-            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), _type=TargetOption,
-                                 target=patient)[0])
+            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), shape=TargetOption,
+                                 target=patient))
     return found
 
 
 def _gear(scene: Scene, actor: EntityId) -> list[Option]:
-    found = [_option("reload", scene, Reload(actor))[0]]
+    found = [_option("reload", scene, Reload(actor))]
     carried = scene.world.try_get(actor, Carried)
     for weapon in dict.fromkeys(carried.weapons if carried else ()):
-        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), _type=ItemOption, weapon=weapon)[0])
+        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), shape=ItemOption, weapon=weapon))
     here = scene.world.get(actor, Position).hex
     for weapon in dict.fromkeys(d.weapon for _, d in disarm.weapons_on(scene, here)):
-        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), _type=ItemOption, weapon=weapon)[0])
+        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), shape=ItemOption, weapon=weapon))
     return found
 
 
 def _stances(scene: Scene, actor: EntityId) -> list[Option]:
-    return [_option(kind, scene, action)[0] for kind, action in (
+    return [_option(kind, scene, action) for kind, action in (
         ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
 
 
@@ -390,12 +382,4 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
                     else AttackOption("redirect", None, step_in, target=decider))
         return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally)))
     return Options(decider, (Option("hold", Hold(decider)),))
-
-
-def chance_of(option: Option) -> Fraction | None:
-    """The chance of success an option shows, whatever its kind (None when it has none)."""
-    found = getattr(option, "odds", None)
-    if found is not None:
-        return found.chance
-    return getattr(option, "chance", None)
 
