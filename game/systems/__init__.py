@@ -1,17 +1,7 @@
-"""One system per mechanic: each validates against the world and applies through game.rules.
+"""The systems: the combat core, one module per mechanic, and the dispatch table.
 
-A system module registers its action handlers with `@handles(ActionType)`; `load_systems`
-imports every module of this package so the battle knows every action without a list that
-each new system would have to edit.
+`dispatch.TABLE` names, for every action type, the functions that check and apply it; the
+layers inside this package (scene, budget and checks, sight and wounds, combat, overwatch,
+movement and turns, the mechanics, then dispatch, choices and roster) are listed and checked in
+`tests/test_architecture.py`.
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-
-def load_systems() -> None:
-    """Import every system module (registering its handlers); safe to call more than once."""
-    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-        importlib.import_module(f"{__name__}.{module}")

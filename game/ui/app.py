@@ -29,7 +29,7 @@ from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.camera import Camera
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
-from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step
+from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step, facing_action
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
@@ -42,6 +42,8 @@ CONSOLE_BACKGROUND = (30, 32, 36)
 COMPUTER_PACE = 0.35  # seconds between the computer's actions, so people can follow them
 DRAG_START = 6  # pixels the mouse moves with a button held before it counts as a drag
 KEY_NAMES = {pygame.K_ESCAPE: "escape", pygame.K_RETURN: "return", pygame.K_SLASH: "?"}
+
+
 @dataclass
 class View:
     """One map view in a window: where it is drawn, how, and its camera."""
@@ -303,7 +305,6 @@ class TableApp:
         if isinstance(mode, AimOverwatch) and self.hover is not None:
             here = mode.here(self.board(options))
             if here is not None and here != self.hover:
-                from game.ui.modes import facing_action
                 aim = facing_action(mode.actor, here, self.hover)
                 wedge = self.battle.wedge(mode.actor, aim.facing, aim.angle)
         charge_target = mode.target if isinstance(mode, ChargeEnd) else None
@@ -370,7 +371,8 @@ class TableApp:
         camera = self.table.camera
         options = self.options() if not self.computer_decides() else Options(0)
         moves = options.allowed("move")
-        where = {c.id: c.hex for c in self.battle.combatants()}
+        everyone = self.battle.combatants()
+        where = {c.id: c.hex for c in everyone}
         status = {
             "actions": len(self.battle.actions), "current": self.battle.current(),
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
@@ -379,7 +381,7 @@ class TableApp:
             "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
                             "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
-                           for c in self.battle.combatants()],
+                           for c in everyone],
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],

@@ -19,7 +19,6 @@ from game.ui.tokens import Fonts, label
 from game.views import CombatantView
 
 REACH = (80, 200, 255, 70)
-REACH_EDGE = (80, 200, 255)
 PATH = (255, 255, 255)
 WATCHED = (230, 60, 60)
 TARGET = (255, 220, 0)
