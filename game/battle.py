@@ -26,7 +26,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
-from game.systems import choices, dispatch, overwatch, roster
+from game.systems import choices, dispatch, morale, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
@@ -186,6 +186,8 @@ class Battle:
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
+        morale.open_the_fight(scene, scenario.sides)
+        sides = tuple(scene.sides[s.id] for s in sides)
         order = roll_initiative(scene, [e for e, _ in world.query(Position)])
         begin_round(scene)
         state = BattleState(world, 1, order, 0, dice.state, sides)
