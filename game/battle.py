@@ -327,8 +327,9 @@ class Battle:
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
 
     def sides(self) -> tuple[SideView, ...]:
-        """Every side with its name, controller and morale (every number: the GM's view)."""
-        return roster.sides(self.state.sides)
+        """Every side with its name, controller and morale (every number: the GM's view); with
+        the morale rules on, what its band makes it do and its limits."""
+        return roster.sides(self.state.sides, "morale" in self.setup.modules)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action, typed_only: bool = False) -> Outcome:
