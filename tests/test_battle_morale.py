@@ -4,6 +4,8 @@ seed says once, and the bands follow (scripted dice throughout)."""
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.actions import Attack, EndTurn, GmOutgunned, GmSetHealth, Intimidate
 from game.battle import Battle
@@ -214,3 +216,14 @@ def test_a_saved_fight_replays_every_morale_change(tmp_path):
     assert loaded.state == battle.state
     assert _changes(loaded.log, "enemies") == _changes(battle.log, "enemies")
     assert ("outgunned (negative factor)", 10, 9) in _changes(loaded.log, "enemies")
+
+
+# -- a law: however the losses arrive, each 20% step is charged exactly once ----------------
+@settings(max_examples=15, deadline=None)
+@given(st.permutations(range(2, 12)), st.integers(min_value=0, max_value=10))
+def test_the_losses_cost_one_point_per_step_whatever_the_order(order, downed):
+    battle = _fight(enemies=10, morale=8)
+    for entity in order[:downed]:
+        assert battle.submit(GmSetHealth(entity, value=0)).accepted
+    lost = sum(after - before for cause, before, after in _changes(battle.log) if cause.startswith("lost"))
+    assert lost == -(downed // 2) and _morale(battle) == 8 - downed // 2
