@@ -183,6 +183,52 @@ def _load_weapons(path: Path, problems: list[str]) -> dict[str, Weapon]:
     return weapons
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry of a table: its id and every field with defaults applied."""
+
+    id: str
+    stats: Mapping[str, Any]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.stats[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _freeze(value: Any) -> Any:
+    """A list as a tuple, a table as a read-only mapping, anything else as it is."""
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, Mapping):
+        return MappingProxyType(dict(value))
+    return value
+
+
+def frozen_entries(records: Mapping[str, dict[str, Any]]) -> Mapping[str, Entry]:
+    """Records as read-only `Entry` values, for the rulesets' own data files."""
+    return MappingProxyType({key: Entry(key, MappingProxyType({k: _freeze(v) for k, v in record.items()}))
+                             for key, record in records.items()})
+
+
+def load_tables(path: Path, tables: Mapping[str, Mapping[str, Field]]) -> tuple[dict[str, dict[str, dict[str, Any]]], list[str]]:
+    """Each [table] of one data file as {key: record with defaults}, and every problem found (file, entry, what to fix)."""
+    problems: list[str] = []
+    data = _read_toml(path, problems)
+    loaded: dict[str, dict[str, dict[str, Any]]] = {}
+    for table, fields in tables.items():
+        loaded[table] = {}
+        for key, record in _section(data, table, path, problems).items():
+            found = _record_problems(path, table, key, record, fields)
+            problems.extend(found)
+            if not found:
+                loaded[table][key] = _with_defaults(record, fields)
+    for unknown in sorted(set(data) - set(tables)):
+        problems.append(f"{path}: unknown table [{unknown}]{suggestion(unknown, tables)}; known: {', '.join(tables)}")
+    return loaded, problems
+
+
 def _unit_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapping[str, Weapon]) -> list[str]:
     where = f"{path}: [units.{key}]"
     problems = []
