@@ -16,6 +16,7 @@ from game.rules.hero_points import (
     resolve_spend,
     roll_extra,
     spend_problem,
+    with_extra_rolls,
 )
 from game.rules.lucky_stars.health import fresh_health
 from game.rules.lucky_stars.negation import negate_hit as negate_lucky_stars_hit
@@ -79,6 +80,14 @@ def test_hero_points_one_personal_point_per_action_plus_outside_points():
 def test_hero_points_each_uncountered_point_rolls_one_extra_die():
     pending = PendingSpend(spender=1, spend=Spend(personal=1, outside=1))
     assert resolve_spend(pending, ScriptedDice([12, 5])) == (ExtraRoll((12,)), ExtraRoll((5,)))
+
+
+def test_hero_points_extra_dice_add_to_a_roll_and_come_off_a_starfarer_d100():
+    extras = (ExtraRoll((4,)), ExtraRoll((10, 2)))
+    assert with_extra_rolls("swn", 11, extras) == 33
+    assert with_extra_rolls("lucky-stars", 7, extras) == 29
+    assert with_extra_rolls("starfarer", 70, extras) == 48
+    assert with_extra_rolls("starfarer", 15, extras) == 1
 
 
 # --- Countering --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ EXTRA_ROLL_FLOOR = 10  # Seed 004: an extra roll under 10 counts as 10 (and does
 PICKS_PER_POINT = 3  # Seed 004, Negating Damage
 PERSONAL_POINTS_PER_ACTION = 1
 NEGATION_PICKS = ("shock", "condition", "knockdown", "wound")
+ROLL_UNDER_RULESETS = frozenset({"starfarer"})  # a d100 rolled low: bought dice come off it
 
 # Seed 004, Negating Damage, read for each ruleset: what a pick undoes there (None: nothing to undo).
 NEGATION_OPTIONS: Mapping[str, Mapping[str, str | None]] = MappingProxyType({
@@ -87,6 +88,14 @@ def roll_extra(dice: DiceSource) -> ExtraRoll:
     while faces[-1] in REROLL_FACES:
         faces.append(dice.roll_die(EXTRA_DIE))
     return ExtraRoll(tuple(faces))
+
+
+def with_extra_rolls(ruleset: str, roll: int, extras: tuple[ExtraRoll, ...]) -> int:
+    """The roll after the bought dice: added to it, or for a roll-under d100 taken off it, not below 1 (Seed 004; Ruling)."""
+    bought = sum(extra.counted for extra in extras)
+    if ruleset in ROLL_UNDER_RULESETS:
+        return max(1, roll - bought)
+    return roll + bought
 
 
 @dataclass(frozen=True, slots=True)
