@@ -8,6 +8,7 @@ from game.rules.lucky_stars.actions import (
     Situation,
     TurnState,
     action_problem,
+    grapple_roles,
     ready,
     ready_problem,
     regain_control,
@@ -129,6 +130,12 @@ def test_lucky_stars_grapple_options_belong_to_the_character_in_control():
     assert action_problem("grapple_attack", state, Situation(weapon="melee", light_weapon=True)) is None
     assert spend("grapple_end", state).ap == 3
     assert "in control" in action_problem("grapple_move", start_turn(TurnState()))
+
+
+def test_lucky_stars_grapple_winner_engages_in_control_or_ends_it():
+    assert grapple_roles(attacker_won=True, winner_engages=True) == ("in_control", "pinned")
+    assert grapple_roles(attacker_won=False, winner_engages=True) == ("pinned", "in_control")
+    assert grapple_roles(attacker_won=True, winner_engages=False) == ("", "")
 
 
 def test_lucky_stars_pinned_character_first_spends_one_ap_to_regain_control():

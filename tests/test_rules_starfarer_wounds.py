@@ -18,7 +18,8 @@ from game.rules.starfarer.checks import (
     survival_hopeless,
 )
 from game.rules.starfarer.damage import assess_damage
-from game.rules.starfarer.tasks import check_task
+from game.rules.starfarer.ranges import ranged_to_hit
+from game.rules.starfarer.tasks import check_task, with_trait_penalty
 from game.rules.starfarer.wounds import (
     Bleeding,
     WoundTrack,
@@ -85,6 +86,12 @@ def test_starfarer_trait_penalties_head_full_body_half_limb_only_when_used():
     assert trait_penalty(track, limbs=("right_arm",)) == 4
     track, _ = mark_wound(track, "head", LIGHT)                # -1 to everything
     assert trait_penalty(track, limbs=("left_leg",), shock_penalty=1) == 4
+
+
+def test_starfarer_wounded_arm_takes_its_penalty_off_both_traits_of_the_shot():
+    track, _ = mark_wound(WoundTrack(), "right_arm", MEDIUM)
+    task = with_trait_penalty(ranged_to_hit(7, 5, "medium"), trait_penalty(track, limbs=("right_arm",)))
+    assert (task.bcs, task.ef) == (8, 5)
 
 
 @pytest.mark.parametrize("shock, penalty", [(9, 0), (19, 0), (20, 1), (30, 2), (59, 4), (60, 5), (200, 5)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -191,6 +191,7 @@ class Entry:
     stats: Mapping[str, Any]
 
     def __getattr__(self, name: str) -> Any:
+        """A field read as an attribute: `weapon.penetration`."""
         try:
             return self.stats[name]
         except KeyError:
@@ -227,6 +228,41 @@ def load_tables(path: Path, tables: Mapping[str, Mapping[str, Field]]) -> tuple[
     for unknown in sorted(set(data) - set(tables)):
         problems.append(f"{path}: unknown table [{unknown}]{suggestion(unknown, tables)}; known: {', '.join(tables)}")
     return loaded, problems
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetCatalog:
+    """A ruleset's own data file (seed 001, seed 003): weapons, armour and creature types, keyed by id."""
+
+    weapons: Mapping[str, Entry]
+    armour: Mapping[str, Entry]
+    creatures: Mapping[str, Entry]
+
+
+EntryCheck = Callable[[Mapping[str, Any]], list[str]]
+
+
+def _gear_problems(stats: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """A creature's weapon and armour must be entries of the same file."""
+    problems = []
+    for name, table in (("weapon", "weapons"), ("armour", "armour")):
+        if stats[name] not in tables[table]:
+            problems.append(f"'{name}' names unknown {name} '{stats[name]}'{suggestion(stats[name], tables[table])}")
+    return problems
+
+
+def load_ruleset_data(path: Path, fields: Mapping[str, Mapping[str, Field]],
+                      checks: Mapping[str, EntryCheck]) -> RulesetCatalog:
+    """Read a ruleset's weapons, armour and creatures, run each table's own checks; CatalogError lists every problem."""
+    tables, problems = load_tables(path, fields)
+    for table in ("weapons", "armour", "creatures"):
+        for key, stats in tables[table].items():
+            found = _gear_problems(stats, tables) if table == "creatures" else []
+            found += checks[table](stats) if table in checks else []
+            problems.extend(f"{path}: [{table}.{key}] {problem}" for problem in found)
+    if problems:
+        raise CatalogError(problems)
+    return RulesetCatalog(*(frozen_entries(tables[table]) for table in ("weapons", "armour", "creatures")))
 
 
 def _unit_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapping[str, Weapon]) -> list[str]:

@@ -166,6 +166,13 @@ def spend(name: str, state: TurnState) -> TurnState:
     return after
 
 
+def grapple_roles(attacker_won: bool, winner_engages: bool) -> tuple[str, str]:
+    """(attacker's role, defender's role) after a grapple check: the winner engages in control or ends it (Seed 001, Grapple)."""
+    if not winner_engages:
+        return "", ""
+    return ("in_control", "pinned") if attacker_won else ("pinned", "in_control")
+
+
 def regain_control(state: TurnState, won: bool) -> TurnState:
     """A pinned character's contest: winning takes control, losing ends their actions this turn (Seed 001, Grapple)."""
     if won:

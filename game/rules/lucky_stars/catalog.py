@@ -6,12 +6,11 @@ Loading validates every entry and names the file, the entry and what to fix.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules.catalog import DATA_DIR, CatalogError, Entry, frozen_entries, load_tables
-from game.rules.fields import Field, suggestion
+from game.rules.catalog import DATA_DIR, Entry, RulesetCatalog, load_ruleset_data
+from game.rules.fields import Field
 from game.rules.lucky_stars.damage import DAMAGE_TYPES, SIZES
 
 DATA_FILE = "lucky_stars.toml"
@@ -47,38 +46,17 @@ CREATURE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
 )}
 
 
-@dataclass(frozen=True, slots=True)
-class LuckyStarsCatalog:
-    """Everything lucky_stars.toml defines, keyed by id."""
-
-    weapons: Mapping[str, Entry]
-    armour: Mapping[str, Entry]
-    creatures: Mapping[str, Entry]
-
-
-def _creature_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapping[str, Any],
-                       armour: Mapping[str, Any]) -> list[str]:
-    """Cross-checks: the weapon and armour exist, and no damage type is in two resistance lists."""
-    where, problems = f"{path}: [creatures.{key}]", []
-    for field, table in (("weapon", weapons), ("armour", armour)):
-        if stats[field] not in table:
-            problems.append(f"{where} '{field}' names unknown {field} '{stats[field]}'{suggestion(stats[field], table)}")
+def _creature_problems(stats: Mapping[str, Any]) -> list[str]:
+    """A damage type may sit in only one of the resistance lists."""
     listed = [t for name in RESISTANCE_LISTS for t in (stats[name] or ())]
-    for twice in sorted({t for t in listed if listed.count(t) > 1}):
-        problems.append(f"{where} '{twice}' appears in more than one of {', '.join(RESISTANCE_LISTS)}: keep one")
-    return problems
+    return [f"'{twice}' appears in more than one of {', '.join(RESISTANCE_LISTS)}: keep one"
+            for twice in sorted({t for t in listed if listed.count(t) > 1})]
 
 
-def load_lucky_stars(directory: Path | None = None) -> LuckyStarsCatalog:
+def load_lucky_stars(directory: Path | None = None) -> RulesetCatalog:
     """Read and check lucky_stars.toml; raises CatalogError listing every problem (Seed 001 data)."""
-    path = Path(directory or DATA_DIR) / DATA_FILE
-    tables, problems = load_tables(path, {"weapons": WEAPON_FIELDS, "armour": ARMOUR_FIELDS,
-                                          "creatures": CREATURE_FIELDS})
-    for key, stats in tables["creatures"].items():
-        problems.extend(_creature_problems(path, key, stats, tables["weapons"], tables["armour"]))
-    if problems:
-        raise CatalogError(problems)
-    return LuckyStarsCatalog(frozen_entries(tables["weapons"]), frozen_entries(tables["armour"]), frozen_entries(tables["creatures"]))
+    fields = {"weapons": WEAPON_FIELDS, "armour": ARMOUR_FIELDS, "creatures": CREATURE_FIELDS}
+    return load_ruleset_data(Path(directory or DATA_DIR) / DATA_FILE, fields, {"creatures": _creature_problems})
 
 
 def resistance_to(creature: Entry, armour: Entry, damage_type: str) -> str:

@@ -51,6 +51,7 @@ def turn_order(rolls: Iterable[InitiativeRoll]) -> tuple[int, ...]:
     initiating = _initiating_sides(rolls)
 
     def key(r: InitiativeRoll) -> tuple[int, int, str, int, int]:
+        """Highest total, then the initiating side, then side, the players' order and id."""
         side_first = 0 if r.combatant.side in initiating else 1
         return (-r.total, side_first, r.combatant.side, r.combatant.tie_order, r.combatant.id)
 

@@ -6,12 +6,11 @@ Loading validates every entry and names the file, the entry and what to fix.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules.catalog import DATA_DIR, CatalogError, Entry, frozen_entries, load_tables
-from game.rules.fields import Field, suggestion
+from game.rules.catalog import DATA_DIR, Entry, RulesetCatalog, load_ruleset_data
+from game.rules.fields import Field
 from game.rules.starfarer.damage import WeaponRating
 
 DATA_FILE = "starfarer.toml"
@@ -48,51 +47,26 @@ CREATURE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
 )}
 
 
-@dataclass(frozen=True, slots=True)
-class StarfarerCatalog:
-    """Everything starfarer.toml defines, keyed by id."""
-
-    weapons: Mapping[str, Entry]
-    armour: Mapping[str, Entry]
-    creatures: Mapping[str, Entry]
-
-
-def _creature_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapping[str, Any],
-                       armour: Mapping[str, Any]) -> list[str]:
-    """Cross-checks: the weapon and armour exist and every trait a task needs is given."""
-    where, problems = f"{path}: [creatures.{key}]", []
-    for field, table in (("weapon", weapons), ("armour", armour)):
-        if stats[field] not in table:
-            problems.append(f"{where} '{field}' names unknown {field} '{stats[field]}'{suggestion(stats[field], table)}")
+def _creature_problems(stats: Mapping[str, Any]) -> list[str]:
+    """Every trait a task may need is given."""
     missing = [trait for trait in TRAITS if trait not in stats["traits"]]
-    if missing:
-        problems.append(f"{where} 'traits' needs {', '.join(missing)}")
-    return problems
+    return [f"'traits' needs {', '.join(missing)}"] if missing else []
 
 
-def _weapon_problems(path: Path, key: str, stats: Mapping[str, Any]) -> list[str]:
-    """A ranged weapon needs a range rating; a melee one has none; only ranged weapons reach extreme range."""
-    where = f"{path}: [weapons.{key}]"
+def _weapon_problems(stats: Mapping[str, Any]) -> list[str]:
+    """A ranged weapon needs a range rating; a melee one has none and no extreme bracket."""
     if stats["kind"] != "melee" and stats["range_rating"] is None:
-        return [f"{where} a {stats['kind']} weapon needs 'range_rating' (1 to 8)"]
+        return [f"a {stats['kind']} weapon needs 'range_rating' (1 to 8)"]
     if stats["kind"] == "melee" and (stats["range_rating"] is not None or stats["extreme"]):
-        return [f"{where} a melee weapon has no 'range_rating' or 'extreme'"]
+        return ["a melee weapon has no 'range_rating' or 'extreme'"]
     return []
 
 
-def load_starfarer(directory: Path | None = None) -> StarfarerCatalog:
+def load_starfarer(directory: Path | None = None) -> RulesetCatalog:
     """Read and check starfarer.toml; raises CatalogError listing every problem (Seed 003 data)."""
-    path = Path(directory or DATA_DIR) / DATA_FILE
-    tables, problems = load_tables(path, {"weapons": WEAPON_FIELDS, "armour": ARMOUR_FIELDS,
-                                          "creatures": CREATURE_FIELDS})
-    for key, stats in tables["weapons"].items():
-        problems.extend(_weapon_problems(path, key, stats))
-    for key, stats in tables["creatures"].items():
-        problems.extend(_creature_problems(path, key, stats, tables["weapons"], tables["armour"]))
-    if problems:
-        raise CatalogError(problems)
-    return StarfarerCatalog(frozen_entries(tables["weapons"]), frozen_entries(tables["armour"]),
-                            frozen_entries(tables["creatures"]))
+    fields = {"weapons": WEAPON_FIELDS, "armour": ARMOUR_FIELDS, "creatures": CREATURE_FIELDS}
+    checks = {"weapons": _weapon_problems, "creatures": _creature_problems}
+    return load_ruleset_data(Path(directory or DATA_DIR) / DATA_FILE, fields, checks)
 
 
 def weapon_rating(weapon: Entry) -> WeaponRating:

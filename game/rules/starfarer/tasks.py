@@ -31,6 +31,11 @@ class TaskProfile:
     ef: int
 
 
+def with_trait_penalty(task: TaskProfile, penalty: int) -> TaskProfile:
+    """The task with `penalty` taken off each of its two traits, so the BCS drops by twice it (Seed 003, 3.6.5)."""
+    return TaskProfile(task.bcs - 2 * penalty, task.ef)
+
+
 @dataclass(frozen=True, slots=True)
 class TaskResult:
     """A rolled task: the chance, the d100, success and its level (LOS) or failure's (LOF)."""
