@@ -12,6 +12,7 @@ from game.rules.hero_points import (
     counter,
     counter_problem,
     may_protect_equipment,
+    negate_swn_damage,
     negation_problem,
     resolve_spend,
     roll_extra,
@@ -123,6 +124,11 @@ def test_hero_points_picks_are_what_the_ruleset_can_undo():
     assert "nothing to undo" in negation_problem("swn", Spend(personal=1), ("wound",))
     assert "not a negation pick" in negation_problem("swn", Spend(personal=1), ("armor",))
     assert "do not know the ruleset" in negation_problem("chess", Spend(personal=1), ())
+
+
+def test_hero_points_swn_point_takes_three_damage_per_shock_pick():
+    assert negate_swn_damage(11, ("shock", "shock", "shock")) == 2
+    assert negate_swn_damage(4, ("shock", "shock")) == 0
 
 
 def test_hero_points_starfarer_point_takes_shock_and_a_wound_level_off_the_hit():

@@ -72,6 +72,16 @@ def test_starfarer_failure_level_counts_bcs_steps_over_rounded_up():
     assert check_task(12, 5, 61).los == -1
 
 
+@given(st.integers(1, 40), st.integers(-2, 10), st.integers(1, 100))
+def test_starfarer_level_of_success_counts_whole_bcs_steps_under_the_mcs(bcs, ef, roll):
+    result = check_task(bcs, ef, roll)
+    assert result.success == (roll <= bcs * ef)
+    if result.success:
+        assert result.los * bcs <= result.mcs - roll < (result.los + 1) * bcs
+    else:
+        assert (result.lof - 1) * bcs < roll - result.mcs <= result.lof * bcs
+
+
 def test_starfarer_ease_factor_at_zero_or_below_cannot_succeed():
     assert not check_task(12, 0, 1).success and not check_task(12, -2, 1).success
 

@@ -1,6 +1,8 @@
 """Starfarer wounds: levels, the track, trait penalties, shock, checks and bleeding (Seed 003, 3.6.3-3.6.7)."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
 from game.rules.starfarer.checks import (
@@ -19,7 +21,7 @@ from game.rules.starfarer.checks import (
 )
 from game.rules.starfarer.damage import assess_damage
 from game.rules.starfarer.ranges import ranged_to_hit
-from game.rules.starfarer.tasks import check_task, with_trait_penalty
+from game.rules.starfarer.tasks import LOCATIONS, check_task, with_trait_penalty
 from game.rules.starfarer.wounds import (
     Bleeding,
     WoundTrack,
@@ -29,6 +31,7 @@ from game.rules.starfarer.wounds import (
     trait_penalty,
     wound_bleeds,
     wound_level,
+    worsen_after_shock,
 )
 
 GRAZE, LIGHT, MEDIUM, HEAVY, SEVERE, DESTROYED = range(6)
@@ -138,6 +141,27 @@ def test_starfarer_failed_shock_check_lof_is_rounds_out_and_over_3_worsens_the_w
     bad = failed_shock_check(check_task(5, 2, 40))  # MCS 10, 30 over: LOF 6
     assert (bad.rounds, bad.worse_wound) == (6, True)
     assert rounds_until_next_check(check_task(10, 8, 95), ScriptedDice([4, 7])) == 11
+
+
+def test_starfarer_shock_check_failed_by_more_than_3_adds_a_slashed_wound_one_level_up():
+    track, _ = mark_wound(WoundTrack(), "chest", HEAVY)
+    track, mark = worsen_after_shock(track, "chest")
+    assert (mark.level, mark.column, mark.slash) == (SEVERE, SEVERE, True)
+    assert track.circles("chest")[-3:] == ("X", "/", "")
+
+
+@given(st.lists(st.tuples(st.sampled_from(LOCATIONS), st.integers(0, 5)), max_size=25))
+def test_starfarer_each_wound_adds_one_circle_in_its_own_row_until_the_row_is_full(wounds):
+    track = WoundTrack()
+    for location, level in wounds:
+        before = track
+        track, mark = mark_wound(track, location, level)
+        changed = [loc for loc in LOCATIONS if track.circles(loc) != before.circles(loc)]
+        if mark.column is None:
+            assert changed == []
+        else:
+            assert changed == [location] and mark.column >= level
+            assert sum(map(bool, track.circles(location))) == sum(map(bool, before.circles(location))) + 1
 
 
 def test_starfarer_wounds_with_a_negative_modifier_bleed_blunt_halved_rounded_up():

@@ -16,6 +16,7 @@ EXTRA_DIE = 20
 REROLL_FACES = (10, 20)  # Seed 004: 10s and 20s roll again and add
 EXTRA_ROLL_FLOOR = 10  # Seed 004: an extra roll under 10 counts as 10 (and does not roll again)
 PICKS_PER_POINT = 3  # Seed 004, Negating Damage
+SHOCK_PER_PICK = 3  # Seed 004, Negating Damage: remove three points of shock damage
 PERSONAL_POINTS_PER_ACTION = 1
 NEGATION_PICKS = ("shock", "condition", "knockdown", "wound")
 ROLL_UNDER_RULESETS = frozenset({"starfarer"})  # a d100 rolled low: bought dice come off it
@@ -150,6 +151,16 @@ def negation_problem(ruleset: str, spend: Spend, picks: tuple[str, ...]) -> str 
         if options[pick] is None:
             return f"'{pick}' has nothing to undo under {ruleset}"
     return None
+
+
+def shock_removed(picks: tuple[str, ...]) -> int:
+    """Points of shock (or, without a shock track, of damage) the "shock" picks take off (Seed 004, Negating Damage)."""
+    return SHOCK_PER_PICK * picks.count("shock")
+
+
+def negate_swn_damage(damage: int, picks: tuple[str, ...]) -> int:
+    """An SWN hit's damage after hero points: 3 off per "shock" pick, not below 0 (Seed 004 read for SWN)."""
+    return max(0, damage - shock_removed(picks))
 
 
 def may_protect_equipment(trademark: str | None, item: str) -> bool:

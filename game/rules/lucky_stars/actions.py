@@ -152,7 +152,7 @@ def action_problem(name: str, state: TurnState, situation: Situation = Situation
 
 
 def spend(name: str, state: TurnState) -> TurnState:
-    """The turn state after taking a checked action: its AP paid and its use counted."""
+    """The turn state after a checked action: its AP paid and its use counted (Seed 001, Taking Action)."""
     cost = ACTIONS[name]
     after = replace(state, ap=state.ap - cost.ap)
     if name in ONCE_A_TURN_ATTACKS:

@@ -52,6 +52,11 @@ def _drain(health: Health, damage: int) -> tuple[int, int, int]:
     return defense, lost, damage
 
 
+def wound_due(vitality_lost: int, vitality_left: int) -> bool:
+    """An attack that cost 2+ VIT, or brought VIT to 0, inflicts a wound or condition (Seed 001, Applying Damage)."""
+    return vitality_lost >= 2 or (vitality_lost > 0 and vitality_left <= 0)
+
+
 def apply_damage(health: Health, damage: int) -> DamageOutcome:
     """Drain DEF; at 0 lose 1 VIT, reset DEF and go on until damage or VIT runs out (Seed 001, Applying Damage)."""
     if damage < 0:
@@ -61,7 +66,7 @@ def apply_damage(health: Health, damage: int) -> DamageOutcome:
     defense, lost, wasted = _drain(health, damage)
     vitality = health.vitality - lost
     after = replace(health, defense=defense, vitality=vitality)
-    return DamageOutcome(after, lost, lost >= 2 or (lost > 0 and vitality == 0), wasted)
+    return DamageOutcome(after, lost, wound_due(lost, vitality), wasted)
 
 
 def incapacitate(health: Health, lethal: bool) -> Health:

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.rules.lucky_stars.health import DamageOutcome, Health, apply_damage
-
-DAMAGE_PER_SHOCK_PICK = 3  # Seed 004: remove three points of shock damage
-
+from game.rules.hero_points import shock_removed
+from game.rules.lucky_stars.health import DamageOutcome, Health, apply_damage, wound_due
 
 @dataclass(frozen=True, slots=True)
 class NegatedHit:
@@ -31,12 +29,12 @@ def _give_back_vitality(before: Health, outcome: DamageOutcome, count: int) -> D
     defense = health.defense if health.vitality > 0 else before.max_defense
     health = replace(health, vitality=health.vitality + back, defense=defense)
     lost = outcome.vitality_lost - back
-    return DamageOutcome(health, lost, lost >= 2 or (lost > 0 and health.vitality == 0), outcome.wasted)
+    return DamageOutcome(health, lost, wound_due(lost, health.vitality), outcome.wasted)
 
 
 def negate_hit(before: Health, damage: int, picks: tuple[str, ...], knocked_down: bool = False) -> NegatedHit:
     """Apply a hit with the negation picks bought for it, checked by hero_points.negation_problem (Seed 004)."""
-    reduced = max(0, damage - DAMAGE_PER_SHOCK_PICK * picks.count("shock"))
+    reduced = max(0, damage - shock_removed(picks))
     outcome = _give_back_vitality(before, apply_damage(before, reduced), picks.count("wound"))
     if "condition" in picks:
         outcome = replace(outcome, wound=False)

@@ -13,7 +13,7 @@ SURVIVAL_SHOCK_MULTIPLE = 6  # Seed 003, 3.6.6: the "x6" bracket of accumulated 
 
 
 def shock_multiple(shock: int, basic_shock: int) -> int:
-    """How many whole multiples of the basic shock the total has reached."""
+    """How many whole multiples of the basic shock the total has reached (Seed 003, 3.6.5)."""
     if basic_shock < 1:
         raise ValueError(f"basic shock is 1 or more, not {basic_shock}")
     return shock // basic_shock

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.hero_points import shock_removed
 from game.rules.starfarer.damage import Assessed
-
-SHOCK_PER_PICK = 3  # Seed 004: remove three points of shock damage
-
 
 @dataclass(frozen=True, slots=True)
 class NegatedHit:
@@ -24,7 +22,7 @@ class NegatedHit:
 
 def negate_hit(assessed: Assessed, wound_level: int | None, picks: tuple[str, ...]) -> NegatedHit:
     """Lower the hit's shock and wound level by the picks bought, before they are recorded (Seed 004, Negating Damage)."""
-    shock = max(0, assessed.shock - SHOCK_PER_PICK * picks.count("shock"))
+    shock = max(0, assessed.shock - shock_removed(picks))
     level = wound_level
     if level is not None:
         level -= picks.count("wound")

@@ -67,17 +67,28 @@ def _column_of(circle: int) -> int:
     return max(level for level, start in enumerate(_STARTS) if start <= circle)
 
 
-def mark_wound(track: WoundTrack, location: str, level: int) -> tuple[WoundTrack, Mark]:
-    """Mark the level's leftmost free circle with X, or the next free one to the right with / (Seed 003, 3.6.3)."""
+def mark_wound(track: WoundTrack, location: str, level: int, *, slash: bool = False) -> tuple[WoundTrack, Mark]:
+    """Mark the level's leftmost free circle with X, or the next free one to the right with / (Seed 003, 3.6.3).
+
+    `slash` marks even a circle of the wound's own level with /, for wounds that come from
+    accumulation (a failed shock check's worse wound, 3.6.6).
+    """
     circles = list(track.circles(location))
     own = range(_STARTS[level], _STARTS[level] + CIRCLES[level])
     free = [i for i in own if not circles[i]] or [i for i in range(own.stop, len(circles)) if not circles[i]]
     if not free:
         return track, Mark(location, level, None, True)
-    slash = free[0] not in own
-    circles[free[0]] = "/" if slash else "X"
+    slashed = slash or free[0] not in own
+    circles[free[0]] = "/" if slashed else "X"
     rows = tuple((name, tuple(circles) if name == location else row) for name, row in track.rows)
-    return replace(track, rows=rows), Mark(location, level, _column_of(free[0]), slash)
+    return replace(track, rows=rows), Mark(location, level, _column_of(free[0]), slashed)
+
+
+def worsen_after_shock(track: WoundTrack, location: str) -> tuple[WoundTrack, Mark]:
+    """A shock check failed by LOF over 3: one more wound in that area, a level above its worst, marked / (Seed 003, 3.6.6)."""
+    worst = track.worst_level(location)
+    level = 0 if worst is None else min(len(LEVELS) - 1, worst + 1)
+    return mark_wound(track, location, level, slash=True)
 
 
 def trait_penalty(track: WoundTrack, limbs: tuple[str, ...] = (), shock_penalty: int = 0) -> int:
