@@ -14,6 +14,7 @@ from game.rules.lucky_stars.actions import (
     regain_control,
     spend,
     start_turn,
+    stealth_holds,
 )
 from game.rules.lucky_stars.initiative import Combatant, roll_initiative, turn_order
 
@@ -164,6 +165,11 @@ def test_lucky_stars_behind_full_cover_no_attack_can_be_declared():
 def test_lucky_stars_stealth_costs_what_the_action_it_stands_for_costs():
     assert ACTIONS["move_silently"].ap == ACTIONS["move"].ap
     assert ACTIONS["hide"].ap == ACTIONS["use_cover"].ap
+
+
+def test_lucky_stars_stealth_meets_target_8_and_must_beat_an_active_search():
+    assert stealth_holds(8) and not stealth_holds(7)
+    assert stealth_holds(10, searcher_total=9) and not stealth_holds(10, searcher_total=10)
 
 
 def test_lucky_stars_ready_withholds_every_ap_left_for_the_declared_action():

@@ -180,6 +180,13 @@ def regain_control(state: TurnState, won: bool) -> TurnState:
     return replace(state, ap=0)
 
 
+def stealth_holds(stealth_total: int, searcher_total: int | None = None) -> bool:
+    """A stealth roll meets target 8, and beats the INS roll of anyone actively searching (Seed 001, Stealth; Ruling)."""
+    if stealth_total < STEALTH_TARGET:
+        return False
+    return searcher_total is None or stealth_total > searcher_total
+
+
 def ready_problem(state: TurnState, readied: str, situation: Situation = Situation()) -> str | None:
     """Readying withholds all remaining AP for one declared action with a trigger (Seed 001, Ready Action)."""
     if readied not in ACTIONS:
