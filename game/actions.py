@@ -243,6 +243,7 @@ class Heal(Action):
     kind: ClassVar[str] = "heal"
     target: int = 0
     dice: str = "1d6+2"
+    tissue_integrity_field: bool = False  # seed 002: on a squad, multiplied by its max units
 
 
 

@@ -15,6 +15,7 @@ from game.hexgrid import move_in_hexes
 from game.rules.attack import pc_attack_bonus
 from game.rules.catalog import ATTRIBUTES, Catalog
 from game.rules.dice import DiceSource, roll
+from game.rules.squad import squad_hp
 
 HEROIC_RULESETS = ("swn-heroic",)
 
@@ -57,7 +58,7 @@ def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, co
         pool = stats["hd"] * count
         return Health(pool, pool, unit="hd")
     if count > 1:
-        hp = -(-9 * stats["hd"] * count // 2)
+        hp = squad_hp(stats["hd"], count)
         return Health(hp, hp)
     if stats["hp"] is not None:
         return Health(stats["hp"], stats["hp"])

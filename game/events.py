@@ -442,6 +442,8 @@ class Healed(Event):
     after: int
     unit: str = "HP"
     reading: HeroicReading | None = None
+    squad_rule: str = ""  # seed 002: how a squad's healing was shaped ("one unit at a time")
+    units: tuple[int, int] | None = None  # a squad's units standing before and after
 
     @property
     def amount(self) -> int:
@@ -450,7 +452,9 @@ class Healed(Event):
 
     def text(self, say: Narrator) -> str:
         how = f"heroic reading {self.reading.text()}" if self.reading is not None else f"{self.roll.total}"
-        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}."
+        how += f", {self.squad_rule}" if self.squad_rule else ""
+        units = f", {self.units[0]} -> {self.units[1]} units" if self.units else ""
+        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}{units}."
 
 
 _FATES = {
