@@ -26,7 +26,8 @@ from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
 from game.systems.combat import is_vehicle
 from game.systems.scene import Scene, hex_of, in_the_fight
-from game.systems.wounds import recount_squad, squad_now
+from game.systems.squads import squad_now
+from game.systems.wounds import recount_squad
 
 HEAL_ATTRIBUTES = ("int", "dex")
 

@@ -12,7 +12,6 @@ from game.components import Dead, Fallen, Health, Identity, MortallyWounded, Pos
 from game.ecs import EntityId
 from game.events import Damaged, Fell
 from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
-from game.rules.squad import Squad as SquadRules
 from game.systems.scene import Scene
 
 
@@ -108,15 +107,6 @@ def fall_at_zero(scene: Scene, entity: EntityId) -> None:
     else:
         scene.world.set(entity, MortallyWounded(scene.round))
         scene.emit(Fell(entity, "mortally wounded"))
-
-
-def squad_now(scene: Scene, entity: EntityId) -> SquadRules | None:
-    """The combatant's squad as the squad rules see it (hit dice, size, pool), or None."""
-    squad = scene.world.try_get(entity, Squad)
-    if squad is None:
-        return None
-    health = scene.world.get(entity, Health)
-    return SquadRules(scene.world.get(entity, Stats).hd, squad.max_units, health.current, health.unit == "hd")
 
 
 def recount_squad(scene: Scene, entity: EntityId) -> None:
