@@ -71,7 +71,7 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 # dispatch table sits on top and is the only module that knows every mechanic.
 SYSTEM_LAYERS = [
     {"scene"},
-    {"budget", "checks"},
+    {"budget", "checks", "squads"},
     {"sight", "wounds"},
     {"combat"},
     {"overwatch"},
