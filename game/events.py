@@ -19,6 +19,7 @@ from game.rules.heroic import HeroicReading
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
+from game.rules.squad import SquadDamage
 
 
 class Narrator(Protocol):
@@ -270,6 +271,31 @@ class Attacked(Event):
             on = f" ({whom} there)" if self.target else ""
             return f"{who} throws a {say.weapon(self.weapon)} at {say.place(self.at)}{on}: {roll}."
         return f"{who} attacks {whom} with a {say.weapon(self.weapon)}: {roll}."
+
+
+@dataclass(frozen=True, slots=True)
+class SquadVolley(Attacked):
+    """A squad's one attack roll read in three bands, and its flat damage (seed 002, Squads).
+
+    `damage` is the flat damage (average x units, armor likewise); `amount` is what the target
+    takes (in heroic mode the fixed-damage reading of it)."""
+
+    band: str = "none"
+    damage: SquadDamage | None = None
+    amount: int = 0
+
+    @property
+    def hit(self) -> bool:
+        """Whether the volley dealt any damage band (half or full)."""
+        return self.band != "none"
+
+    def text(self, say: Narrator) -> str:
+        lead = (f"{say.name(self.actor)} fire as a squad at {say.name(self.target)} with "
+                f"{say.weapon(self.weapon)}s: {self.result.roll_text()}: {self.band} damage")
+        if self.damage is None or self.band == "none":
+            return f"{lead}."
+        reading = f" (heroic: {self.amount} points)" if self.amount != self.damage.amount else ""
+        return f"{lead}; {self.damage.text()}{reading}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from game.rules.overflow import Candidate, plan_overflow
 from game.systems.budget import needs
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import CoverReading, cover_lookup, shields_for
+from game.systems.squads import squad_volley
 from game.systems.wounds import take_damage
 
 UNARMED = "unarmed"
@@ -249,8 +250,19 @@ def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
 
 # -- rolling it ---------------------------------------------------------------------------
 def strike(scene: Scene, plan: AttackPlan) -> bool:
-    """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit."""
+    """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit.
+    A squad fires one volley read in three bands instead (seed 002, Squads)."""
     world = scene.world
+    hit = _volley(scene, plan) if world.has(plan.attacker, Squad) else _shot(scene, plan)
+    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
+    if plan.weapon.magazine:
+        armament = world.get(plan.attacker, Armament)
+        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
+    return hit
+
+
+def _shot(scene: Scene, plan: AttackPlan) -> bool:
+    """One combatant's attack roll, its damage roll and any heroic overflow."""
     result = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.attacker, plan.target, result, plan.weapon.id))
     if result.hit:
@@ -260,11 +272,18 @@ def strike(scene: Scene, plan: AttackPlan) -> bool:
         spill_attack_overflow(scene, plan, result.total, excess)
     else:
         deal_shock(scene, plan)
-    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
     return result.hit
+
+
+def _volley(scene: Scene, plan: AttackPlan) -> bool:
+    """A squad's volley: flat damage by band and units, no damage roll, no overflow (seed 002)."""
+    heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
+    volley = squad_volley(scene, plan.attacker, plan.target, plan.setup, plan.weapon,
+                          plan_armor(scene, plan), plan.burst, heroic)
+    scene.emit(volley)
+    if volley.amount:
+        take_damage(scene, plan.target, volley.amount)
+    return volley.hit
 
 
 def deal_damage(scene: Scene, rolled: DamageRolled) -> int:

@@ -1,15 +1,21 @@
 """Squads in the world (seed 002, Squads): the squad rules' view of a squad combatant.
 
 The rules in `game/rules/squad.py` work on a plain `Squad` value (hit dice, size, pool);
-this module reads one from the world's components.
+this module reads one from the world's components and rolls a squad's volley.
 """
 
 from __future__ import annotations
 
 from game.components import Health, Squad, Stats
 from game.ecs import EntityId
+from game.events import SquadVolley
+from game.rules.attack import AttackSetup
+from game.rules.catalog import Weapon
 from game.rules.squad import Squad as SquadRules
+from game.rules.squad import heroic_squad_damage, resolve_squad_attack, squad_damage
 from game.systems.scene import Scene
+
+BURST_DAMAGE = "+2"  # SWN core: a burst adds +2 damage; for a squad, to each unit's average
 
 
 def squad_now(scene: Scene, entity: EntityId) -> SquadRules | None:
@@ -19,3 +25,19 @@ def squad_now(scene: Scene, entity: EntityId) -> SquadRules | None:
         return None
     health = scene.world.get(entity, Health)
     return SquadRules(scene.world.get(entity, Stats).hd, squad.max_units, health.current, health.unit == "hd")
+
+
+def squad_volley(scene: Scene, attacker: EntityId, target: EntityId, setup: AttackSetup, weapon: Weapon,
+                 armor: int, burst: bool, heroic: bool) -> SquadVolley:
+    """Roll a squad's one attack and work out its flat damage, applying nothing (seed 002, Squads).
+
+    `armor` is the armor that counts against the attack, armor piercing already taken off; the
+    squad rules multiply it by the units like the damage. `heroic`: the target reads damage on
+    the heroic table, so the flat damage is read as fixed damage.
+    """
+    attack = resolve_squad_attack(setup, scene.dice)
+    units = scene.world.get(attacker, Squad).units
+    dice = weapon.damage + (BURST_DAMAGE if burst else "")
+    damage = squad_damage(dice, units, attack.band, armor=armor)
+    amount = heroic_squad_damage(damage) if heroic else damage.amount
+    return SquadVolley(attacker, target, attack.attack, weapon.id, band=attack.band, damage=damage, amount=amount)
