@@ -1,6 +1,8 @@
 """A squad's attack in the battle (seed 002, Squads): one roll read in three bands against the
 target number, flat damage of the weapon's average times the units standing, armor likewise."""
 
+from fractions import Fraction
+
 import pytest
 
 from game.actions import Attack
@@ -63,3 +65,12 @@ def test_in_heroic_mode_a_squads_flat_damage_reads_as_fixed_damage():
     battle, lines, _ = _volley(15, ruleset="swn-heroic", nemesis=True)  # 32 -> 8 points
     assert battle.world.get(2, Health).current == 92
     assert lines[0].endswith("6.5 x 5 units, full: 32 damage (heroic: 8 points).")
+
+
+def test_the_attack_option_shows_the_volleys_mean_damage():
+    # +0 against AC 10: 7 faces none, 5 half (16), 8 full (32): (5 x 16 + 8 x 32) / 20 = 16.8
+    units = [unit(1, "veteran_soldier", "allies", Hex(0, 0), count=5, name="Rifles", attack_bonus=0),
+             unit(2, "thug", "enemies", Hex(3, 0), name="Rook", ac=10, hp=100)]
+    battle = battle_at(units, first=1)
+    option = next(o for o in battle.options(1).allowed("attack") if o.target == 2)
+    assert option.expected_damage == Fraction(336, 20)

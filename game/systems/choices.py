@@ -66,6 +66,7 @@ from game.systems import movement, overwatch
 from game.systems.budget import needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
+from game.systems.squads import expected_volley
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
@@ -96,7 +97,8 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     miss = 0
     if plan.weapon.shock:
         miss = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
-    mean = plan.chance * hit + (1 - plan.chance) * miss
+    volley = expected_volley(scene, plan.attacker, plan.setup, plan.weapon, armor, plan.burst, heroic)
+    mean = volley if volley is not None else plan.chance * hit + (1 - plan.chance) * miss
     return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan.setup), cover=plan.cover,
                         armor=armor, damage=plan.weapon.damage, expected_damage=mean)
 
