@@ -299,6 +299,19 @@ class SquadVolley(Attacked):
 
 
 @dataclass(frozen=True, slots=True)
+class LeadershipChanged(Event):
+    """A PC now directly leads a squad (seed 002, Authority Focus), and the buff it gives."""
+
+    leader: int
+    squad: int
+    lead: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.leader)} now leads {say.name(self.squad)}: Authority gives it "
+                f"{self.lead:+d} to hit and to morale and +1 to skill checks.")
+
+
+@dataclass(frozen=True, slots=True)
 class AttackPaused(Event):
     """An attack waits while the protectors next to its target decide (seed 002 Protect)."""
 

@@ -22,6 +22,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     OverwatchFire,
     PickUp,
@@ -65,6 +66,7 @@ from game.systems import charge, combat, disarm, dispatch, grenades, jump, medic
 from game.systems import movement, overwatch
 from game.systems.budget import needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
+from game.systems import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
 from game.systems.squads import expected_volley
 
@@ -338,10 +340,17 @@ def _stances(scene: Scene, actor: EntityId) -> list[Option]:
         ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
 
 
+def _lead_squads(scene: Scene, actor: EntityId) -> list[Option]:
+    """Seed 002, Authority Focus: a PC who can lead may take the lead of any friendly squad."""
+    return [_option("lead_squad", scene, LeadSquad(actor, target=squad), shape=TargetOption, target=squad)
+            for squad in authority.squads_to_lead(scene, actor)]
+
+
 BUILDERS = (
     ("move", _moves), ("attack", _attacks), ("aimed", _aimed_and_burst), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
     ("disarm", _disarms), ("protect", _protects), ("overwatch", _overwatch), ("grenade", _grenades),
     ("morale", _morale), ("fray", _fray), ("care", _care), ("gear", _gear), ("stances", _stances),
+    ("lead", _lead_squads),
 )
 """Each group of options and the function that builds it, in the order an action bar lists them."""
 

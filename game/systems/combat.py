@@ -31,6 +31,7 @@ from game.rules.attack import (
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
 from game.rules.overflow import Candidate, plan_overflow
+from game.systems import authority
 from game.systems.budget import needs
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import CoverReading, cover_lookup, shields_for
@@ -94,7 +95,7 @@ def attack_parts(scene: Scene, entity: EntityId, skills: tuple[str, ...],
     if kind in VEHICLE_KINDS:
         return parts + (Modifier("pilot", stats.pilot),), 0, False
     if kind != "pc":
-        return parts, 0, False
+        return parts + authority.attack_parts(scene, entity), 0, False
     attribute_name = max(attributes, key=stats.attribute)
     attribute = stats.attribute(attribute_name)
     parts += (Modifier(attribute_name.upper(), attribute),)
@@ -111,10 +112,12 @@ def weapon_parts(scene: Scene, entity: EntityId, weapon: Weapon) -> tuple[tuple[
 
 
 def side_morale(scene: Scene, entity: EntityId) -> int | None:
-    """The morale score whose band modifies this combatant's attacks and AC (None: no morale)."""
+    """The morale score whose band modifies this combatant's attacks and AC (None: no morale);
+    a squad led with Authority adds its leader's Lead (seed 002)."""
     if "morale" not in scene.setup.modules or scene.world.get(entity, Stats).immune_to_morale:
         return None
-    return scene.sides[scene.side_of(entity)].morale
+    morale = scene.sides[scene.side_of(entity)].morale
+    return None if morale is None else morale + (authority.lead_bonus(scene, entity) or 0)
 
 
 def melee_setup(scene: Scene, attacker: EntityId, target: EntityId, from_hex: Hex,
