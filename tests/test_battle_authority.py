@@ -8,6 +8,7 @@ from game.actions import Attack, GmSetHealth, LeadSquad
 from game.hexgrid import Hex
 from game.systems.checks import check_parts
 from game.systems.combat import side_morale
+from game.ui.modes import Board, Choose, Click, Command
 
 from kit import battle_at, pass_turns_until, scene_of, texts, unit
 
@@ -76,3 +77,10 @@ def test_lead_squad_refusals():
     assert unfocused.submit(LeadSquad(1, target=3)).reason == ("only a PC with the Authority focus at level 2 "
                                                                "can lead a squad (seed 002)")
     assert not unfocused.options(1).allowed("lead_squad")
+
+
+def test_in_the_window_lead_squad_then_a_click_on_a_squad_takes_its_lead():
+    battle = _battle()
+    board = Board(battle.options(1), {c.hex: c for c in battle.combatants() if c.in_fight})
+    mode = Command(1).handle(Choose("lead_squad"), board).mode
+    assert mode.handle(Click(Hex(0, 2)), board).action == LeadSquad(1, target=3)
