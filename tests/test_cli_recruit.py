@@ -3,6 +3,7 @@ written into a map, safely, in a form the real Tiled editor opens unchanged."""
 
 from __future__ import annotations
 
+import difflib
 import os
 import shutil
 import subprocess
@@ -145,3 +146,23 @@ def test_the_written_map_opens_in_the_real_tiled_editor_with_the_squad(capsys, m
     props = {p.get("name"): p.get("value") for p in squad.iter("property")}
     assert props == {"count": "3", "side": "allies", "unit_type": "grenadier"}
     assert load_scenario(out).scenario.units == load_scenario(maps / FORD).scenario.units
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "maps").glob("*.tmx")))
+def test_into_any_bundled_map_only_adds_the_object_and_raises_nextobjectid(capsys, maps, name):
+    scenario = load_scenario(maps / name).scenario
+    taken = {u.hex for u in scenario.units}
+    free = next(h for h in sorted(scenario.terrain) if h not in taken and not scenario.terrain[h].impassable)
+    col, row = scenario.layout.hex_to_offset(free)
+    before = (maps / name).read_text().splitlines()
+    status, _, err = run(capsys, "thug", "--faces", "3,3", "--into", str(maps / name), "--at", f"{col},{row}")
+    assert (status, err) == (0, "")
+    after = (maps / name).read_text().splitlines()
+    edits = [(tag, before[i1:i2], after[j1:j2])
+             for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+             if tag != "equal"]
+    assert [tag for tag, _, _ in edits] == ["replace", "insert"]
+    assert edits[0][1][0].startswith("<map ") and 'nextobjectid="' in edits[0][2][0]
+    assert len(edits[1][2]) == 8 and edits[1][2][0].strip().startswith("<object id=")
+    added = next(u for u in load_scenario(maps / name).scenario.units if u.hex == free)
+    assert (added.unit_type, added.count) == ("thug", 1)
