@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from game.actions import Attack
-from game.components import Armament, Health
-from game.events import SquadVolley
+from game.components import Armament, Health, Squad
+from game.events import Damaged, SquadVolley
 from game.hexgrid import Hex
 
 from kit import battle_at, texts, unit
@@ -74,3 +74,15 @@ def test_the_attack_option_shows_the_volleys_mean_damage():
     battle = battle_at(units, first=1)
     option = next(o for o in battle.options(1).allowed("attack") if o.target == 2)
     assert option.expected_damage == Fraction(336, 20)
+
+
+def test_a_heroic_squad_hit_loses_hit_dice_from_its_pool_and_units_with_them():
+    # Seed 000 + seed 002: five 2 HD soldiers pool 10 HD; a combat rifle rolling 12 (+1 Dex)
+    # reads 13 on the heroic table: 4 points off the pool, 6 HD left, 3 units standing.
+    units = [unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Voss"),
+             unit(2, "veteran_soldier", "enemies", Hex(3, 0), count=5, name="Reds")]
+    battle = battle_at(units, first=1, ruleset="swn-heroic")
+    assert battle.world.get(2, Health) == Health(10, 10, "hd")
+    outcome = battle.submit(Attack(1, target=2, faces=(20, 12)))
+    assert next(e for e in outcome.events if isinstance(e, Damaged)).amount == 4
+    assert (battle.world.get(2, Health).current, battle.world.get(2, Squad).units) == (6, 3)
