@@ -136,6 +136,7 @@ def test_the_written_map_opens_in_the_real_tiled_editor_with_the_squad(capsys, m
             pytest.fail("the Tiled editor is not installed (apt-get install tiled)")
         pytest.skip("the Tiled editor is not installed")
     run(capsys, "grenadier", "--tier", "2", "--faces", "4,4", "--into", str(maps / FORD), "--at", "5,6")
+    run(capsys, "veteran_soldier", "--faces", "1,1", "--into", str(maps / FORD), "--join", "4")
     out = tmp_path / "exported.tmx"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=str(tmp_path))
     done = subprocess.run(["tiled", "--export-map", "tmx", str(maps / FORD), str(out)], env=env,
@@ -145,6 +146,7 @@ def test_the_written_map_opens_in_the_real_tiled_editor_with_the_squad(capsys, m
     squad = exported["13"]
     props = {p.get("name"): p.get("value") for p in squad.iter("property")}
     assert props == {"count": "3", "side": "allies", "unit_type": "grenadier"}
+    assert [p.get("value") for p in exported["4"].iter("property") if p.get("name") == "count"] == ["7"]
     assert load_scenario(out).scenario.units == load_scenario(maps / FORD).scenario.units
 
 
@@ -166,3 +168,26 @@ def test_into_any_bundled_map_only_adds_the_object_and_raises_nextobjectid(capsy
     assert len(edits[1][2]) == 8 and edits[1][2][0].strip().startswith("<object id=")
     added = next(u for u in load_scenario(maps / name).scenario.units if u.hex == free)
     assert (added.unit_type, added.count) == ("thug", 1)
+
+
+def test_recruits_join_a_squad_of_their_type_in_the_map(capsys, maps):
+    # The 2nd Ford Rifles (object 4) are 6 veteran soldiers from their template; 4 more join.
+    status, out, err = run(capsys, "veteran_soldier", "--tier", "1", "--faces", "6,6",
+                           "--into", str(maps / FORD), "--join", "4")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "object 4 in kessler_ford.tmx now counts 10 Veteran soldier"
+    rifles = next(u for u in load_scenario(maps / FORD).scenario.units if u.object_id == 4)
+    assert (rifles.count, rifles.name) == (10, "2nd Ford Rifles")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--join", "4"], "object 4 is a veteran_soldier; recruits join a squad of their own type (thug)"),
+    (["--join", "77"], "object 77 is not a unit on the map"),
+    (["--join", "4", "--at", "1,1"], "--join ID adds recruits to a squad in a map: give --into MAP and no --at"),
+    (["--join", "four"], "--join 'four': give the squad's object id"),
+])
+def test_a_bad_join_is_refused_and_the_map_is_untouched(capsys, maps, argv, message):
+    before = (maps / FORD).read_bytes()
+    status, _, err = run(capsys, "thug", "--faces", "6,6", "--into", str(maps / FORD), *argv)
+    assert status == 2 and message in err
+    assert (maps / FORD).read_bytes() == before

@@ -2,8 +2,9 @@
 
 Seed 002 (Squads, New downtime action): a Connect check against the NPC type's HD + Morale - 2
 brings 1 NPC on a failure, Tier + 1 on a success and Tier + 3 on a success by 2 or more. The
-result prints as a Tiled object to paste into a map's units layer, or `--into MAP --at COL,ROW`
-writes it into the map (docs/rules/squads.md).
+result prints as a Tiled object to paste into a map's units layer, `--into MAP --at COL,ROW`
+writes it into the map, and `--into MAP --join ID` adds the recruits to a squad of the same
+type there (docs/rules/squads.md).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from game.cli.roll import choose_source
 from game.rules.catalog import Catalog, CatalogError, UnitType, load_catalog
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.recruit import RecruitResult, roll_recruit
-from game.scenario.add_unit import AddUnitError, NewUnit, add_unit, object_text, unit_object
+from game.scenario.add_unit import AddUnitError, NewUnit, add_unit, join_squad, object_text, unit_object
 from game.scenario.mapprops import SIDE_IDS
 
 LIMITS = {"connect": (-3, 10), "tier": (0, 10)}
@@ -42,6 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--name", help="the squad's name (default: from the type and head count)")
     parser.add_argument("--into", metavar="MAP", type=Path, help="add the squad to this .tmx map's units layer")
     parser.add_argument("--at", metavar="COL,ROW", help="with --into: the map cell, as Tiled shows it")
+    parser.add_argument("--join", metavar="ID", help="with --into: add the recruits to the squad object ID "
+                                                      "of the same type instead")
     parser.set_defaults(func=run)
 
 
@@ -66,13 +69,17 @@ def recruit_lines(args: argparse.Namespace, catalog: Catalog) -> list[str]:
     unit_type = find_npc_type(args.unit_type, catalog)
     connect, tier = _bounded("connect", args.connect), _bounded("tier", args.tier)
     side = _side(args.side)
-    cell = _cell(args.at, args.into)
+    join = _join(args.join, args.into, args.at)
+    cell = None if join is not None else _cell(args.at, args.into)
     dice, lines = choose_source(args.seed, args.faces)
     result = roll_recruit(unit_type.name, unit_type.hd, unit_type.morale, connect, tier, dice)
     _no_faces_left(dice)
     unit = NewUnit(unit_type.id, side, result.recruits, args.name or _default_name(unit_type, result))
     if args.into is None:
         return [f"<!-- {line} -->" for line in (*lines, _comment(result.text()))] + [object_text(unit_object(unit))]
+    if join is not None:
+        count = join_squad(args.into, join, unit_type.id, result.recruits, catalog)
+        return [*lines, result.text(), f"object {join} in {args.into.name} now counts {count} {unit_type.name}"]
     object_id, _ = add_unit(args.into, unit, cell, catalog)
     return [*lines, result.text(), f"added {unit.name} (object {object_id}) to {args.into.name} at cell {args.at}"]
 
@@ -123,6 +130,17 @@ def _cell(at: str | None, into: Path | None) -> tuple[int, int] | None:
     if not comma or not col.strip().isdigit() or not row.strip().isdigit() or len(at) > 12:
         raise RecruitError("--into needs --at COL,ROW: the map cell for the squad, as Tiled shows it (e.g. --at 4,7)")
     return int(col), int(row)
+
+
+def _join(join: str | None, into: Path | None, at: str | None) -> int | None:
+    """The squad object id recruits join; only with --into, and not with --at."""
+    if join is None:
+        return None
+    if into is None or at is not None:
+        raise RecruitError("--join ID adds recruits to a squad in a map: give --into MAP and no --at")
+    if not join.strip().isdigit() or len(join) > 9:
+        raise RecruitError(f"--join {join[:20]!r}: give the squad's object id, a whole number")
+    return int(join)
 
 
 def _no_faces_left(dice: object) -> None:

@@ -76,6 +76,39 @@ def add_unit(path: Path, unit: NewUnit, cell: tuple[int, int], catalog: Catalog)
     return object_id, hex_
 
 
+def join_squad(path: Path, object_id: int, unit_type: str, recruits: int, catalog: Catalog) -> int:
+    """Add recruits to the squad object `object_id` of the same type (seed 002: NPCs may join a
+    squad of their type); returns its new count. Raises AddUnitError."""
+    path = Path(path).resolve()
+    if path.suffix.lower() != ".tmx":
+        raise AddUnitError(f"{path.name}: only .tmx maps can be written to; save the map as .tmx in Tiled")
+    scenario = _readable(path, catalog)
+    squad = next((u for u in scenario.units if u.object_id == object_id), None)
+    if squad is None or squad.unit_type != unit_type:
+        found = f"is a {squad.unit_type}" if squad else "is not a unit on the map"
+        raise AddUnitError(f"{path.name}: object {object_id} {found}; recruits join a squad of their own type ({unit_type})")
+    tree = ET.parse(path)
+    obj = next(o for o in tree.getroot().iter("object") if o.get("id") == str(object_id))
+    _set_count(obj, squad.count + recruits)
+    _replace_checked(path, tree, catalog, object_id, squad.hex, squad.count + recruits)
+    return squad.count + recruits
+
+
+def _set_count(obj: ET.Element, count: int) -> None:
+    """Set the object's own `count` property (it may have come from its template before)."""
+    props = obj.find("properties")
+    if props is None:
+        props = ET.Element("properties")
+        obj.insert(0, props)
+    found = next((p for p in props.findall("property") if p.get("name") == "count"), None)
+    if found is None:
+        found = ET.Element("property", {"name": "count", "type": "int"})
+        after = [i for i, p in enumerate(props) if (p.get("name") or "") < "count"]
+        props.insert(after[-1] + 1 if after else 0, found)  # Tiled keeps properties sorted by name
+    found.set("value", str(count))
+    ET.indent(obj, space=TILED_INDENT, level=2)
+
+
 def _readable(path: Path, catalog: Catalog) -> Scenario:
     result = load_scenario(path, catalog)
     errors = [p for p in result.problems if p.severity == "error"]
@@ -140,7 +173,8 @@ def _append(parent: ET.Element, child: ET.Element, level: int = 2) -> None:
     parent.append(child)
 
 
-def _replace_checked(path: Path, tree: ET.ElementTree, catalog: Catalog, object_id: int, hex_: Hex) -> None:
+def _replace_checked(path: Path, tree: ET.ElementTree, catalog: Catalog, object_id: int, hex_: Hex,
+                     count: int | None = None) -> None:
     """Write beside the map, read it back with the loader, then atomically put it in place."""
     handle, temp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmx", dir=path.parent)
     try:
@@ -148,7 +182,7 @@ def _replace_checked(path: Path, tree: ET.ElementTree, catalog: Catalog, object_
             out.write(map_text(tree.getroot()).encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
-        _check_written(Path(temp), catalog, object_id, hex_, path)
+        _check_written(Path(temp), catalog, object_id, hex_, path, count)
         os.chmod(temp, path.stat().st_mode & 0o7777)
         os.replace(temp, path)
     finally:
@@ -163,10 +197,11 @@ def map_text(root: ET.Element) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
 
 
-def _check_written(temp: Path, catalog: Catalog, object_id: int, hex_: Hex, path: Path) -> None:
+def _check_written(temp: Path, catalog: Catalog, object_id: int, hex_: Hex, path: Path, count: int | None) -> None:
     result = load_scenario(temp, catalog)
     errors = [p for p in result.problems if p.severity == "error"]
-    placed = result.scenario and any(u.object_id == object_id and u.hex == hex_ for u in result.scenario.units)
+    placed = result.scenario and any(u.object_id == object_id and u.hex == hex_ and count in (None, u.count)
+                                     for u in result.scenario.units)
     if errors or not placed:
         why = errors[0].text() if errors else "the new unit did not read back on its hex"
         raise AddUnitError(f"{path.name} was left unchanged: the written map would not load ({why})")
