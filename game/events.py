@@ -19,7 +19,7 @@ from game.rules.heroic import HeroicReading
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
-from game.rules.squad import SquadDamage
+from game.rules.squad import SquadDamage, band_text
 
 
 class Narrator(Protocol):
@@ -291,7 +291,7 @@ class SquadVolley(Attacked):
 
     def text(self, say: Narrator) -> str:
         lead = (f"{say.name(self.actor)} fire as a squad at {say.name(self.target)} with "
-                f"{say.weapon(self.weapon)}s: {self.result.roll_text()}: {self.band} damage")
+                f"{say.weapon(self.weapon)}s: {self.result.roll_text()}: {band_text(self.band)}")
         if self.damage is None or self.band == "none":
             return f"{lead}."
         reading = f" (heroic: {self.amount} points)" if self.amount != self.damage.amount else ""

@@ -36,17 +36,17 @@ def test_the_led_squad_adds_its_leaders_lead_to_hit():
 
 
 def test_an_unled_squad_gets_nothing():
-    assert "d20 6 = 6 vs 10: none damage" in _volley_line(_battle(), 3, 6)
+    assert "d20 6 = 6 vs 10: no damage" in _volley_line(_battle(), 3, 6)
 
 
 def test_a_leader_without_the_focus_at_level_2_buffs_no_one():
-    assert "d20 6 = 6 vs 10: none damage" in _volley_line(_battle(authority=1), 2, 6)
+    assert "d20 6 = 6 vs 10: no damage" in _volley_line(_battle(authority=1), 2, 6)
 
 
 def test_a_fallen_leader_buffs_no_one():
     battle = _battle()
     assert battle.submit(GmSetHealth(1, value=0)).accepted
-    assert "d20 6 = 6 vs 10: none damage" in _volley_line(battle, 2, 6)
+    assert "d20 6 = 6 vs 10: no damage" in _volley_line(battle, 2, 6)
 
 
 def test_the_led_squad_adds_lead_to_its_morale_and_1_to_skill_checks():

@@ -45,7 +45,7 @@ def test_a_natural_20_is_full_damage_even_against_high_ac():
 
 def test_a_miss_by_3_or_more_deals_nothing_and_spends_the_round():
     battle, lines, _ = _volley(7)
-    assert lines == ["Rifles fire as a squad at Rook with combat rifles: d20 7 = 7 vs 10: none damage."]
+    assert lines == ["Rifles fire as a squad at Rook with combat rifles: d20 7 = 7 vs 10: no damage."]
     assert battle.world.get(1, Armament).rounds == 29
 
 

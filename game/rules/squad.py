@@ -79,7 +79,7 @@ class SquadAttackResult:
 
     def text(self) -> str:
         """The roll, then the band."""
-        return f"squad attack: {self.attack.roll_text()}: {self.band} damage"
+        return f"squad attack: {self.attack.roll_text()}: {band_text(self.band)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,11 @@ class SquadDamage:
         """E.g. `6.5 x 5 units, armor 0, full: 32 damage`."""
         armor = f" less armor {self.armor} each" if self.armor else ""
         return f"{float(self.average):g} x {self.units} units{armor}, {self.band}: {self.amount} damage"
+
+
+def band_text(band: str) -> str:
+    """'no damage', 'half damage' or 'full damage'."""
+    return "no damage" if band == "none" else f"{band} damage"
 
 
 def squad_hp(hd: int, units: int) -> int:

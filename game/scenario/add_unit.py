@@ -88,7 +88,9 @@ def join_squad(path: Path, object_id: int, unit_type: str, recruits: int, catalo
         found = f"is a {squad.unit_type}" if squad else "is not a unit on the map"
         raise AddUnitError(f"{path.name}: object {object_id} {found}; recruits join a squad of their own type ({unit_type})")
     tree = ET.parse(path)
-    obj = next(o for o in tree.getroot().iter("object") if o.get("id") == str(object_id))
+    obj = next((o for o in tree.getroot().iter("object") if o.get("id") == str(object_id)), None)
+    if obj is None:
+        raise AddUnitError(f"{path.name}: object {object_id} is not written in the map itself; raise its count in Tiled")
     _set_count(obj, squad.count + recruits)
     _replace_checked(path, tree, catalog, object_id, squad.hex, squad.count + recruits)
     return squad.count + recruits
