@@ -9,8 +9,9 @@ from game.actions import Attack
 from game.components import Armament, Health, Squad
 from game.events import Damaged, SquadVolley
 from game.hexgrid import Hex
+from game.systems.checks import evasion_save
 
-from kit import battle_at, texts, unit
+from kit import battle_at, scene_of, texts, unit
 
 
 def _volley(face: int, target_type: str = "thug", ruleset: str = "swn", burst: bool = False, **target):
@@ -86,3 +87,11 @@ def test_a_heroic_squad_hit_loses_hit_dice_from_its_pool_and_units_with_them():
     outcome = battle.submit(Attack(1, target=2, faces=(20, 12)))
     assert next(e for e in outcome.events if isinstance(e, Damaged)).amount == 4
     assert (battle.world.get(2, Health).current, battle.world.get(2, Squad).units) == (6, 3)
+
+
+def test_a_squad_saves_as_one_npc_of_its_type():
+    # Seed 002, Saving Throw: five 2 HD soldiers save like one: 15 - 2 // 2 = 14.
+    units = [unit(1, "veteran_soldier", "allies", Hex(0, 0), count=5, name="Rifles"),
+             unit(2, "veteran_soldier", "enemies", Hex(3, 0), name="Rook")]
+    scene = scene_of(battle_at(units, first=1))
+    assert evasion_save(scene, 1) == evasion_save(scene, 2) == 14
