@@ -49,6 +49,11 @@ def test_the_printed_squad_is_a_tiled_unit_object(capsys):
     assert props == {"count": "5", "side": "pcs", "unit_type": "veteran_soldier"}
 
 
+def test_the_squad_may_be_given_a_name(capsys):
+    _, out, _ = run(capsys, "thug", "--faces", "6,6", "--tier", "1", "--name", "Dock & Rail Gang")
+    assert '<object name="Dock &amp; Rail Gang" type="Unit" x="0" y="0">' in out
+
+
 def test_a_type_may_be_named_by_its_name(capsys):
     status, out, _ = run(capsys, "Veteran Soldier", "--faces", "1,1")
     assert status == 0 and "vs 9: failure; 1 Veteran soldier recruited" in out
@@ -73,6 +78,8 @@ def test_a_pc_type_cannot_be_recruited(capsys):
     (["--tier", "99"], "--tier must be a whole number from 0 to 10"),
     (["--side", "martians"], "--side 'martians' is not a side"),
     (["--at", "1,1"], "--at places the squad in a map"),
+    (["--name", "Red\x1b[31m"], "--name must be 1 to 80 printable characters, not 'Red?[31m'"),
+    (["--name", " "], "--name must be 1 to 80 printable characters"),
 ])
 def test_bad_input_is_one_clear_line(capsys, argv, message):
     status, out, err = run(capsys, "thug", *argv)

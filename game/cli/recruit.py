@@ -22,6 +22,7 @@ from game.scenario.add_unit import AddUnitError, NewUnit, add_unit, join_squad, 
 from game.scenario.mapprops import SIDE_IDS
 
 LIMITS = {"connect": (-3, 10), "tier": (0, 10)}
+MAX_NAME = 80
 
 
 class RecruitError(ValueError):
@@ -74,7 +75,7 @@ def recruit_lines(args: argparse.Namespace, catalog: Catalog) -> list[str]:
     dice, lines = choose_source(args.seed, args.faces)
     result = roll_recruit(unit_type.name, unit_type.hd, unit_type.morale, connect, tier, dice)
     _no_faces_left(dice)
-    unit = NewUnit(unit_type.id, side, result.recruits, args.name or _default_name(unit_type, result))
+    unit = NewUnit(unit_type.id, side, result.recruits, _name(args.name) or _default_name(unit_type, result))
     if args.into is None:
         return [f"<!-- {line} -->" for line in (*lines, _comment(result.text()))] + [object_text(unit_object(unit))]
     if join is not None:
@@ -112,6 +113,13 @@ def _bounded(option: str, text: str) -> int:
     if value is None or not low <= value <= high:
         raise RecruitError(f"--{option} must be a whole number from {low} to {high}, not {text[:20]!r}")
     return value
+
+
+def _name(name: str | None) -> str | None:
+    """The squad's name as typed; it must be printable text that fits on a token."""
+    if name is not None and (not name.strip() or len(name) > MAX_NAME or printable(name) != name):
+        raise RecruitError(f"--name must be 1 to {MAX_NAME} printable characters, not {printable(name[:40])!r}")
+    return name
 
 
 def _side(side: str) -> str:
