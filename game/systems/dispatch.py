@@ -36,6 +36,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     OverwatchFire,
     PickUp,
@@ -53,6 +54,7 @@ from game.actions import (
 )
 from game.prompts import OverwatchChance, ProtectChance
 from game.systems import (
+    authority,
     basics,
     charge,
     combat,
@@ -131,6 +133,7 @@ TABLE: dict[type[Action], Row] = {
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
     GmOutgunned: Row(morale.check_outgunned, morale.outgunned, gm=True),
+    LeadSquad: Row(authority.check_lead, authority.lead),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)
