@@ -226,7 +226,17 @@ def read_save(path: Path, catalog: Catalog | None = None) -> LoadedSave:
     """Restore a battle by replaying its save; names changed inputs first; stops (and says where)
     at a bad action."""
     path = Path(path)
-    data = _read(path)
+    return restore(path, read_document(path), catalog)
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """A save's checked JSON document, without replaying it; SaveError names what is wrong."""
+    return _read(Path(path))
+
+
+def restore(path: Path, data: dict[str, Any], catalog: Catalog | None = None) -> LoadedSave:
+    """Replay a checked save document (as `read_document` returns it) that lives at `path`, whose
+    folder its file names are relative to."""
     catalog = catalog or load_catalog()
     scenario_path = _scenario_path(path, data)
     changes = _changed_inputs(path, data, catalog)
