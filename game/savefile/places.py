@@ -151,5 +151,6 @@ def fights(root: Path, map_path: Path | None = None) -> list[Fight]:
 
 
 def unfinished(root: Path, map_path: Path | None = None) -> Fight | None:
-    """The most recently written fight that is not over (on one map when given), or None."""
-    return next((f for f in fights(root, map_path) if not f.ended), None)
+    """The most recently written fight that is not over and has begun (on one map when given),
+    or None: a fight without an action has nothing to go on with."""
+    return next((f for f in fights(root, map_path) if not f.ended and f.actions), None)

@@ -106,3 +106,14 @@ def _continued(folder: Path, generation: int, document: dict[str, Any], notes: l
             notes.append(f"{path}: its last line was cut short (the action being written when hexbattle "
                          "stopped); the fight resumes just before it")
     return actions
+
+
+def resume_and_autosave(folder: Path, catalog: Catalog | None = None):
+    """Resume the fight in `folder` and keep autosaving it there (the first write is a full save,
+    so a line cut short stays the last of its journal); returns (Resumed, Autosave)."""
+    from game.savefile.autosave import Autosave  # the autosave builds on what is read here
+
+    resumed = resume_fight(folder, catalog)
+    autosave = Autosave(folder)
+    autosave.attach(resumed.battle)
+    return resumed, autosave
