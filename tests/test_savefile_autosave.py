@@ -179,7 +179,7 @@ def test_a_kill_at_any_step_of_writing_loses_at_most_the_action_in_flight(scenar
                 raise Killed
             return real(*args, **kwargs)
         return step
-    for name in ("append", "write_atomically", "write_save"):
+    for name in ("append", "write_atomically", "write_document"):
         monkeypatch.setattr(autosave_module, name, dies(getattr(autosave_module, name)))
     monkeypatch.setattr(autosave_module.os, "replace", dies(os.replace))
     monkeypatch.setattr(autosave_module.os, "unlink", dies(os.unlink))
@@ -206,7 +206,7 @@ def test_a_full_disk_is_one_message_the_fight_goes_on_and_nothing_is_lost(scenar
     def full(path, lines):
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
     monkeypatch.setattr(autosave_module, "append", full)
-    monkeypatch.setattr(autosave_module, "write_save", lambda b, p: full(p, b""))
+    monkeypatch.setattr(autosave_module, "write_document", lambda d, p: full(p, b""))
     _play(battle, 3)
     assert len(battle.actions) == 5
     assert saved.take_news() == [

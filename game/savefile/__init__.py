@@ -143,8 +143,14 @@ def write_save(battle, path: Path) -> None:
     loaded is never written.
     """
     path = Path(path)
+    write_document(save_data(battle, path), path)
+
+
+def write_document(document: dict[str, Any], path: Path) -> None:
+    """Write a save's document (as `save_data` makes it) atomically, checked as `write_save` does."""
+    path = Path(path)
     try:
-        text = json.dumps(save_data(battle, path), indent=1, sort_keys=False) + "\n"
+        text = json.dumps(document, indent=1, sort_keys=False) + "\n"
     except ValueError as error:  # e.g. a seed with more digits than JSON numbers may have here
         raise SaveError(f"{path}: not saved: the battle cannot be written as a save ({error})") from None
     _readable(text, path)

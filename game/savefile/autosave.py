@@ -2,8 +2,9 @@
 
 An `Autosave` watches one battle (`Battle.watch`). Each accepted action, undo or redo is
 appended to the fight's journal (`game.savefile.journal`) and flushed to the disk before
-`submit` returns. Every `SNAPSHOT_EVERY` changes, and when it starts on a battle, it writes a
-full save atomically and starts a new journal; the older pairs are kept as backups
+`submit` returns. Every `SNAPSHOT_EVERY` changes (in a long fight, once the journal holds a
+tenth as many as the fight), and when it starts on a battle, it writes a full save atomically
+and starts a new journal, so a full save's cost is spread thin whatever the fight's length; the older pairs are kept as backups
 (`BACKUPS` of them). Writing the whole save for every action would cost more the longer the
 fight (`benchmarks/autosave.py` measures both); a journal line costs the same at any length.
 
@@ -19,12 +20,13 @@ from pathlib import Path
 
 from game.actions import Action, to_json
 from game.battle import Battle
-from game.savefile import SaveError, write_save
+from game.savefile import SaveError, save_data, write_document
 from game.savefile.atomic import WriteError, reason, write_atomically
 from game.savefile.journal import Entry, append, entry_line, fight_digest, header_line
 from game.savefile.places import autosave_root, journal_path, new_fight_folder, snapshot_path
 
 SNAPSHOT_EVERY = 50
+SNAPSHOT_SHARE = 10  # in a long fight, a full save once the journal holds a tenth as many actions
 BACKUPS = 3
 
 
@@ -86,7 +88,7 @@ class Autosave:
         try:
             if not self._whole_next:
                 self._append(battle)  # also before a snapshot: each journal leads to the next snapshot
-            if self._whole_next or self._entries >= self.snapshot_every:
+            if self._whole_next or self._entries >= max(self.snapshot_every, len(self._written) // SNAPSHOT_SHARE):
                 self._snapshot(battle)
         except (SaveError, WriteError, OSError) as error:
             self._failed(error)
@@ -111,8 +113,9 @@ class Autosave:
         self.folder.mkdir(parents=True, exist_ok=True)
         if snapshot_path(self.folder, 0).exists():
             self._rotate()
-        write_save(battle, snapshot_path(self.folder, 0))
-        saved = [to_json(action) for action in battle.actions]
+        document = save_data(battle, snapshot_path(self.folder, 0))
+        write_document(document, snapshot_path(self.folder, 0))
+        saved = document["actions"]
         header = header_line(os.path.abspath(battle.scenario.path), battle.seed, fight_digest(battle.seed, saved),
                              len(saved), battle.state.round, battle.state.ended)
         write_atomically(journal_path(self.folder, 0), header)

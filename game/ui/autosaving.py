@@ -22,7 +22,7 @@ from game.savefile.autosave import Autosave
 from game.savefile.places import Fight
 from game.savefile.recovery import resume_and_autosave
 
-DIALOG_SIZE = (520, 190)
+DIALOG_SIZE = (520, 172)
 LINE_H = 26
 BUTTON_H = 34
 
