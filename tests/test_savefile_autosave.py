@@ -272,3 +272,4 @@ def test_the_journal_entries_replay_to_the_actions_after_any_adds_and_undos(step
         written = actions
         assert saved_json == [to_json(action) for action in written]
     assert json.loads(json.dumps(saved_json)) == saved_json
+
