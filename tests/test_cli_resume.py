@@ -4,27 +4,11 @@ on the dummy screen (the window under Xvfb is in test_ui_window_autosave.py)."""
 import json
 from pathlib import Path
 
-import pytest
-
-from game.ai import choose_action
+from autosave_kit import DEFAULT_MAP, scenario, stopped  # noqa: F401 (fixtures)
 from game.cli import main
-from game.savefile import battle_from_map, write_save
+from game.savefile import write_save
 from game.savefile.autosave import Autosave
 from game.savefile.places import fights, map_folder, snapshot_path
-
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
-
-
-@pytest.fixture
-def stopped(autosaves):
-    """A fight on the default map that stopped after 6 actions, autosaved."""
-    battle = battle_from_map(DEFAULT_MAP, seed="stopped")
-    autosave = Autosave.new_fight(battle, autosaves)
-    for _ in range(6):
-        battle.submit(choose_action(battle))
-    autosave.detach()
-    return battle, autosave.folder
 
 
 def _window(monkeypatch, tmp_path, *words) -> tuple[int, dict]:

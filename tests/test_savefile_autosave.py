@@ -13,39 +13,12 @@ from hypothesis import strategies as st
 import game.savefile.autosave as autosave_module
 from game.actions import EndTurn, to_json
 from game.ai import choose_action
-from game.battle import Battle
-from game.rules.catalog import load_catalog
-from game.savefile import load_scenario_or_fail, read_document
+from game.savefile import read_document
 from game.savefile.autosave import Autosave, changes
 from game.savefile.journal import Entry, read_journal, replayed
 from game.savefile.places import fight, journal_path, snapshot_path
 from game.savefile.recovery import resume_fight
-
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    catalog = load_catalog()
-    return load_scenario_or_fail(DEFAULT_MAP, catalog), catalog
-
-
-def _battle(scenario, seed="night-1") -> Battle:
-    return Battle.from_scenario(scenario[0], seed, scenario[1])
-
-
-def _play(battle: Battle, count: int) -> None:
-    for _ in range(count):
-        battle.submit(choose_action(battle))
-
-
-def _replay(scenario, seed, actions) -> Battle:
-    fresh = _battle(scenario, seed)
-    for action in actions:
-        assert fresh.submit(action).accepted
-    return fresh
-
+from autosave_kit import new_battle as _battle, play as _play, replay as _replay, scenario  # noqa: F401
 
 def test_every_accepted_action_is_on_disk_before_the_next_is_taken(scenario, tmp_path):
     battle = _battle(scenario)

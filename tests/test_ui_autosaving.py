@@ -2,44 +2,12 @@
 shows the autosave's news in the console (the offer to go on is tested in the real window,
 test_ui_window_autosave.py)."""
 
-from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
-from game.ai import choose_action
-from game.battle import Battle
-from game.rules.catalog import load_catalog
-from game.savefile import load_scenario_or_fail
 from game.savefile.autosave import Autosave
 from game.savefile.places import fight
 from game.ui.autosaving import WindowAutosave
-
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MAP = ROOT / "maps" / "relay_station_ambush.tmx"
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    catalog = load_catalog()
-    return load_scenario_or_fail(DEFAULT_MAP, catalog), catalog
-
-
-def _battle(scenario, seed="night-1") -> Battle:
-    return Battle.from_scenario(scenario[0], seed, scenario[1])
-
-
-def _play(battle: Battle, count: int) -> None:
-    for _ in range(count):
-        battle.submit(choose_action(battle))
-
-
-def _replay(scenario, seed, actions) -> Battle:
-    fresh = _battle(scenario, seed)
-    for action in actions:
-        assert fresh.submit(action).accepted
-    return fresh
-
+from autosave_kit import new_battle as _battle, play as _play, replay as _replay, scenario  # noqa: F401
 
 def test_the_windows_autosave_follows_the_battle_it_plays_and_shows_its_news(scenario, tmp_path):
     first = _battle(scenario)

@@ -7,24 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action
-from game.savefile import battle_from_map
-from game.savefile.autosave import Autosave
+from autosave_kit import scenario, stopped  # noqa: F401 (fixtures)
 from game.savefile.recovery import resume_fight
-from ui_window_kit import DEFAULT_MAP, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+from ui_window_kit import Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
 
 pytestmark = needs_xvfb
-
-
-@pytest.fixture
-def stopped(autosaves):
-    """A fight on the default map that stopped after 6 actions, autosaved."""
-    battle = battle_from_map(DEFAULT_MAP, seed="stopped")
-    autosave = Autosave.new_fight(battle, autosaves)
-    for _ in range(6):
-        battle.submit(choose_action(battle))
-    autosave.detach()
-    return autosave.folder
 
 
 @pytest.fixture
@@ -35,20 +22,22 @@ def window(display, tmp_path, stopped):
 
 
 def test_the_window_asks_and_goes_on_with_the_stopped_fight(window, stopped):
+    folder = stopped[1]
     asking = window.after(lambda s: s["offer"] is not None, "the offer to go on")
     assert asking["actions"] == 0 and "stopped in round 1 after 6 actions" in asking["message"]
     window.click(*asking["offer"]["go_on"])
     going = window.after(lambda s: s["offer"] is None, "the answer")
-    assert going["actions"] == 6 and going["autosave"] == str(stopped)
-    assert going["message"] == f"going on with the fight of {stopped.name}"
+    assert going["actions"] == 6 and going["autosave"] == str(folder)
+    assert going["message"] == f"going on with the fight of {folder.name}"
 
 
 def test_a_new_fight_leaves_the_stopped_one_and_its_moves_are_autosaved_at_once(window, stopped):
+    folder = stopped[1]
     asking = window.after(lambda s: s["offer"] is not None, "the offer to go on")
     window.click(*asking["offer"]["new"])
     fresh = window.after(lambda s: s["offer"] is None and s["moves"], "the answer")
-    assert fresh["actions"] == 0 and fresh["message"] == "a new fight" and fresh["autosave"] != str(stopped)
+    assert fresh["actions"] == 0 and fresh["message"] == "a new fight" and fresh["autosave"] != str(folder)
     window.click(*fresh["moves"][0]["screen"])
     moved = window.after(lambda s: s["actions"] == 1, "the move")
     assert len(resume_fight(Path(moved["autosave"])).battle.actions) == 1
-    assert len(resume_fight(stopped).battle.actions) == 6
+    assert len(resume_fight(folder).battle.actions) == 6

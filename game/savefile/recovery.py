@@ -99,13 +99,20 @@ def _continued(folder: Path, generation: int, document: dict[str, Any], notes: l
         if reading.base != fight_digest(document["seed"], actions):
             continue  # a journal of another fight, or one the snapshot already holds
         actions = replayed(actions, reading.entries)
-        if reading.damaged_at:
-            notes.append(set_aside(path, f"{path}: damaged at line {reading.damaged_at}; the "
-                                         f"{len(reading.entries)} changes before it are used"))
-        elif reading.torn:
-            notes.append(f"{path}: its last line was cut short (the action being written when hexbattle "
-                         "stopped); the fight resumes just before it")
+        notes.extend(_journal_notes(path, reading))
     return actions
+
+
+def _journal_notes(path: Path, reading) -> list[str]:
+    """What the GM should know of a journal that was used: a damaged line (the journal is moved
+    aside), or a last line cut short."""
+    if reading.damaged_at:
+        return [set_aside(path, f"{path}: damaged at line {reading.damaged_at}; the "
+                                f"{len(reading.entries)} changes before it are used")]
+    if reading.torn:
+        return [f"{path}: its last line was cut short (the action being written when hexbattle "
+                "stopped); the fight resumes just before it"]
+    return []
 
 
 def resume_and_autosave(folder: Path, catalog: Catalog | None = None):
