@@ -2,8 +2,9 @@
 
 `python tests/autosave_child.py MAP SEED`: the computer plays every side of MAP with the autosave
 on (under $HEXBATTLE_AUTOSAVE_DIR), going on with the map's newest unfinished autosaved fight
-when there is one. After each accepted action is autosaved it prints how many actions the fight
-has, so the test knows what was on the disk when it killed this process.
+when there is one. It prints "ready" once loaded, "started N" once the fight (of N actions)
+is autosaved, and after each accepted action is autosaved how many actions the fight has, so
+the test knows what was on the disk when it killed this process.
 """
 
 import sys
@@ -19,6 +20,7 @@ from game.savefile.recovery import resume_and_autosave  # noqa: E402
 
 
 def main(map_path: Path, seed: str) -> None:
+    print("ready", flush=True)  # loaded: what follows is resuming (or starting) and playing
     found = unfinished(autosave_root(), map_path)
     if found is not None:
         battle = resume_and_autosave(found.folder)[0].battle

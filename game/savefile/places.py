@@ -63,27 +63,28 @@ def new_fight_folder(root: Path, map_path: Path) -> Path:
     fights beyond the kept number are removed); when it cannot, its path all the same, and the
     autosave says what is wrong when it first writes there."""
     parent = map_folder(root, map_path)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    now = time.time_ns()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now // 10**9)) + f"-{now // 1000 % 10**6:06d}"
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        _prune(parent)
         for number in range(1, 1000):
             folder = parent / (f"{FIGHT_PREFIX}{stamp}" + (f"-{number}" if number > 1 else ""))
             try:
                 folder.mkdir()
-                return folder
             except FileExistsError:
                 continue
+            _prune(parent, folder)
+            return folder
     except OSError:
         pass
     return parent / f"{FIGHT_PREFIX}{stamp}"
 
 
-def _prune(parent: Path) -> None:
-    """Remove the oldest fights so that a new one leaves `KEEP_FIGHTS` in all."""
-    fights = sorted((p for p in parent.iterdir() if p.is_dir() and p.name.startswith(FIGHT_PREFIX)),
-                    key=lambda p: (_written(p), p.name))
-    for old in fights[:max(0, len(fights) - KEEP_FIGHTS + 1)]:
+def _prune(parent: Path, new: Path) -> None:
+    """Remove the oldest fights so that `KEEP_FIGHTS` are left with the new one."""
+    older = sorted((p for p in parent.iterdir() if p.is_dir() and p.name.startswith(FIGHT_PREFIX) and p != new),
+                   key=lambda p: (_written(p), p.name))
+    for old in older[:max(0, len(older) - KEEP_FIGHTS + 1)]:
         shutil.rmtree(old, ignore_errors=True)
 
 
