@@ -49,5 +49,5 @@ def stopped(scenario, autosaves):
     battle = new_battle(scenario, "stopped")
     autosave = Autosave.new_fight(battle, autosaves)
     play(battle, 6)
-    autosave.detach()
+    autosave.close()
     return battle, autosave.folder

@@ -61,7 +61,9 @@ def test_resume_of_an_ordinary_save_goes_on_as_a_new_autosaved_fight(stopped, mo
 
 def test_resume_names_the_damaged_autosave_and_the_backup_it_used(stopped, monkeypatch, tmp_path, capsys):
     battle, folder = stopped
-    Autosave(folder).attach(battle)  # a second full save: the first becomes the backup
+    again = Autosave(folder)
+    again.attach(battle)  # a second full save: the first becomes the backup
+    again.close()
     newest = snapshot_path(folder, 0)
     newest.write_text("{\"format\": \"hexbattle-save\", \"vers")
     code, status = _window(monkeypatch, tmp_path, "resume", str(folder))

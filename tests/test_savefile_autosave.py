@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 import game.savefile.autosave as autosave_module
 from game.actions import EndTurn, to_json
 from game.ai import choose_action
-from game.savefile import read_document
+from game.savefile import SaveError, read_document
 from game.savefile.autosave import Autosave, changes
 from game.savefile.journal import Entry, read_journal, replayed
 from game.savefile.places import fight, journal_path, snapshot_path
-from game.savefile.recovery import resume_fight
+from game.savefile.recovery import resume_and_autosave, resume_fight
 from autosave_kit import new_battle as _battle, play as _play, replay as _replay, scenario  # noqa: F401
 
 def test_every_accepted_action_is_on_disk_before_the_next_is_taken(scenario, tmp_path):
@@ -65,7 +65,7 @@ def test_snapshots_rotate_keeping_the_last_backups_each_with_its_journal(scenari
     _play(battle, 23)  # full saves at 0, 5, 10, 15 and 20 actions: the oldest two have rotated away
     assert sorted(p.name for p in folder.iterdir()) == [
         "autosave.1.journal", "autosave.1.json", "autosave.2.journal", "autosave.2.json",
-        "autosave.journal", "autosave.json"]
+        "autosave.journal", "autosave.json", "autosave.lock"]
     held = [len(read_document(snapshot_path(folder, g))["actions"]) for g in (0, 1, 2)]
     assert held == [20, 15, 10]
     assert [len(read_journal(journal_path(folder, g)).entries) for g in (0, 1, 2)] == [3, 5, 5]  # each journal leads to the next snapshot
@@ -246,3 +246,18 @@ def test_the_journal_entries_replay_to_the_actions_after_any_adds_and_undos(step
         assert saved_json == [to_json(action) for action in written]
     assert json.loads(json.dumps(saved_json)) == saved_json
 
+
+
+def test_a_fight_is_taken_up_by_one_hexbattle_at_a_time(scenario, tmp_path):
+    battle = _battle(scenario)
+    playing = Autosave(tmp_path / "fight")
+    playing.attach(battle)
+    _play(battle, 2)
+    with pytest.raises(SaveError) as caught:
+        resume_and_autosave(tmp_path / "fight", scenario[1])
+    assert str(caught.value) == (f"{tmp_path / 'fight'}: this fight is being played in another hexbattle right "
+                                 "now; go on with it there, or close that one first")
+    playing.close()
+    resumed, again = resume_and_autosave(tmp_path / "fight", scenario[1])
+    assert resumed.battle.actions == battle.actions and again.lock.held
+    again.close()

@@ -103,7 +103,10 @@ def open_table(args: argparse.Namespace, size: tuple[int, int], battle, autosave
         print(printable(f"hexbattle: {problem}"), file=sys.stderr)
         return 1
     app.aids.animations.enabled = not args.no_animations
-    return app.run(args.frames)
+    try:
+        return app.run(args.frames)
+    finally:
+        app.autosaving.close()  # the fight may be taken up again at once
 
 
 def _autosaved(args: argparse.Namespace, battle):

@@ -8,7 +8,9 @@ and starts a new journal, so a full save's cost is spread thin whatever the figh
 (`BACKUPS` of them). Writing the whole save for every action would cost more the longer the
 fight (`benchmarks/autosave.py` measures both); a journal line costs the same at any length.
 
-A failure to write (a full disk, a folder nobody may write to) never stops the fight: it
+While it writes a fight it holds the fight's lock (`game.savefile.lock`), so a second
+hexbattle cannot take up the same fight. A failure to write (a full disk, a folder nobody may
+write to) never stops the fight: it
 becomes a message (`take_news`), and the next change writes the whole fight again, so nothing
 is lost once writing works.
 """
@@ -23,6 +25,7 @@ from game.battle import Battle
 from game.savefile import SaveError, save_data, write_document
 from game.savefile.atomic import WriteError, reason, write_atomically
 from game.savefile.journal import Entry, append, entry_line, fight_digest, header_line
+from game.savefile.lock import FightLock
 from game.savefile.places import autosave_root, journal_path, new_fight_folder, snapshot_path
 
 SNAPSHOT_EVERY = 50
@@ -46,8 +49,10 @@ def changes(written: list[Action], actions: list[Action], round_: int, ended: bo
 class Autosave:
     """Keeps one fight's autosave folder up to date with the battle it watches."""
 
-    def __init__(self, folder: Path, snapshot_every: int = SNAPSHOT_EVERY, backups: int = BACKUPS) -> None:
+    def __init__(self, folder: Path, snapshot_every: int = SNAPSHOT_EVERY, backups: int = BACKUPS,
+                 lock: FightLock | None = None) -> None:
         self.folder = Path(folder)
+        self.lock = lock or FightLock(self.folder)
         self.snapshot_every, self.backups = snapshot_every, backups
         self.battle: Battle | None = None
         self.problem: str | None = None
@@ -69,14 +74,24 @@ class Autosave:
         self.detach()
         self.battle = battle
         self._whole_next = True
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.lock.acquire()
+        except OSError:
+            pass  # the folder cannot be written: the first write says so
         battle.watch(self.record)
         self.record(battle)
 
     def detach(self) -> None:
-        """Stop watching the battle (the window moved on to another one)."""
+        """Stop watching the battle (it goes on being this fight's, as when the map is reloaded)."""
         if self.battle is not None:
             self.battle.unwatch(self.record)
             self.battle = None
+
+    def close(self) -> None:
+        """Stop autosaving this fight and let another program take it up."""
+        self.detach()
+        self.lock.release()
 
     def take_news(self) -> list[str]:
         """What the GM should be told since the last call (a failure, writing working again)."""

@@ -20,6 +20,7 @@ from game.rules.catalog import Catalog
 from game.savefile import LoadedSave, SaveError, read_document, restore
 from game.savefile.atomic import reason
 from game.savefile.journal import fight_digest, read_journal, replayed
+from game.savefile.lock import FightLock
 from game.savefile.places import journal_path, snapshot_path
 
 GENERATIONS = 10  # more than any autosave keeps, so backups kept by another setting are found too
@@ -117,10 +118,23 @@ def _journal_notes(path: Path, reading) -> list[str]:
 
 def resume_and_autosave(folder: Path, catalog: Catalog | None = None):
     """Resume the fight in `folder` and keep autosaving it there (the first write is a full save,
-    so a line cut short stays the last of its journal); returns (Resumed, Autosave)."""
+    so a line cut short stays the last of its journal); returns (Resumed, Autosave). SaveError
+    when another hexbattle is playing that fight now."""
     from game.savefile.autosave import Autosave  # the autosave builds on what is read here
 
-    resumed = resume_fight(folder, catalog)
-    autosave = Autosave(folder)
+    lock = FightLock(folder)
+    try:
+        free = lock.acquire()
+    except OSError as error:
+        raise SaveError(f"{folder}: cannot be resumed here ({reason(error)})") from None
+    if not free:
+        raise SaveError(f"{folder}: this fight is being played in another hexbattle right now; go on with "
+                        "it there, or close that one first")
+    try:
+        resumed = resume_fight(folder, catalog)
+    except BaseException:
+        lock.release()
+        raise
+    autosave = Autosave(folder, lock=lock)
     autosave.attach(resumed.battle)
     return resumed, autosave

@@ -76,7 +76,7 @@ class WindowAutosave:
         if self.autosave is None or self.autosave.battle is battle:
             return
         if fresh:
-            self.autosave.detach()
+            self.autosave.close()
             self.autosave = Autosave.new_fight(battle, self.autosave.folder.parent.parent)
         else:
             self.autosave.attach(battle)
@@ -98,11 +98,16 @@ class WindowAutosave:
         except SaveError as error:
             return f"{error}; the new fight goes on"
         if self.autosave is not None:
-            self.autosave.detach()
+            self.autosave.close()
         self.autosave = autosave
         self.app.tools.adopt(resumed.battle, fresh=True)
         words = "; ".join(resumed.messages)
         return f"going on with the fight of {self.offer.folder.name}" + (f": {words}" if words else "")
+
+    def close(self) -> None:
+        """Stop autosaving (the window has closed); the fight stays on the disk to be resumed."""
+        if self.autosave is not None:
+            self.autosave.close()
 
     def tick(self) -> None:
         """Once a frame: the autosave's news (a failure, writing working again) in the console."""
