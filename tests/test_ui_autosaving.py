@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from game.savefile.autosave import Autosave
 from game.savefile.places import fight
 from game.ui.autosaving import WindowAutosave
-from autosave_kit import new_battle as _battle, play as _play, replay as _replay, scenario  # noqa: F401
+from autosave_kit import new_battle as _battle, play as _play, replay as _replay, scenario, stopped  # noqa: F401
 
 def test_the_windows_autosave_follows_the_battle_it_plays_and_shows_its_news(scenario, tmp_path):
     first = _battle(scenario)
@@ -29,3 +29,22 @@ def test_the_windows_autosave_follows_the_battle_it_plays_and_shows_its_news(sce
     _play(opened, 1)
     window.tick()
     assert app.message.startswith(f"autosave failed: {window.autosave.folder / 'autosave.journal'}: cannot be written")
+
+
+def test_opening_a_map_whose_last_fight_stopped_unfinished_asks_to_go_on(scenario, stopped, autosaves, monkeypatch):
+    import pygame
+    import pygame_gui
+
+    from game.ui.render import start_headless
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    start_headless()
+    app = SimpleNamespace(message="", manager=pygame_gui.UIManager((1000, 700)))
+    window = WindowAutosave(app, Autosave.new_fight(_battle(scenario, "first"), autosaves), None,
+                            pygame.Rect(0, 0, 1000, 700))
+    assert not window.asking
+    window.follow(_battle(scenario, "opened"), fresh=True)  # Open picked the same map again
+    assert window.asking and window.offer.folder == stopped[1]
+    assert "stopped in round 1 after 6 actions" in app.message and app.message.endswith(
+        ": go on with it, or start a new fight?")
+    window.close()

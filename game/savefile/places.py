@@ -151,7 +151,7 @@ def fights(root: Path, map_path: Path | None = None) -> list[Fight]:
     return sorted(found, key=lambda f: (f.written, f.folder.name), reverse=True)
 
 
-def unfinished(root: Path, map_path: Path | None = None) -> Fight | None:
-    """The most recently written fight that is not over and has begun (on one map when given),
-    or None: a fight without an action has nothing to go on with."""
-    return next((f for f in fights(root, map_path) if not f.ended and f.actions), None)
+def unfinished(root: Path, map_path: Path | None = None, besides: Path | None = None) -> Fight | None:
+    """The most recently written fight that is not over and has begun (on one map when given;
+    other than the one in `besides`), or None: a fight without an action has nothing to go on with."""
+    return next((f for f in fights(root, map_path) if not f.ended and f.actions and f.folder != besides), None)

@@ -5,7 +5,7 @@ A battle opened in the window (Open) is a new fight with a folder of its own; th
 replayed on a map the GM changed keeps its folder (the next write is a full save). When the
 command line found an unfinished fight autosaved on the same map, a dialog asks whether to go
 on with it or start the new one (which is autosaved as a fight of its own, so neither is lost);
-the computer waits while it asks.
+the computer waits while it asks. Opening such a map with Open asks the same.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIWindow
 from game.battle import Battle
 from game.savefile import SaveError
 from game.savefile.autosave import Autosave
-from game.savefile.places import Fight
+from game.savefile.places import Fight, unfinished
 from game.savefile.recovery import resume_and_autosave
 
 DIALOG_SIZE = (520, 172)
@@ -61,10 +61,18 @@ class WindowAutosave:
     """The autosave of whatever battle the window plays, and the offer to go on."""
 
     def __init__(self, app, autosave: Autosave | None, offer: Fight | None, area: pygame.Rect) -> None:
-        self.app, self.autosave, self.offer = app, autosave, offer
-        self.dialog = OfferDialog(app.manager, area, offer) if offer is not None else None
+        self.app, self.autosave, self.area = app, autosave, area
+        self.offer: Fight | None = None
+        self.dialog: OfferDialog | None = None
         if offer is not None:
-            app.message = f"{offer.describe()}: go on with it, or start a new fight?"
+            self.ask(offer)
+
+    def ask(self, offer: Fight) -> None:
+        """Open the question whether to go on with the offered fight."""
+        if self.dialog is not None:
+            self.dialog.window.kill()
+        self.offer, self.dialog = offer, OfferDialog(self.app.manager, self.area, offer)
+        self.app.message = f"{offer.describe()}: go on with it, or start a new fight?"
 
     @property
     def asking(self) -> bool:
@@ -75,11 +83,15 @@ class WindowAutosave:
         """Autosave the battle the window plays now: a new fight when `fresh`, else the same one."""
         if self.autosave is None or self.autosave.battle is battle:
             return
-        if fresh:
-            self.autosave.close()
-            self.autosave = Autosave.new_fight(battle, self.autosave.folder.parent.parent)
-        else:
+        if not fresh:
             self.autosave.attach(battle)
+            return
+        self.autosave.close()
+        left, root = self.autosave.folder, self.autosave.folder.parent.parent
+        self.autosave = Autosave.new_fight(battle, root)
+        offer = unfinished(root, Path(battle.scenario.path), besides=left) if not battle.actions else None
+        if offer is not None:  # a map opened again whose last fight (not the one just left) stopped unfinished
+            self.ask(offer)
 
     def handle(self, event) -> bool:
         """The offer's answer (handled), else False."""
