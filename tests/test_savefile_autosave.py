@@ -261,3 +261,16 @@ def test_a_fight_is_taken_up_by_one_hexbattle_at_a_time(scenario, tmp_path):
     resumed, again = resume_and_autosave(tmp_path / "fight", scenario[1])
     assert resumed.battle.actions == battle.actions and again.lock.held
     again.close()
+
+
+def test_a_full_save_cut_short_by_a_kill_leaves_no_temporary_file_behind_once_resumed(scenario, tmp_path):
+    battle = _battle(scenario)
+    first = Autosave(tmp_path / "fight")
+    first.attach(battle)
+    _play(battle, 2)
+    first.close()
+    leftover = tmp_path / "fight" / ".autosave.json.k1ll3d.tmp"
+    leftover.write_text('{"format": "hexbattle-save", "ver')  # what a kill mid-write leaves
+    resumed, again = resume_and_autosave(tmp_path / "fight", scenario[1])
+    assert resumed.notes == () and not leftover.exists()
+    again.close()

@@ -61,7 +61,7 @@ def _run_until_killed(moment: SeededDice, root: Path) -> tuple[int, bool]:
         time.sleep((moment.roll_die(6) - 1) / 1000)
     child.send_signal(signal.SIGKILL)
     rest, errors = child.communicate(timeout=60)
-    assert "Traceback" not in errors
+    assert "Traceback" not in errors, errors
     words = " ".join([*seen, rest]).split()
     return max([0, *(int(word) for word in words if word.isdigit())]), "over" not in words
 
@@ -76,10 +76,11 @@ def test_a_fight_killed_at_random_moments_resumes_each_time_to_a_replay_of_its_a
         resumed = resume_fight(found[0].folder, catalog).battle if found else None
         count = len(resumed.actions) if resumed else 0
         on_disk = max(before, reported)
-        assert on_disk <= count <= on_disk + 1  # at most the action in flight is lost
-        assert resumed is None or (resumed.actions == actions[:count] and resumed.state == states[count])
+        seen = (before, reported, count, found and sorted(p.name for p in found[0].folder.iterdir()))
+        assert on_disk <= count <= on_disk + 1, seen  # at most the action in flight is lost
+        assert resumed is None or (resumed.actions == actions[:count] and resumed.state == states[count]), seen
         killed_mid_fight += killed
         before = count
         if resumed is not None and resumed.state.ended:
             break
-    assert killed_mid_fight >= 7 and before > 20
+    assert killed_mid_fight >= 7 and before > 20, (killed_mid_fight, before)

@@ -128,6 +128,8 @@ class Autosave:
         self.folder.mkdir(parents=True, exist_ok=True)
         if snapshot_path(self.folder, 0).exists():
             self._rotate()
+        for leftover in self.folder.glob(".autosave.*.tmp"):  # a write cut short by a kill
+            leftover.unlink(missing_ok=True)
         document = save_data(battle, snapshot_path(self.folder, 0))
         write_document(document, snapshot_path(self.folder, 0))
         saved = document["actions"]
