@@ -35,6 +35,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     OverwatchFire,
     PickUp,
@@ -52,6 +53,7 @@ from game.actions import (
 )
 from game.prompts import OverwatchChance, ProtectChance
 from game.systems import (
+    authority,
     basics,
     charge,
     combat,
@@ -128,6 +130,7 @@ TABLE: dict[type[Action], Row] = {
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
+    LeadSquad: Row(authority.check_lead, authority.lead),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)
