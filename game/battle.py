@@ -10,7 +10,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -165,6 +165,7 @@ class Battle:
         self._history: list[Step] = []
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
+        self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -369,6 +370,7 @@ class Battle:
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
+        self._tell_watchers()
         return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
 
     @staticmethod
@@ -472,6 +474,7 @@ class Battle:
             return False
         self._undone.append(self._history.pop())
         self._ends.pop()
+        self._tell_watchers()
         return True
 
     def redo(self) -> bool:
@@ -479,4 +482,21 @@ class Battle:
         if not self._undone:
             return False
         self._push(self._undone.pop())
+        self._tell_watchers()
         return True
+
+    # -- watching (the autosave) -------------------------------------------------------------
+    def watch(self, watcher: Callable[[Battle], None]) -> None:
+        """Call `watcher(battle)` after every change to the accepted actions (an action accepted,
+        undone or redone), before `submit`, `undo` or `redo` returns: an autosave writes the
+        change before the next action can be taken."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Callable[[Battle], None]) -> None:
+        """Stop calling a watcher (the window moved on to another battle)."""
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    def _tell_watchers(self) -> None:
+        for watcher in tuple(self._watchers):
+            watcher(self)

@@ -80,6 +80,7 @@ class TableTools:
         for window in {view.window for view in app.views} | {app.console}:
             window.title = window.title.replace(app.battle.scenario.title, battle.scenario.title)
         app.battle, app.mode = battle, None
+        app.autosaving.follow(battle, fresh)  # the autosave follows the battle the window plays (hook)
         if fresh:
             app.controllers = {s.id: s.controller for s in battle.sides()}
         for view in app.views:
