@@ -27,7 +27,7 @@ from game.simulate.fight import FightPlan
 from game.simulate.plans import MapInfo, PlanError, check_ruleset, find_map, parse_choices, prepare, variant
 from game.simulate.policies import policy_names
 from game.simulate.report import Report, RunSetting, build_report, report_json
-from game.simulate.runner import RunResult, run_fights
+from game.simulate.runner import RunResult, SchedulerError, run_fights
 from game.simulate.saves import write_failure_saves
 from game.simulate.text import report_text
 
@@ -69,9 +69,13 @@ def run(args: argparse.Namespace) -> int:
     except PlanError as error:
         print(printable_lines(f"hexbattle simulate: {error}"), file=sys.stderr)
         return 1
-    runs = [_simulate(args, plan, info, "A" if other else "")]
-    if other is not None and not runs[0][0].interrupted:
-        runs.append(_simulate(args, *other, "B"))
+    try:
+        runs = [_simulate(args, plan, info, "A" if other else "")]
+        if other is not None and not runs[0][0].interrupted:
+            runs.append(_simulate(args, *other, "B"))
+    except SchedulerError as error:
+        print(printable(f"hexbattle simulate: {error}"), file=sys.stderr)
+        return 1
     return _finish(args, [(plan, info), *([other] if other else [])], runs)
 
 

@@ -14,7 +14,7 @@ from game.battle import Battle, load_catalog, ruleset_problem
 from game.savefile import ScenarioLoadError
 from game.scenario.summary import MAPS_DIR
 from game.simulate.fight import FightPlan, load_plan_scenario
-from game.simulate.policies import DEFAULT_POLICY, POLICIES, policy_names
+from game.simulate.policies import DEFAULT_POLICY, policy_names
 from game.views import SideView
 
 
@@ -85,7 +85,7 @@ def side_policies(sides: tuple[SideView, ...], chosen: dict[str, str], controlle
     for side, name in chosen.items():
         if side not in known:
             raise PlanError(f"{option} {side}={name}: the map has no side '{side}' (its sides: {', '.join(sorted(known))})")
-        if name not in POLICIES:
+        if name not in policy_names():
             raise PlanError(f"{option} {side}={name}: no computer player named '{name}' "
                             f"(known: {', '.join(policy_names())})")
     return tuple((side, chosen.get(side) or _controller_policy(controllers.get(side, "")))
@@ -95,7 +95,7 @@ def side_policies(sides: tuple[SideView, ...], chosen: dict[str, str], controlle
 def _controller_policy(controller: str) -> str:
     """A side's controller names its player when it is one (`random`); `gm`, `players` and
     `computer` get the default player."""
-    return controller if controller in POLICIES else DEFAULT_POLICY
+    return controller if controller in policy_names() else DEFAULT_POLICY
 
 
 def variant(plan: FightPlan, words: list[str], chosen: dict[str, str]) -> tuple[FightPlan, dict[str, str]]:

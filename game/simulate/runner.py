@@ -22,6 +22,12 @@ from game.simulate.seeds import fight_seed
 BATCH_LIMIT = 8
 """At most this many fights per batch, so the progress bar moves and Ctrl-C loses little."""
 BATCHES_PER_WORKER = 8
+SCHEDULER_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before saying it cannot be reached."""
+
+
+class SchedulerError(RuntimeError):
+    """The Dask scheduler cannot be reached; the message names its address."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +120,11 @@ def _in_processes(plan: FightPlan, runs: int, jobs: int) -> Iterator[list[FightR
 def _on_dask(plan: FightPlan, runs: int, address: str) -> Iterator[list[FightResult]]:
     """Batches sent to the Dask distributed scheduler at `address` (the `cluster` extra)."""
     from distributed import Client, as_completed  # noqa: PLC0415 (optional: only with --scheduler)
-    client = Client(address)
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, ValueError) as error:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address} ({error}); start one "
+                             "(`dask scheduler` and `dask worker ADDRESS`) or leave --scheduler out") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         work = batches(runs, workers)

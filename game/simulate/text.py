@@ -29,7 +29,8 @@ def report_text(report: Report) -> str:
     for side in report.sides:
         lines += ["", *_side_lines(side)]
     if report.failures:
-        lines += ["", f"{len(report.failures)} fight(s) failed (a bug: please report it with the save):"]
+        count = len(report.failures)
+        lines += ["", f"{count} fight{'' if count == 1 else 's'} failed (a bug: please report it with its save):"]
         lines += [f"  fight {f.index} (seed {f.seed}): {f.error}" + (f"; save: {f.save}" if f.save else "")
                   for f in report.failures]
     return "\n".join(lines)
