@@ -38,12 +38,14 @@ def _win_rates(axes, reports: list[tuple[str, Report]]) -> None:
         heights = [100 * r.estimate if r else 0 for r in rates]
         below = [100 * (r.estimate - r.low) if r else 0 for r in rates]
         above = [100 * (r.high - r.estimate) if r else 0 for r in rates]
-        axes.bar(xs, heights, width, yerr=[below, above], capsize=4, color=COLOURS[number % 2], label=label)
+        bars = axes.bar(xs, heights, width, yerr=[below, above], capsize=4, color=COLOURS[number % 2], label=label)
+        axes.bar_label(bars, labels=[f"{h:.0f}%" for h in heights], padding=3, fontsize="small")
     axes.set_xticks(range(len(names)), names)
-    axes.set_ylim(0, 100)
+    axes.set_ylim(0, 115)  # room above 100% for the legend
+    axes.set_yticks(range(0, 101, 20))
     axes.set_ylabel("wins, % of fights (95% Wilson interval)")
     axes.set_title("Win rate per side")
-    axes.legend(loc="upper right", fontsize="small")
+    axes.legend(loc="upper center", ncols=2, fontsize="small")
 
 
 def _lengths(axes, reports: list[tuple[str, Report]]) -> None:
