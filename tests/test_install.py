@@ -58,6 +58,18 @@ def test_hexbattle_check_and_simulate_work_from_an_empty_folder(installed, tmp_p
     assert list(tmp_path.iterdir()) == [], "nothing written into the folder it ran in"
 
 
+@pytest.mark.install
+def test_the_installed_maps_draw_with_their_tile_images(installed, tmp_path):
+    bin_folder = installed[0]
+    env = {"PATH": f"{bin_folder}:/usr/bin:/bin", "HOME": str(bin_folder.parent), "SDL_VIDEODRIVER": "dummy"}
+    bundled = _run([str(bin_folder / "python"), "-c", "from game.scenario.summary import MAPS_DIR; print(MAPS_DIR)"],
+                   tmp_path, env).strip()
+    picture = tmp_path / "ambush.png"
+    _run([str(bin_folder / "hexbattle"), "render", f"{bundled}/relay_station_ambush.tmx", str(picture),
+          "--size", "320x180"], tmp_path, env)
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def _run(command: list[str], folder: Path, env: dict[str, str]) -> str:
     """The command's output; fails the test with its error output when it fails."""
     done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=120)
