@@ -130,3 +130,11 @@ def test_chart_draws_a_png_of_win_rates_and_fight_lengths(tmp_path, capsys):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (1100, 420)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in MAPS_DIR.glob("*.tmx")))
+def test_every_bundled_map_simulates_by_its_name(name, capsys):
+    assert main(["simulate", name, "--runs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "; 1 fight; " in out
+    assert "wins        " in out and "failed" not in out

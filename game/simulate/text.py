@@ -40,7 +40,7 @@ def _heading(report: Report) -> list[str]:
     """Map, rules, players, how many fights, their length and the draws."""
     setting = report.setting
     players = ", ".join(f"{side} {name}" for side, name in setting.policies)
-    done = f"{report.done} fights"
+    done = f"{report.done} fight{'' if report.done == 1 else 's'}"
     if report.interrupted:
         done = f"interrupted: {report.done} of {report.requested} fights done"
     played = report.done - len(report.failures)
