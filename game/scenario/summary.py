@@ -9,6 +9,7 @@ from game.scenario.model import Scenario
 from game.scenario.problems import Problems
 from game.scenario.properties import Place, read_properties
 
+
 def _bundled_maps() -> Path:
     """Where the bundled maps are: inside the installed package (game/maps, from a wheel or
     `pip install .`), else a source checkout's maps/ folder."""
