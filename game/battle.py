@@ -25,7 +25,7 @@ from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
-from game.rules.morale import starting_morale
+from game.rules.morale import MORALE_BANDS, starting_morale
 from game.systems import choices, dispatch, morale, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
@@ -40,6 +40,10 @@ gear, stances."""
 
 
 PLAYABLE_RULESETS = ("swn", "swn-heroic")
+
+RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreating)
+"""The morale bands (`SideView.band`) in which a side has broken and pulls back (Seed 002,
+Morale Threshold: Tactical Retreat and Panicked)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
