@@ -313,16 +313,17 @@ class TableApp:
         aids = self.aids.animations.items or self.aids.explaining or self.aids.help_shown
         full = bool(aids) or self._aids_drawn
         self._aids_drawn = bool(aids)
+        overlaid = bool(kind) and not self.computer_decides() and not isinstance(mode, Answer)
         for view in self.views:
             surface = view.window.get_surface()
-            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid)
+            shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if overlaid else None
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading)
             view.overlaid = []
             if view.window is self.console:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
-            if kind and not self.computer_decides() and not isinstance(mode, Answer):
+            if overlaid:
                 line = text_height(view.area.height)
-                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
-                                                   wedge, charge_target)
+                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line)
         self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())

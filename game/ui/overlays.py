@@ -9,6 +9,7 @@ following the mouse, and a grenade's landing spread and blast.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import pygame
 
@@ -28,6 +29,15 @@ LANDING = (255, 200, 40)
 CHARGE_END = (190, 120, 255, 90)
 
 
+class Shading(NamedTuple):
+    """The turn's shaded hexes: what they were made from, one translucent layer (None when
+    nothing is shaded) and its top-left corner on screen."""
+
+    key: tuple
+    layer: pygame.Surface | None
+    topleft: tuple[int, int]
+
+
 def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     """A hex's corners on screen."""
     return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
@@ -43,22 +53,29 @@ class Overlays:
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
-        self._shaded: tuple[tuple, pygame.Surface | None, tuple[int, int]] = ((), None, (0, 0))
+        self._shaded = Shading((), None, (0, 0))
+
+    def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
+                wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> Shading:
+        """The shaded hexes of `kind` as one translucent layer, made again only when the choices,
+        the camera, the wedge or (aiming a grenade) the hovered hex change. The frame lays it
+        into its copy of the board, so the shading costs nothing per frame."""
+        key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
+        if key != self._shaded.key:  # the shaded hexes change with the choices, not with the mouse
+            moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+            self._shaded = Shading(key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
+        return self._shaded
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-             wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> list[pygame.Rect]:
-        """The overlays of `kind` ("move", "attack", "charge", "overwatch", ...) onto `target`;
-        returns the areas drawn on (what the next frame must repaint)."""
-        moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
-        key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
-        if key != self._shaded[0]:  # the shaded hexes change with the choices, not with the mouse
-            self._shaded = (key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
-        _, layer, topleft = self._shaded
-        drawn = [target.blit(layer, topleft)] if layer is not None else []
-        drawn += self._watched(target, camera, options)
-        if kind == "move" and hover in moves:
-            drawn += self._path(target, camera, moves[hover], line)
+             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
+        """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
+        watched hexes, the path and its cost, the targets with their odds; returns the areas
+        drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
+        drawn = self._watched(target, camera, options)
+        if kind == "move":
+            move = next((o for o in options.allowed("move") if isinstance(o, MoveOption) and o.hex == hover), None)
+            if move is not None:
+                drawn += self._path(target, camera, move, line)
         attack_kind = "attack" if kind == "move" else kind
         drawn += self._targets(target, camera, options, attack_kind, standing, hover, line)
         return drawn
