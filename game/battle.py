@@ -26,7 +26,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
-from game.systems import choices, dispatch, overwatch, roster
+from game.systems import choices, dispatch, gm, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
@@ -323,6 +323,11 @@ class Battle:
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
+
+    def gm_stats(self, entity: EntityId) -> dict[str, int]:
+        """Every number the GM may set on a standing combatant with `GmSetStat` (by its name
+        there), with its value now; empty for anyone else."""
+        return gm.stat_values(self._scene(self.state), entity)
 
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view)."""

@@ -30,6 +30,8 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetSideMorale,
+    GmSetStat,
     GoProne,
     Heal,
     Hold,
@@ -128,6 +130,8 @@ TABLE: dict[type[Action], Row] = {
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
+    GmSetStat: Row(gm.check_set_stat, gm.set_stat, gm=True),
+    GmSetSideMorale: Row(gm.check_set_side_morale, gm.set_side_morale, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

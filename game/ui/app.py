@@ -391,6 +391,7 @@ class TableApp:
                       for button, side in self.panel.sides.items()],
         }
         status.update(self.tools.status())  # "asking": the die the table is asked for
+        status.update(self.gm_tools.status())  # "editor": the GM's stat row
         if not force and status == self._status:
             return
         self._status = status
