@@ -14,14 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
+from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, to_json
 from game.components import Allegiance, Identity, Overwatch, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import Options
-from game.prompts import Prompt
+from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
@@ -412,7 +412,12 @@ class Battle:
                      {s.id: s for s in state.sides}, state.pending)
 
     def _asking(self, action: Action, needed: DieNeeded) -> str:
-        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face"."""
+        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face".
+        Answering a protect decision rolls the held-back attack: the words name that attack."""
+        prompt = self.pending()
+        if isinstance(prompt, ProtectChance) and prompt.attack is not None and action.actor == prompt.decider:
+            on = prompt.decider if isinstance(action, Redirect) else prompt.ally
+            action = replace(prompt.attack, target=on)
         target = getattr(action, "target", None)
         on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
         what = action.kind.replace("_", " ")
