@@ -375,7 +375,7 @@ class TableApp:
         everyone = self.battle.combatants()
         where = {c.id: c.hex for c in everyone}
         status = {
-            "actions": len(self.battle.actions), "current": self.battle.current(),
+            "map": str(self.battle.scenario.path), "actions": len(self.battle.actions), "current": self.battle.current(),
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
             "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
             "message": self.message, "shot": shot,
