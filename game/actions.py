@@ -294,6 +294,15 @@ class GmSetSideMorale(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GmSetHidden(Action):
+    """The GM reveals a combatant the map hid from the table view (`hidden` False), or hides
+    one again (`hidden` True)."""
+
+    kind: ClassVar[str] = "gm_set_hidden"
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GmAddUnit(Action):
     """The GM brings in a unit of any type of the data files for a side, on a free hex; it takes
     its turns last in the round (`actor` is 0: nobody acts)."""
@@ -310,7 +319,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmSetStat, GmSetSideMorale)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmSetStat, GmSetSideMorale,
+                              GmSetHidden)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -12,6 +12,7 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetHidden,
     GmSetSideMorale,
     GmSetStat,
     Move,
@@ -198,7 +199,8 @@ def test_unit_types_for_the_menu_are_sorted_id_name_pairs():
 # -- undo, the JSON form, saves -----------------------------------------------------------
 GM_ACTIONS = (GmPlace(2, to=Hex(1, 2)), GmSetHealth(3, value=1), GmSetCondition(1, condition="prone"),
               GmAddUnit(0, unit_type="thug", side="enemies", to=Hex(0, 3), name="Newcomer"),
-              GmSetStat(2, stat="ac", value=20), GmSetSideMorale(0, side="enemies", value=3))
+              GmSetStat(2, stat="ac", value=20), GmSetSideMorale(0, side="enemies", value=3),
+              GmSetHidden(2, hidden=True))
 
 
 @pytest.mark.parametrize("action", GM_ACTIONS, ids=lambda a: a.kind)

@@ -66,6 +66,7 @@ class UnitPlacement:
     facing: int | None
     overrides: Mapping[str, Any]
     layer: str
+    hidden: bool = False  # the table view does not show it until the GM reveals it
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetHidden,
     GmSetSideMorale,
     GmSetStat,
     GoProne,
@@ -132,6 +133,7 @@ TABLE: dict[type[Action], Row] = {
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
     GmSetStat: Row(gm.check_set_stat, gm.set_stat, gm=True),
     GmSetSideMorale: Row(gm.check_set_side_morale, gm.set_side_morale, gm=True),
+    GmSetHidden: Row(gm.check_set_hidden, gm.set_hidden, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetSideMorale, GmSetStat
+from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetHidden, GmSetSideMorale, GmSetStat
 from game.components import (
     Allegiance,
     Armament,
     Health,
+    Hidden,
     Identity,
     Overwatch,
     Position,
@@ -269,3 +270,23 @@ def set_side_morale(scene: Scene, action: GmSetSideMorale, plan: GmSetSideMorale
     before = scene.sides[action.side].morale
     scene.update_side(action.side, morale=action.value)
     scene.emit(GmOverride("side_morale", 0, value=action.value, before=before, side=action.side))
+
+
+# -- hidden from the table ----------------------------------------------------------------
+def check_set_hidden(scene: Scene, action: GmSetHidden) -> GmSetHidden | str:
+    """Any combatant, standing or fallen, shown to or kept off the table view."""
+    entity = action.actor
+    if entity not in scene.world.entities() or not scene.world.has(entity, Stats):
+        return f"there is no combatant with id {entity}"
+    if scene.world.has(entity, Hidden) == action.hidden:
+        return f"{scene.name(entity)} is {'already hidden from' if action.hidden else 'already shown on'} the table"
+    return action
+
+
+def set_hidden(scene: Scene, action: GmSetHidden, plan: GmSetHidden) -> None:
+    """Reveal the combatant on the table view, or hide it again; nothing else changes."""
+    if action.hidden:
+        scene.world.set(action.actor, Hidden())
+    else:
+        scene.world.remove(action.actor, Hidden)
+    scene.emit(GmOverride("hidden", action.actor, active=action.hidden))

@@ -56,7 +56,7 @@ class View:
     overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
 
     def __post_init__(self) -> None:
-        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts)
+        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
@@ -381,7 +381,8 @@ class TableApp:
             "message": self.message, "shot": shot,
             "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
-                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
+                            "in_fight": c.in_fight, "overwatch": c.overwatch, "hidden": c.hidden,
+                            "screen": _screen(camera, c.hex)}
                            for c in everyone],
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}

@@ -7,7 +7,7 @@ and replayed like any other move. In the console's map (or the single window):
 - Shift + right click a token opens its editor: health (type a number or -1/+1), prone,
   total defense, end overwatch, and any other number of its stat block (AC, attack bonus, hit
   dice, maximum health, movement, morale, save, skills, ammunition) or its side's morale: pick
-  the stat, type the value, "Set stat";
+  the stat, type the value, "Set stat"; and hide it from the table view or reveal it there;
 - the "GM mode" button does without Shift: drag moves, a click on a token opens its editor;
 - "Add unit" lists the unit types; a side's button picks the side, and the next click on a
   hex sets the unit down there (a right click cancels).
@@ -25,7 +25,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine, UIWindow
 
-from game.actions import Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetSideMorale, GmSetStat
+from game.actions import (Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetHidden, GmSetSideMorale,
+                          GmSetStat)
 from game.hexgrid import Hex
 from game.views import CombatantView
 
@@ -118,7 +119,7 @@ def condition_action(view: CombatantView, condition: str) -> GmSetCondition:
 def describe(view: CombatantView) -> str:
     """The editor's line about the combatant."""
     states = [words for on, words in ((view.prone, "prone"), (view.total_defense, "total defense"),
-                                      (view.overwatch is not None, "overwatch")) if on]
+                                      (view.overwatch is not None, "overwatch"), (view.hidden, "hidden")) if on]
     return f"{view.name}: {view.health}/{view.health_max} {view.unit.upper()}" + (
         f", {', '.join(states)}" if states else "")
 
@@ -131,7 +132,7 @@ class Editor:
                  stats: dict[str, int]) -> None:
         self.entity = view.id
         self.stats = stats
-        self.window = UIWindow(pygame.Rect(at, (300, 272)), manager, f"GM: {view.name}")
+        self.window = UIWindow(pygame.Rect(at, (300, 304)), manager, f"GM: {view.name}")
         inside = self.window
         self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view), manager, container=inside)
         y = GAP + BUTTON_H + GAP
@@ -142,10 +143,12 @@ class Editor:
                                       (224, 44, "+1", ("health", "+1"))):
             self.buttons[UIButton(pygame.Rect(x, y, width, BUTTON_H), words, manager, container=inside)] = what
         y += BUTTON_H + GAP
-        for words, condition in (("Prone on/off", "prone"), ("Total defense on/off", "total_defense"),
-                                 ("End overwatch", "overwatch")):
+        for words, what in (("Prone on/off", ("condition", "prone")),
+                            ("Total defense on/off", ("condition", "total_defense")),
+                            ("End overwatch", ("condition", "overwatch")),
+                            ("Hide from / show on the table", ("hidden", ""))):
             rect = pygame.Rect(GAP, y, 266, BUTTON_H)
-            self.buttons[UIButton(rect, words, manager, container=inside)] = ("condition", condition)
+            self.buttons[UIButton(rect, words, manager, container=inside)] = what
             y += BUTTON_H + 2
         self._stat_row(manager, y + GAP - 2)
 
@@ -173,6 +176,8 @@ class Editor:
             return None
         if what[0] == "condition":
             return condition_action(view, what[1])
+        if what[0] == "hidden":
+            return GmSetHidden(view.id, hidden=not view.hidden)
         if what[0] == "stat":
             return stat_action(view, self.chosen_stat(), self.stat_entry.get_text())
         return health_action(view, what[1] or self.entry.get_text())
@@ -190,10 +195,11 @@ class Editor:
                 self.stat_picked()
 
     def spots(self) -> dict[str, list[int]]:
-        """Where the stat row's widgets are on the console (for the status file)."""
+        """Where the stat row's widgets and the hide/show button are on the console (status file)."""
         stat_set = next(b for b, what in self.buttons.items() if what[0] == "stat")
+        hide = next(b for b, what in self.buttons.items() if what[0] == "hidden")
         return {name: list(widget.rect.center) for name, widget in
-                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", stat_set))}
+                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", stat_set), ("hidden", hide))}
 
 
 class AddUnit:

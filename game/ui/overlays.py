@@ -51,8 +51,11 @@ def percent(chance) -> str:
 class Overlays:
     """Draws what the acting combatant can do in the mode the player is in."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, table: bool = False) -> None:
+        """Overlays drawn with these fonts; on the `table` view, none that give away a unit the
+        map hides (a target ring, a watched hex of a hidden watcher)."""
         self.fonts = fonts
+        self.table = table
         self._shaded = Shading((), None, (0, 0))
 
     def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
@@ -71,13 +74,15 @@ class Overlays:
         """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
         watched hexes, the path and its cost, the targets with their odds; returns the areas
         drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
-        drawn = self._watched(target, camera, options)
+        unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
+        drawn = self._watched(target, camera, options, unseen)
         if kind == "move":
             move = next((o for o in options.allowed("move") if isinstance(o, MoveOption) and o.hex == hover), None)
             if move is not None:
                 drawn += self._path(target, camera, move, line)
         attack_kind = "attack" if kind == "move" else kind
-        drawn += self._targets(target, camera, options, attack_kind, standing, hover, line)
+        seen = {h: c for h, c in standing.items() if c.id not in unseen}
+        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line)
         return drawn
 
     @staticmethod
@@ -112,10 +117,12 @@ class Overlays:
             pygame.draw.polygon(layer, colour, [(x - left, y - top) for x, y in points])
         return layer, (left, top)
 
-    def _watched(self, target: pygame.Surface, camera: Camera, options: Options) -> list[pygame.Rect]:
+    def _watched(self, target: pygame.Surface, camera: Camera, options: Options, unseen: set[int]) -> list[pygame.Rect]:
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
         drawn = []
         for watched in options.watched:
+            if watched.watchers and set(watched.watchers) <= unseen:
+                continue  # only hidden watchers cover it: the table must not learn they are there
             x, y = camera.hex_center(watched.hex)
             drawn.append(pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius))
         return drawn

@@ -3,7 +3,8 @@
 A disc in its side's colour with the side's letter (colour is never the only cue), the name
 below, health above (each moved to a free side when it would hide a neighbouring disc), and badges: prone (the disc lies flat), overwatch (a wedge toward the
 watched facing), total defense (a second ring), down or dead (greyed, crossed out). The table
-view never shows an NPC's health; the console view shows every number.
+view never shows an NPC's health, nor a unit the map hides until the GM reveals it; the console
+view shows every number, and the hidden with a yellow ring and "(hidden)" by the name.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game.views import CombatantView
 
 PIP_FULL = (0x00, 0x9E, 0x73)  # Okabe-Ito bluish green
 PIP_LOST = (0x55, 0x55, 0x5C)
+HIDDEN_RING = (0xF0, 0xE4, 0x42)  # Okabe-Ito yellow: the console's mark of a unit the table does not see
 MAX_PIPS = 12
 NAME_SIDES = (BELOW, RIGHT, LEFT, ABOVE)
 HEALTH_SIDES = (ABOVE, BELOW, RIGHT, LEFT)
@@ -113,9 +115,11 @@ class Tokens:
     def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
              current: int | None = None) -> list[pygame.Rect]:
         """Every combatant on a hex, the fallen first so the standing are drawn over them, then
-        their words where they hide no other disc (the one acting placed first); returns the
+        their words where they hide no other disc (the one acting placed first); the table
+        view leaves out whoever the map hides until the GM reveals them. Returns the
         rectangles drawn on (what the next frame must repaint)."""
-        placed = sorted((c for c in combatants if c.hex is not None), key=lambda c: (c.in_fight, c.id))
+        shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
+        placed = sorted(shown, key=lambda c: (c.in_fight, c.id))
         drawn = [self.draw_one(target, camera, c, c.id == current) for c in placed]
         line = text_height(target.get_height())
         discs = {c.id: self._disc(camera, c, line) for c in placed}
@@ -140,6 +144,8 @@ class Tokens:
             pygame.draw.circle(target, INK, (cx, cy), radius + 8, 3)
             pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
         disc = self._disc_rect(cx, cy, radius, c.prone)
+        if c.hidden:  # only the console draws the hidden: a ring the table never shows
+            pygame.draw.circle(target, HIDDEN_RING, (cx, cy), radius + 9, 4)
         pygame.draw.ellipse(target, colour, disc)
         pygame.draw.ellipse(target, INK, disc, 2)
         letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
@@ -158,7 +164,8 @@ class Tokens:
         health = self._health(target, c, disc, line, blocked)
         if health is not None:
             words.append(health)
-        for name in dict.fromkeys((c.name, c.name.split()[0] if c.name.split() else c.name)):
+        full = f"{c.name} (hidden)" if c.hidden else c.name
+        for name in dict.fromkeys((full, c.name, c.name.split()[0] if c.name.split() else c.name)):
             box = free_box(label_size(self.fonts, name, line), disc, NAME_SIDES, 3, blocked + words,
                            target.get_rect())
             if box is not None:
