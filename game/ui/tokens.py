@@ -1,10 +1,11 @@
 """Tokens: each combatant drawn from its `CombatantView` over the board.
 
 A disc in its side's colour with the side's letter (colour is never the only cue), the name
-below, health above (each moved to a free side when it would hide a neighbouring disc), and badges: prone (the disc lies flat), overwatch (a wedge toward the
-watched facing), total defense (a second ring), down or dead (greyed, crossed out). The table
-view never shows an NPC's health, nor a unit the map hides until the GM reveals it; the console
-view shows every number, and the hidden with a yellow ring and "(hidden)" by the name.
+below, health above (each moved to a free side when it would hide a neighbouring disc), and
+badges: prone (the disc lies flat), overwatch (a wedge toward the watched facing), total
+defense (a second ring), down or dead (greyed, crossed out). The table view never shows an
+NPC's health, nor a unit the map hides until the GM reveals it; the console view shows every
+number, and the hidden with a yellow ring and "(hidden)" by the name.
 """
 
 from __future__ import annotations
