@@ -56,6 +56,7 @@ class Overlays:
         map hides (a target ring, a watched hex of a hidden watcher)."""
         self.fonts = fonts
         self.table = table
+        self._kinds: dict[tuple[int, str], dict] = {}
         self._shaded = Shading((), None, (0, 0))
 
     def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
@@ -77,13 +78,25 @@ class Overlays:
         unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
         drawn = self._watched(target, camera, options, unseen)
         if kind == "move":
-            move = next((o for o in options.allowed("move") if isinstance(o, MoveOption) and o.hex == hover), None)
+            move = self._chosen(options, "move").get(hover)
             if move is not None:
                 drawn += self._path(target, camera, move, line)
         attack_kind = "attack" if kind == "move" else kind
         seen = {h: c for h, c in standing.items() if c.id not in unseen}
         drawn += self._targets(target, camera, options, attack_kind, seen, hover, line)
         return drawn
+
+    def _chosen(self, options: Options, kind: str) -> dict:
+        """The allowed options of a kind, by hex for moves and by target for attacks, sorted out
+        once per set of options rather than every frame."""
+        key = (id(options), kind)
+        if key not in self._kinds:
+            if len(self._kinds) > 16:
+                self._kinds.clear()
+            allowed = options.allowed(kind)
+            self._kinds[key] = ({o.hex: o for o in allowed if isinstance(o, MoveOption)} if kind == "move"
+                                else {i: o for i, o in enumerate(allowed)})
+        return self._kinds[key]
 
     @staticmethod
     def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
@@ -141,7 +154,7 @@ class Overlays:
         by_id = {c.id: h for h, c in standing.items()}
         me = by_id.get(options.actor)
         drawn: list[pygame.Rect] = []
-        for option in options.allowed(kind):
+        for option in self._chosen(options, kind).values():
             if not isinstance(option, AttackOption) or option.target not in by_id:
                 continue
             there = by_id[option.target]

@@ -59,6 +59,7 @@ class Frame:
         self.tokens = Tokens(view)
         self.view = view
         self._titled: tuple = (None, "")
+        self._views: tuple = (None, ())
         self.ground = Ground(self.board)
         self._last: tuple | None = None
 
@@ -76,7 +77,10 @@ class Frame:
             placed = last[4]
             for rect in [*last[5], *also]:
                 self.board.repaint(target, camera, rect, ground)
-        drawn = self.tokens.draw(target, camera, battle.combatants(), battle.current())
+        key = (id(battle), battle.state)
+        if self._views[0] != key:  # the combatants are read once per state of the battle
+            self._views = (key, battle.combatants())
+        drawn = self.tokens.draw(target, camera, self._views[1], battle.current())
         drawn.append(self._title(target, battle))
         self._last = (id(target), target.get_size(), camera, self.ground.key, placed, drawn)
 

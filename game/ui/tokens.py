@@ -32,7 +32,7 @@ TEXTS_KEPT = 2048
 
 
 class Fonts:
-    """Fonts by line height and rendered texts, each made once."""
+    """Fonts by line height, rendered texts and labels on their backing, each made once."""
 
     def __init__(self) -> None:
         """Empty caches; the font module is started if it is not."""
@@ -40,6 +40,7 @@ class Fonts:
             pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._backed: dict[tuple[str, int], pygame.Surface] = {}
 
     def font(self, line_height: int) -> pygame.font.Font:
         """The default font whose lines are at least `line_height` pixels tall."""
@@ -61,6 +62,19 @@ class Fonts:
             self._texts[key] = self.font(line_height).render(words, True, colour)
         return self._texts[key]
 
+    def backed(self, words: str, line_height: int) -> pygame.Surface:
+        """The words on their opaque label backing, drawn once (a label is then one blit)."""
+        key = (words, line_height)
+        if key not in self._backed:
+            if len(self._backed) > TEXTS_KEPT:
+                self._backed.clear()
+            text = self.text(words, line_height, LABEL_TEXT)
+            surface = pygame.Surface(label_size(self, words, line_height))
+            surface.fill(LABEL_BACKING)
+            surface.blit(text, text.get_rect(center=surface.get_rect().center))
+            self._backed[key] = surface
+        return self._backed[key]
+
 
 def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
           anchor: tuple[float, float], where: str = "midtop") -> pygame.Rect:
@@ -79,6 +93,9 @@ def label_size(fonts: Fonts, words: str, line_height: int) -> tuple[int, int]:
 def label_in(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
              box: pygame.Rect) -> pygame.Rect:
     """Text centred on an opaque dark backing filling `box`; returns the box."""
+    if box.size == label_size(fonts, words, line_height):
+        target.blit(fonts.backed(words, line_height), box)  # the usual case: one opaque blit
+        return box
     text = fonts.text(words, line_height, LABEL_TEXT)
     pygame.draw.rect(target, LABEL_BACKING, box)
     target.blit(text, text.get_rect(center=box.center))
