@@ -56,7 +56,7 @@ class Overlays:
         map hides (a target ring, a watched hex of a hidden watcher)."""
         self.fonts = fonts
         self.table = table
-        self._kinds: dict[tuple[int, str], dict] = {}
+        self._kinds: tuple[Options | None, dict[str, dict]] = (None, {})
         self._shaded = Shading((), None, (0, 0))
 
     def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
@@ -64,7 +64,7 @@ class Overlays:
         """The shaded hexes of `kind` as one translucent layer, made again only when the choices,
         the camera, the wedge or (aiming a grenade) the hovered hex change. The frame lays it
         into its copy of the board, so the shading costs nothing per frame."""
-        key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
+        key = (options, kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
         if key != self._shaded.key:  # the shaded hexes change with the choices, not with the mouse
             moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
             self._shaded = Shading(key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
@@ -89,14 +89,14 @@ class Overlays:
     def _chosen(self, options: Options, kind: str) -> dict:
         """The allowed options of a kind, by hex for moves and by target for attacks, sorted out
         once per set of options rather than every frame."""
-        key = (id(options), kind)
-        if key not in self._kinds:
-            if len(self._kinds) > 16:
-                self._kinds.clear()
+        if self._kinds[0] is not options:  # held, so its id is never another's
+            self._kinds = (options, {})
+        found = self._kinds[1]
+        if kind not in found:
             allowed = options.allowed(kind)
-            self._kinds[key] = ({o.hex: o for o in allowed if isinstance(o, MoveOption)} if kind == "move"
-                                else {i: o for i, o in enumerate(allowed)})
-        return self._kinds[key]
+            found[kind] = ({o.hex: o for o in allowed if isinstance(o, MoveOption)} if kind == "move"
+                           else dict(enumerate(allowed)))
+        return found[kind]
 
     @staticmethod
     def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
