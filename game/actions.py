@@ -275,6 +275,35 @@ class GmSetCondition(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GmSetStat(Action):
+    """The GM sets one number of a standing combatant's stat block: "ac", "attack_bonus",
+    "skill_bonus", "move_hexes", "hit_dice", "max_health", "armor", "morale", "save",
+    "ammunition" (rounds in the magazine) or "skill:NAME" (a skill the block lists)."""
+
+    kind: ClassVar[str] = "gm_set_stat"
+    stat: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetSideMorale(Action):
+    """The GM sets a side's morale score, 2 to 12 (`actor` is 0: nobody acts)."""
+
+    kind: ClassVar[str] = "gm_set_side_morale"
+    side: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetHidden(Action):
+    """The GM reveals a combatant the map hid from the table view (`hidden` False), or hides
+    one again (`hidden` True)."""
+
+    kind: ClassVar[str] = "gm_set_hidden"
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GmAddUnit(Action):
     """The GM brings in a unit of any type of the data files for a side, on a free hex; it takes
     its turns last in the round (`actor` is 0: nobody acts)."""
@@ -301,7 +330,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, GmSetStat,
+                              GmSetSideMorale, GmSetHidden)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -14,19 +14,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
+from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, to_json
 from game.components import Allegiance, Identity, Overwatch, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import Options
-from game.prompts import Prompt
+from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
-from game.systems import choices, dispatch, morale, overwatch, roster
+from game.systems import choices, dispatch, gm, morale, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
@@ -331,6 +331,11 @@ class Battle:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
 
+    def gm_stats(self, entity: EntityId) -> dict[str, int]:
+        """Every number the GM may set on a standing combatant with `GmSetStat` (by its name
+        there), with its value now; empty for anyone else."""
+        return gm.stat_values(self._scene(self.state), entity)
+
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view); with
         the morale rules on, what its band makes it do and its limits."""
@@ -416,7 +421,12 @@ class Battle:
                      {s.id: s for s in state.sides}, state.pending)
 
     def _asking(self, action: Action, needed: DieNeeded) -> str:
-        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face"."""
+        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face".
+        Answering a protect decision rolls the held-back attack: the words name that attack."""
+        prompt = self.pending()
+        if isinstance(prompt, ProtectChance) and prompt.attack is not None and action.actor == prompt.decider:
+            on = prompt.decider if isinstance(action, Redirect) else prompt.ally
+            action = replace(prompt.attack, target=on)
         target = getattr(action, "target", None)
         on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
         what = action.kind.replace("_", " ")

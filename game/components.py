@@ -124,6 +124,12 @@ class Initiative:
 
 
 @dataclass(frozen=True, slots=True)
+class Hidden:
+    """Kept off the table view (the map marks it hidden) until the GM reveals it; the rules
+    ignore it: a hidden combatant fights, and is fought, like any other."""
+
+
+@dataclass(frozen=True, slots=True)
 class Prone:
     """Lying prone (seed 002 charge and shove results; SWN core prone modifiers)."""
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import Allegiance, Armament, Health, Identity, Leading, Position, Squad, Stats, TurnBudget
+from game.components import (Allegiance, Armament, Health, Hidden, Identity, Leading, Position, Squad, Stats,
+                             TurnBudget)
 from game.ecs import World
 from game.hexgrid import move_in_hexes
 from game.rules.attack import pc_attack_bonus
@@ -80,6 +81,8 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
             starting_health(stats, scenario.ruleset, dice, placement.count),
             Armament(weapon.id, weapon.magazine), TurnBudget(),
         ]
+        if placement.hidden:
+            components.append(Hidden())
         if placement.count > 1:
             components.append(Squad(placement.count, placement.count, 4.5 * stats["hd"]))
         spawned[placement.object_id] = world.spawn(*components)

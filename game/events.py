@@ -802,7 +802,8 @@ _GM_CONDITIONS = {
 class GmOverride(Event):
     """The GM changed the table by hand (the issue "The table"): `what` is "place" (to `to`),
     "health" (from `before` to `value`, in `unit` HP or HD), "condition" (`condition` turned
-    `active`) or "add" (a new `target` of `unit_type` for `side`, standing on `to`)."""
+    `active`), "hidden" (`target` hidden from the table when `active`, else revealed), "stat" (`stat` from `before` to `value`), "side_morale" (`side`'s morale from
+    `before` to `value`) or "add" (a new `target` of `unit_type` for `side`, standing on `to`)."""
 
     what: str
     target: int
@@ -814,9 +815,16 @@ class GmOverride(Event):
     active: bool = True
     unit_type: str = ""
     side: str = ""
+    stat: str = ""
 
     def text(self, say: Narrator) -> str:
+        if self.what == "side_morale":
+            return f"The GM sets the morale of {say.side(self.side)} to {self.value} (was {self.before})."
         target = say.name(self.target)
+        if self.what == "hidden":
+            return f"The GM hides {target} from the table." if self.active else f"The GM reveals {target} on the table."
+        if self.what == "stat":
+            return f"The GM sets {target}'s {self.stat} to {self.value} (was {self.before})."
         if self.what == "place":
             return f"The GM moves {target} to {say.place(self.to)}."
         if self.what == "health":

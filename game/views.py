@@ -55,6 +55,7 @@ class CombatantView:
     initiative: int | None = None
     facing: int | None = None
     morale_immune: bool = False
+    hidden: bool = False  # kept off the table view until the GM reveals it
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,9 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetHidden,
+    GmSetSideMorale,
+    GmSetStat,
     GoProne,
     Heal,
     Hold,
@@ -134,6 +137,9 @@ TABLE: dict[type[Action], Row] = {
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
     GmOutgunned: Row(morale.check_outgunned, morale.outgunned, gm=True),
     LeadSquad: Row(authority.check_lead, authority.lead),
+    GmSetStat: Row(gm.check_set_stat, gm.set_stat, gm=True),
+    GmSetSideMorale: Row(gm.check_set_side_morale, gm.set_side_morale, gm=True),
+    GmSetHidden: Row(gm.check_set_hidden, gm.set_hidden, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

@@ -9,6 +9,7 @@ from game.components import (
     Dead,
     Guarding,
     Health,
+    Hidden,
     Identity,
     Initiative,
     MortallyWounded,
@@ -58,7 +59,8 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         disarmed=armament.weapon is None and identity.kind in ("pc", "npc"), down=_down(scene, entity),
         squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
         initiative=initiative.score if initiative else None,
-        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale)
+        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
+        hidden=world.has(entity, Hidden))
 
 
 def combatants(scene: Scene, scenario) -> tuple[CombatantView, ...]:

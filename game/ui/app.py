@@ -57,7 +57,7 @@ class View:
     overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
 
     def __post_init__(self) -> None:
-        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts)
+        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
@@ -319,16 +319,17 @@ class TableApp:
         aids = self.aids.animations.items or self.aids.explaining or self.aids.help_shown
         full = bool(aids) or self._aids_drawn
         self._aids_drawn = bool(aids)
+        overlaid = bool(kind) and not self.computer_decides() and not isinstance(mode, Answer)
         for view in self.views:
             surface = view.window.get_surface()
-            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid)
+            shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if overlaid else None
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading)
             view.overlaid = []
             if view.window is self.console:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
-            if kind and not self.computer_decides() and not isinstance(mode, Answer):
+            if overlaid:
                 line = text_height(view.area.height)
-                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
-                                                   wedge, charge_target)
+                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line)
         self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())
@@ -380,13 +381,14 @@ class TableApp:
         everyone = self.battle.combatants()
         where = {c.id: c.hex for c in everyone}
         status = {
-            "actions": len(self.battle.actions), "current": self.battle.current(),
+            "map": str(self.battle.scenario.path), "actions": len(self.battle.actions), "current": self.battle.current(),
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
             "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
             "message": self.message, "shot": shot,
             "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
-                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
+                            "in_fight": c.in_fight, "overwatch": c.overwatch, "hidden": c.hidden,
+                            "screen": _screen(camera, c.hex)}
                            for c in everyone],
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
@@ -397,6 +399,7 @@ class TableApp:
         }
         status.update(self.tools.status())  # "asking": the die the table is asked for
         status.update(self.autosaving.status())  # the autosave folder, the offer's buttons (hook)
+        status.update(self.gm_tools.status())  # "editor": the GM's stat row
         if not force and status == self._status:
             return
         self._status = status
