@@ -7,12 +7,14 @@ nothing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from game.hexgrid import Hex, line_with_edges, neighbors
+from game.hexgrid.paths import CostGrid
 from game.rules.catalog import Catalog
 from game.rules.cover import Concealment, Material
 
@@ -33,13 +35,19 @@ class HexTerrain:
 class Battlefield:
     """The hexes of the map and their terrain. Read-only after construction."""
 
-    __slots__ = ("_hexes", "_sorted", "_neighbours", "_lines")
+    __slots__ = ("_hexes", "_sorted", "_neighbours", "_lines", "_cost_grid", "_memo")
+
+    LINES_KEPT = 20_000
+    """How many lines of fire are remembered (least recently used go first): a long fight or a
+    simulator playing thousands of fights in one process never grows this without bound."""
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
         self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
-        self._lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+        self._lines: OrderedDict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = OrderedDict()
+        self._cost_grid: CostGrid | None = None
+        self._memo: dict[str, object] = {}
 
     @classmethod
     def from_terrain(cls, terrain: Mapping[Hex, object], catalog: Catalog) -> Battlefield:
@@ -96,10 +104,33 @@ class Battlefield:
     def line(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """line_with_edges(a, b), remembered: the terrain never changes, so neither do lines."""
         key = (a, b)
-        steps = self._lines.get(key)
+        lines = self._lines
+        steps = lines.get(key)
         if steps is None:
-            steps = self._lines[key] = tuple(line_with_edges(a, b))
+            steps = lines[key] = tuple(line_with_edges(a, b))
+            if len(lines) > self.LINES_KEPT:
+                lines.popitem(last=False)
+        else:
+            lines.move_to_end(key)
         return steps
+
+    def lines_kept(self) -> int:
+        """How many lines are remembered now (at most LINES_KEPT)."""
+        return len(self._lines)
+
+    def cost_grid(self) -> CostGrid:
+        """The entry costs as a `CostGrid` for fast path searches, built on first use."""
+        if self._cost_grid is None:
+            self._cost_grid = CostGrid({h: self.move_cost(h) for h in self._sorted})
+        return self._cost_grid
+
+    def memo(self, name: str, build):
+        """A value derived from the terrain alone, built once by `build(self)` and kept (the
+        terrain never changes, so neither does the value): batch tables, lookup arrays."""
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = build(self)
+        return found
 
     def arrays(self, hexes: Iterable[Hex] | None = None) -> dict[str, np.ndarray]:
         """Column arrays (q, r, move_cost, blocks_sight, concealment bonus) for batch work."""
