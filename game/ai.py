@@ -9,7 +9,6 @@ simulator and the playthrough tests drive whole battles with it.
 
 from __future__ import annotations
 
-import heapq
 from fractions import Fraction
 
 from game.actions import Action, EndTurn, Hold
@@ -44,19 +43,7 @@ def best_attack(options: Options) -> Action | None:
 
 def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
     """Movement cost from every enterable hex to the nearest enemy, around walls (Dijkstra)."""
-    field = battle.field
-    costs: dict[Hex, int] = {e: 0 for e in enemies}
-    frontier = [(0, e) for e in sorted(enemies)]
-    while frontier:
-        cost, hex_ = heapq.heappop(frontier)
-        if costs[hex_] < cost:
-            continue
-        for step in field.neighbours_on_map(hex_):
-            step_cost = field.move_cost(step)
-            if step_cost is not None and cost + step_cost < costs.get(step, UNREACHABLE):
-                costs[step] = cost + step_cost
-                heapq.heappush(frontier, (cost + step_cost, step))
-    return costs
+    return battle.approach_costs(enemies)
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
@@ -78,10 +65,11 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
+    nearest = {h: min(enemies, key=lambda e: (distance(h, e), e)) for h in reach}
+    shelters = dict(zip(reach, battle.covers(nearest.values(), reach, me.weapon or "unarmed")))
 
     def score(hex_: Hex) -> tuple:
-        nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-        shelter = battle.cover(nearest, hex_, me.weapon or "unarmed")
+        shelter = shelters[hex_]
         protection = shelter.armor + shelter.concealment_bonus if shelter.visible else 10
         return (way.get(hex_, UNREACHABLE), -protection, reach[hex_].cost, hex_)
 

@@ -29,8 +29,10 @@ from game.rules.morale import starting_morale
 from game.systems import choices, dispatch, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
+from game.systems.sightlines import prime_covers
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
-from game.terrain import Battlefield
+from game.hexgrid.paths import cheapest_to
+from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
 
 OPTION_GROUPS = choices.GROUPS
@@ -40,6 +42,9 @@ gear, stances."""
 
 
 PLAYABLE_RULESETS = ("swn", "swn-heroic")
+
+WAYS_KEPT = 64
+"""How many `approach_costs` maps a battle remembers (least recently used go first)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -165,6 +170,8 @@ class Battle:
         self._history: list[Step] = []
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
+        self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
+        self._ways = Recall(WAYS_KEPT)
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -307,14 +314,32 @@ class Battle:
         kind = self.catalog.weapons[weapon].weapon_class if weapon else None
         return cover_lookup(self.setup.field, attacker_hex, target_hex, kind)
 
+    def covers(self, attacker_hexes: Iterable[Hex], target_hexes: Iterable[Hex],
+               weapon: str | None = None) -> tuple[CoverReading, ...]:
+        """`cover` for many pairs at once (pair k: attacker_hexes[k] at target_hexes[k]), worked
+        out in one batch where that is quicker; readings equal `cover`'s."""
+        kind = self.catalog.weapons[weapon].weapon_class if weapon else None
+        froms, tos = list(attacker_hexes), list(target_hexes)
+        prime_covers(self.setup.field, froms, tos, [kind] * len(froms))
+        return tuple(cover_lookup(self.setup.field, a, b, kind) for a, b in zip(froms, tos))
+
+    def approach_costs(self, goals: Iterable[Hex]) -> MappingProxyType:
+        """Movement cost from every hex that has a way to the nearest goal hex, around walls and
+        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded)."""
+        key = tuple(sorted(set(goals)))
+        return self._ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
+
     @property
     def field(self) -> Battlefield:
         """The map's terrain for this battle (read only)."""
         return self.setup.field
 
     def combatants(self) -> tuple[CombatantView, ...]:
-        """Every combatant as it stands now, in id order."""
-        return roster.combatants(self._scene(self.state), self.scenario)
+        """Every combatant as it stands now, in id order (built once per state)."""
+        state = self.state
+        if self._views is None or self._views[0] is not state:
+            self._views = (state, roster.combatants(self._scene(state), self.scenario))
+        return self._views[1]
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""

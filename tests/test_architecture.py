@@ -72,7 +72,7 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 SYSTEM_LAYERS = [
     {"scene"},
     {"budget", "checks"},
-    {"sight", "wounds"},
+    {"sight", "sightlines", "wounds"},
     {"combat"},
     {"overwatch"},
     {"movement", "turns"},

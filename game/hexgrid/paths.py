@@ -8,9 +8,12 @@ ties by `Hex` does: the paths found are the same, only the bookkeeping is cheape
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Iterable, Mapping
 
 from .cube import DIRECTIONS, Hex
+
+_FAR = 1 << 60
 
 _BORDER = 1
 """Closed cells round the map, so the six neighbours of a map cell are always in the list."""
@@ -106,3 +109,23 @@ def cheapest_within(grid: CostGrid, start: Hex, budget: int, closed: Collection[
                         came_from[nxt] = cell
                         buckets[total].append(nxt)
     return Reached(grid, best, came_from, order)
+
+
+def cheapest_to(grid: CostGrid, goals: Iterable[Hex]) -> dict[Hex, int]:
+    """The cost of the cheapest way from every hex that has one to the nearest goal (each goal 0),
+    entering hex after hex at its cost: a multi-source Dijkstra over the whole map."""
+    costs, steps, hexes = grid.costs, grid.steps, grid.hexes
+    best = {grid.cell(goal): 0 for goal in goals}
+    frontier = [(0, cell) for cell in sorted(best)]
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        spent, cell = pop(frontier)
+        if best[cell] < spent:
+            continue
+        for step in steps:
+            nxt = cell + step
+            enter = costs[nxt]
+            if enter and spent + enter < best.get(nxt, _FAR):
+                best[nxt] = spent + enter
+                push(frontier, (spent + enter, nxt))
+    return {hexes[cell]: cost for cell, cost in best.items()}
