@@ -290,7 +290,7 @@ class Battle:
         combatant out of the fight.
         """
         state = self.state
-        if state.ended or actor not in state.world.entities() or not in_the_fight(state.world, actor):
+        if state.ended or not in_the_fight(state.world, actor):  # no such combatant: not in the fight
             return Options(actor)
         scene = self._scene(state)
         if state.pending:
