@@ -278,9 +278,12 @@ def _blocked_steps(table: SightTable, starts: np.ndarray,
     counts = table.counts[rows]
     firsts = np.cumsum(counts) - counts
     total = int(counts.sum())
-    steps = np.arange(total, dtype=np.int32) + np.repeat((table.starts[rows] - firsts).astype(np.int32), counts)
-    cells = np.repeat(starts.astype(np.int32), counts) + np.take(table.step_code, steps)
+    steps = np.repeat((table.starts[rows] - firsts).astype(np.int32), counts)
+    steps += np.arange(total, dtype=np.int32)
+    cells = np.take(table.step_code, steps)
+    cells += np.repeat(starts.astype(np.int32), counts)
     blocked = np.flatnonzero(np.take(table.blocking, cells))
+    del cells
     owner = np.repeat(np.arange(rows.size, dtype=np.int32), counts)[blocked]
     first, last = np.full(rows.size, -1), np.full(rows.size, -1)
     if blocked.size:
