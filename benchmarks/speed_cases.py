@@ -237,8 +237,6 @@ def memory_over_fights(fights: int, traced: bool) -> dict[str, int]:
         play(battle)
         found["kept"] = max(found["kept"], len(battle.field.lines_seen))
         del battle
-        if seed + 1 == 1:  # unbounded caches of a few values (str, type lookups) settle in the first fight
-            gc.collect()
         if seed + 1 == max(1, fights // 10):
             gc.collect()
             found["early"] = measure()
