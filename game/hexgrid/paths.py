@@ -62,11 +62,6 @@ class Reached:
     def __init__(self, grid: CostGrid, cost: dict[int, int], came_from: dict[int, int], order: list[int]):
         self.grid, self.cost, self.came_from, self.order = grid, cost, came_from, order
 
-    def hexes(self) -> dict[Hex, int]:
-        """Each reached hex (the start included) with its cost."""
-        hexes = self.grid.hexes
-        return {hexes[cell]: cost for cell, cost in self.cost.items()}
-
     def paths(self) -> dict[int, tuple[Hex, ...]]:
         """The path to every reached cell (start excluded). Cells were settled cheapest first
         and every cost is at least 1, so a cell's way in always has its path already."""

@@ -4,8 +4,8 @@ in one numpy pass, reading for reading what `sight.cover_lookup` gives pair by p
 The rules are sight's (Rulings: Grid; Cover and concealment): a line is blocked at its first
 step whose hexes all block sight; cover and concealment count from the target's hex and the
 hexes next to it on the line; the best of each applies, the first found winning a tie.
-Shielding mechs are not terrain, so a pair whose target they shield is read by
-`cover_lookup` itself (see `cover_readings`).
+Shielding mechs are not terrain: a batch reads terrain alone, and `cover_lookup` traces a
+pair with shields itself, never from what a batch remembered.
 
 Terrain never changes during a battle, so everything derived from it (per-hex arrays, the
 lines to every offset, a `hexgrid.linetable`) is built once per battlefield and kept there.
@@ -208,23 +208,27 @@ def lines_of_fire(field: Battlefield, attackers: Sequence[Hex], targets: Sequenc
     Every hex must be on the battlefield."""
     aq, ar = np.array([h.q for h in attackers], dtype=np.int64), np.array([h.r for h in attackers], dtype=np.int64)
     bq, br = np.array([h.q for h in targets], dtype=np.int64), np.array([h.r for h in targets], dtype=np.int64)
-    kinds = sorted(set(weapons), key=repr)
-    column = {w: i for i, w in enumerate(kinds)}
-    return _read(field, aq, ar, bq, br, np.array([column[w] for w in weapons], dtype=np.int64), kinds)
+    columns, kinds = _weapon_columns(weapons)
+    return _read(field, aq, ar, bq, br, columns, kinds)
 
 
 def every_line_of_fire(field: Battlefield, attackers: Sequence[Hex], weapons: Sequence[WeaponClass | None],
                        targets: Sequence[Hex]) -> LinesOfFire:
     """Every attacker (with its weapon) against every target: pair i * len(targets) + j."""
-    kinds = sorted(set(weapons), key=repr)
-    column = {w: i for i, w in enumerate(kinds)}
+    columns, kinds = _weapon_columns(weapons)
     many = len(targets)
     aq = np.repeat(np.array([h.q for h in attackers], dtype=np.int64), many)
     ar = np.repeat(np.array([h.r for h in attackers], dtype=np.int64), many)
     bq = np.tile(np.array([h.q for h in targets], dtype=np.int64), len(attackers))
     br = np.tile(np.array([h.r for h in targets], dtype=np.int64), len(attackers))
-    columns = np.repeat(np.array([column[w] for w in weapons], dtype=np.int64), many)
-    return _read(field, aq, ar, bq, br, columns, kinds)
+    return _read(field, aq, ar, bq, br, np.repeat(columns, many), kinds)
+
+
+def _weapon_columns(weapons: Sequence[WeaponClass | None]) -> tuple[np.ndarray, list[WeaponClass | None]]:
+    """Each weapon's column in the armor table, and the distinct weapons in column order."""
+    kinds = sorted(set(weapons), key=repr)
+    column = {w: i for i, w in enumerate(kinds)}
+    return np.array([column[w] for w in weapons], dtype=np.int64), kinds
 
 
 def _read(field: Battlefield, aq: np.ndarray, ar: np.ndarray, bq: np.ndarray, br: np.ndarray,
