@@ -10,7 +10,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -26,7 +26,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
-from game.systems import choices, dispatch, overwatch, roster
+from game.systems import choices, dispatch, morale, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
@@ -172,6 +172,7 @@ class Battle:
         self._ends: list[int] = []  # the log length after each step of the history
         self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
         self._ways = Recall(WAYS_KEPT)
+        self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -193,6 +194,8 @@ class Battle:
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
+        morale.open_the_fight(scene, scenario.sides)
+        sides = tuple(scene.sides[s.id] for s in sides)
         order = roll_initiative(scene, [e for e, _ in world.query(Position)])
         begin_round(scene)
         state = BattleState(world, 1, order, 0, dice.state, sides)
@@ -350,8 +353,9 @@ class Battle:
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
 
     def sides(self) -> tuple[SideView, ...]:
-        """Every side with its name, controller and morale (every number: the GM's view)."""
-        return roster.sides(self.state.sides)
+        """Every side with its name, controller and morale (every number: the GM's view); with
+        the morale rules on, what its band makes it do and its limits."""
+        return roster.sides(self.state.sides, "morale" in self.setup.modules)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action, typed_only: bool = False) -> Outcome:
@@ -391,6 +395,7 @@ class Battle:
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
+        self._tell_watchers()
         return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
 
     @staticmethod
@@ -494,6 +499,7 @@ class Battle:
             return False
         self._undone.append(self._history.pop())
         self._ends.pop()
+        self._tell_watchers()
         return True
 
     def redo(self) -> bool:
@@ -501,4 +507,21 @@ class Battle:
         if not self._undone:
             return False
         self._push(self._undone.pop())
+        self._tell_watchers()
         return True
+
+    # -- watching (the autosave) -------------------------------------------------------------
+    def watch(self, watcher: Callable[[Battle], None]) -> None:
+        """Call `watcher(battle)` after every change to the accepted actions (an action accepted,
+        undone or redone), before `submit`, `undo` or `redo` returns: an autosave writes the
+        change before the next action can be taken."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Callable[[Battle], None]) -> None:
+        """Stop calling a watcher (the window moved on to another battle)."""
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    def _tell_watchers(self) -> None:
+        for watcher in tuple(self._watchers):
+            watcher(self)
