@@ -29,8 +29,10 @@ from game.rules.morale import MORALE_BANDS, starting_morale
 from game.systems import choices, dispatch, gm, morale, overwatch, roster
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
+from game.systems.sightlines import prime_covers
 from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
-from game.terrain import Battlefield
+from game.hexgrid.paths import cheapest_to
+from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
 
 OPTION_GROUPS = choices.GROUPS
@@ -44,6 +46,8 @@ PLAYABLE_RULESETS = ("swn", "swn-heroic")
 RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreating)
 """The morale bands (`SideView.band`) in which a side has broken and pulls back (Seed 002,
 Morale Threshold: Tactical Retreat and Panicked)."""
+WAYS_KEPT = 64
+"""How many `approach_costs` maps a battle remembers (least recently used go first)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -169,6 +173,8 @@ class Battle:
         self._history: list[Step] = []
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
+        self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
+        self._ways = Recall(WAYS_KEPT)
         self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
@@ -290,7 +296,7 @@ class Battle:
         combatant out of the fight.
         """
         state = self.state
-        if state.ended or actor not in state.world.entities() or not in_the_fight(state.world, actor):
+        if state.ended or not in_the_fight(state.world, actor):  # no such combatant: not in the fight
             return Options(actor)
         scene = self._scene(state)
         if state.pending:
@@ -314,14 +320,32 @@ class Battle:
         kind = self.catalog.weapons[weapon].weapon_class if weapon else None
         return cover_lookup(self.setup.field, attacker_hex, target_hex, kind)
 
+    def covers(self, attacker_hexes: Iterable[Hex], target_hexes: Iterable[Hex],
+               weapon: str | None = None) -> tuple[CoverReading, ...]:
+        """`cover` for many pairs at once (pair k: attacker_hexes[k] at target_hexes[k]), worked
+        out in one batch where that is quicker; readings equal `cover`'s."""
+        kind = self.catalog.weapons[weapon].weapon_class if weapon else None
+        froms, tos = list(attacker_hexes), list(target_hexes)
+        prime_covers(self.setup.field, froms, tos, [kind] * len(froms))
+        return tuple(cover_lookup(self.setup.field, a, b, kind) for a, b in zip(froms, tos))
+
+    def approach_costs(self, goals: Iterable[Hex]) -> MappingProxyType:
+        """Movement cost from every hex that has a way to the nearest goal hex, around walls and
+        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded)."""
+        key = tuple(sorted(set(goals)))
+        return self._ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
+
     @property
     def field(self) -> Battlefield:
         """The map's terrain for this battle (read only)."""
         return self.setup.field
 
     def combatants(self) -> tuple[CombatantView, ...]:
-        """Every combatant as it stands now, in id order."""
-        return roster.combatants(self._scene(self.state), self.scenario)
+        """Every combatant as it stands now, in id order (built once per state)."""
+        state = self.state
+        if self._views is None or self._views[0] is not state:
+            self._views = (state, roster.combatants(self._scene(state), self.scenario))
+        return self._views[1]
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""

@@ -27,6 +27,10 @@ class Allegiance:
 
     side: str
 
+    def group(self) -> str:
+        """The world groups combatants by side (see World.group)."""
+        return self.side
+
 
 @dataclass(frozen=True, slots=True)
 class Position:

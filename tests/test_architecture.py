@@ -73,7 +73,7 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 SYSTEM_LAYERS = [
     {"scene", "authority", "squads"},
     {"budget", "checks"},
-    {"sight", "wounds"},
+    {"sight", "sightlines", "wounds"},
     {"combat"},
     {"overwatch"},
     {"movement", "turns", "morale"},

@@ -58,7 +58,7 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
     """Why `target` is not an enemy the actor could act against at all, or None: it must exist,
     be in the fight and be on a side hostile to the actor's."""
     world = scene.world
-    if target not in world.entities() or not world.has(target, Stats) or not world.has(target, Allegiance):
+    if not world.has(target, Stats) or not world.has(target, Allegiance):  # no such combatant
         return f"there is no combatant with id {target}"
     if not in_the_fight(world, target):
         return "that target is out of the fight"
@@ -68,10 +68,11 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
 
 
 def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
-    """Every combatant hostile to the actor and still in the fight, in id order."""
-    side = scene.side_of(actor)
-    return [other for other, allegiance in scene.world.query(Allegiance)
-            if hostile(side, allegiance.side) and in_the_fight(scene.world, other)]
+    """Every combatant hostile to the actor and still in the fight, in id order (read from the
+    world's side groups: the actor's friends and bystanders are never looked at)."""
+    world, side = scene.world, scene.side_of(actor)
+    foes = [e for other, members in world.groups(Allegiance).items() if hostile(side, other) for e in members]
+    return [e for e in sorted(foes) if in_the_fight(world, e)]
 
 
 # -- the attacker's side of the roll ------------------------------------------------------
@@ -163,9 +164,8 @@ class AttackPlan:
 
 def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
     here = scene.world.get(entity, Position).hex
-    side = scene.side_of(entity)
-    for other, position, allegiance in scene.world.query(Position, Allegiance):
-        if distance(here, position.hex) == 1 and hostile(side, allegiance.side) and in_the_fight(scene.world, other):
+    for other in enemies_in_the_fight(scene, entity):
+        if distance(here, scene.world.get(other, Position).hex) == 1:
             return True
     return False
 

@@ -46,6 +46,7 @@ from game.systems.checks import evasion_save
 from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
+from game.systems.sightlines import prime_covers
 from game.systems.wounds import take_damage
 
 SCATTER_MOST = DiceExpression.parse(SCATTER_DICE).maximum()  # 1d3: up to 3 hexes
@@ -146,7 +147,9 @@ def grenade_options(scene: Scene, thrower: EntityId) -> dict[Hex, GrenadePreview
     weapon = weapon_in_hand(scene, thrower)
     if not weapon.blast_radius_m or weapon.range_m is None:
         return {}
-    here = scene.world.get(thrower, Position).hex
+    here, field = scene.world.get(thrower, Position).hex, scene.setup.field
+    spots = [h for h in spiral(here, range_in_hexes(weapon.range_m[1])) if h in field]
+    prime_covers(field, [here] * len(spots), spots, [None] * len(spots))  # the lines in one batch
     previews = {h: grenade_preview(scene, thrower, h) for h in spiral(here, range_in_hexes(weapon.range_m[1]))}
     return {h: p for h, p in previews.items() if not isinstance(p, str)}
 

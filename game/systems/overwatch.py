@@ -20,7 +20,8 @@ from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
 from game.systems.combat import plan_attack, strike, weapon_in_hand
 from game.systems.scene import Scene, hostile, in_the_fight
-from game.systems.sight import has_line_of_sight
+from game.systems.sight import cover_lookup
+from game.systems.sightlines import prime_covers
 
 
 # -- who is watching ----------------------------------------------------------------------
@@ -34,9 +35,10 @@ def overwatch_wedge(scene: Scene, watcher: EntityId, watch: Overwatch | None = N
     field = scene.setup.field
     # A long gun reaches past the map's edge: then the map's own hexes are the fewer to look at.
     nearby = spiral(here, reach)[1:] if 3 * reach * (reach + 1) < len(field) else field.hexes()
-    return sorted(h for h in nearby
-                  if h in field and h != here and distance(here, h) <= reach and in_watch(here, watch, h)
-                  and has_line_of_sight(field, here, h))
+    candidates = [h for h in nearby
+                  if h in field and h != here and distance(here, h) <= reach and in_watch(here, watch, h)]
+    prime_covers(field, [here] * len(candidates), candidates, [None] * len(candidates))  # one batch
+    return sorted(h for h in candidates if cover_lookup(field, here, h, None).visible)
 
 
 def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:
