@@ -72,11 +72,12 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 SYSTEM_LAYERS = [
     {"scene"},
     {"budget", "checks"},
-    {"sight", "wounds"},
+    {"sight", "wounds", "footprint"},
     {"combat"},
     {"overwatch"},
     {"movement", "turns"},
-    {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
+    {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
+     "formations"},
     {"dispatch"},
     {"choices", "roster"},
 ]

@@ -66,6 +66,8 @@ class UnitPlacement:
     facing: int | None
     overrides: Mapping[str, Any]
     layer: str
+    footprint: tuple[Hex, ...] = ()
+    """A squad's hexes besides its own, when the map gives them (the `footprint` property)."""
 
 
 @dataclass(frozen=True, slots=True)
