@@ -55,6 +55,8 @@ class CombatantView:
     initiative: int | None = None
     facing: int | None = None
     morale_immune: bool = False
+    footprint: tuple[Hex, ...] = ()
+    """Every hex it stands on, `hex` first: a squad's several (Seed 002, Squad Size); none once down."""
 
 
 @dataclass(frozen=True, slots=True)
