@@ -191,3 +191,19 @@ def test_a_fallen_squad_frees_every_hex():
     assert battle.world.at(Hex(2, 0)) is None and battle.world.at(Hex(2, -1)) is None
     assert battle.world.get(2, Health).current == 0
     assert battle.submit(EndTurn(1)).accepted
+
+
+def test_the_computer_plays_the_squad_map_to_the_end_moving_both_squads_in_formation():
+    from pathlib import Path
+
+    from game.ai import play
+    from game.savefile import battle_from_map
+
+    battle = battle_from_map(Path(__file__).resolve().parent.parent / "maps" / "squad_ridge.tmx", seed=2026)
+    squads = {c.id for c in battle.combatants() if c.squad_units is not None}
+    assert len(squads) == 2 and all(len(c.footprint) == 3 for c in battle.combatants() if c.id in squads)
+    play(battle)
+    assert battle.state.ended
+    changes = [e for e in battle.log if isinstance(e, FootprintChanged)]
+    assert {e.actor for e in changes if e.how == "move"} == squads
+    assert any(e.how == "shrink" for e in changes)
