@@ -29,7 +29,8 @@ from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.camera import Camera
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
-from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step, facing_action
+from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
+                           facing_action)
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
@@ -85,6 +86,7 @@ class TableApp:
         self._options: tuple = (None, None)
         self._aids_drawn = False
         self._standing: tuple = (None, None)
+        self._formations: tuple = (None, ())
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
             console = open_window(title, size, display, fullscreen)
@@ -142,16 +144,28 @@ class TableApp:
                 self.mode = Answer(prompt.decider)
         elif self.battle.current() is None:
             self.mode = None
-        elif not isinstance(self.mode, (Command, ChargeEnd, AimOverwatch)) or self.mode.actor != self.battle.current():
+        elif not isinstance(self.mode, (Command, ChargeEnd, AimOverwatch, Formation)) \
+                or self.mode.actor != self.battle.current():
             self.mode = Command(self.battle.current())
         return self.mode
 
     def board(self, options: Options) -> Board:
         """What the input modes may look at."""
         key = (id(self.battle), self.battle.state)
-        if self._standing[0] != key:
-            self._standing = (key, {c.hex: c for c in self.battle.combatants() if c.in_fight and c.hex is not None})
-        return Board(options, self._standing[1])
+        if self._standing[0] != key:  # a squad answers to a click on any of its hexes
+            self._standing = (key, {h: c for c in self.battle.combatants() if c.in_fight and c.hex is not None
+                                    for h in (c.footprint or (c.hex,))})
+        return Board(options, self._standing[1], self.formations())
+
+    def formations(self) -> tuple:
+        """A squad's formations at the hex under the mouse, while it is choosing one."""
+        mode = self.mode
+        if not isinstance(mode, Formation) or self.hover is None:
+            return ()
+        key = (id(self.battle), self.battle.state, mode.actor, self.hover)
+        if self._formations[0] != key:
+            self._formations = (key, self.battle.formations(mode.actor, self.hover))
+        return self._formations[1]
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, event_input) -> None:
@@ -300,7 +314,7 @@ class TableApp:
         mode = self.current_mode()
         standing = self.board(options).standing
         kind = getattr(mode, "kind", "charge" if isinstance(mode, ChargeEnd) else "overwatch"
-                       if isinstance(mode, AimOverwatch) else "")
+                       if isinstance(mode, AimOverwatch) else "formation" if isinstance(mode, Formation) else "")
         wedge = ()
         if isinstance(mode, AimOverwatch) and self.hover is not None:
             here = mode.here(self.board(options))
@@ -323,6 +337,9 @@ class TableApp:
                 line = text_height(view.area.height)
                 view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
                                                    wedge, charge_target)
+                if isinstance(mode, Formation):  # a squad's formation under the mouse
+                    shown = mode.shown(self.board(options))
+                    view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)
         self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())
@@ -380,8 +397,10 @@ class TableApp:
             "message": self.message, "shot": shot,
             "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
-                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
+                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex),
+                            "footprint": [_screen(camera, h) for h in c.footprint]}
                            for c in everyone],
+            "formation": self._shown_formation(camera, options),
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
@@ -396,6 +415,12 @@ class TableApp:
         temporary = self.status_path.with_name(self.status_path.name + ".part")
         temporary.write_text(json.dumps(status))
         os.replace(temporary, self.status_path)
+
+    def _shown_formation(self, camera: Camera, options: Options) -> dict | None:
+        """The status file's view of the formation under the mouse, if a squad is choosing one."""
+        if not isinstance(self.mode, Formation):
+            return None
+        return _formation_status(camera, self.mode.shown(self.board(options)))
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
@@ -425,6 +450,14 @@ class TableApp:
                 print(f"hexbattle: {self.message}", file=sys.stderr)
             count += 1
         return 0
+
+
+def _formation_status(camera: Camera, shown) -> dict | None:
+    """The formation under the mouse for the status file: its shape, whether allowed, where."""
+    if shown is None:
+        return None
+    return {"formation": shown.formation, "allowed": shown.allowed, "refused": shown.refused,
+            "hexes": [[h.q, h.r] for h in shown.hexes], "screen": [_screen(camera, h) for h in shown.hexes]}
 
 
 def _screen(camera: Camera, h: Hex | None) -> list[int] | None:

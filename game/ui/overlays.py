@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import pygame
 
 from game.hexgrid import Hex
-from game.options import AttackOption, ChargeOption, GrenadeOption, JumpOption, MoveOption, Options
+from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
 from game.ui.tokens import Fonts, label
 from game.views import CombatantView
@@ -26,6 +26,8 @@ WEDGE = (255, 160, 0, 60)
 BLAST = (255, 80, 40, 80)
 LANDING = (255, 200, 40)
 CHARGE_END = (190, 120, 255, 90)
+FORMATION = (60, 230, 120, 120)  # a squad's formation under the mouse
+REFUSED_FORMATION = (230, 60, 60, 120)
 
 
 def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
@@ -59,8 +61,30 @@ class Overlays:
         drawn += self._watched(target, camera, options)
         if kind == "move" and hover in moves:
             drawn += self._path(target, camera, moves[hover], line)
+            if moves[hover].hexes:  # a squad: the shape it would take there
+                drawn += self._preview(target, camera, moves[hover].hexes, True, "", line)
         attack_kind = "attack" if kind == "move" else kind
         drawn += self._targets(target, camera, options, attack_kind, standing, hover, line)
+        return drawn
+
+    def formation(self, target: pygame.Surface, camera: Camera, shown: FormationOption | None,
+                  painted: tuple[Hex, ...], line: int) -> list[pygame.Rect]:
+        """A squad's formation under the mouse (green, or red with the reason it is refused),
+        or the hexes painted so far; returns the areas drawn on."""
+        if painted:
+            return self._preview(target, camera, painted, True, f"{len(painted)} painted", line)
+        if shown is None:
+            return []
+        words = (f"{shown.formation} {shown.cost} movement" if shown.allowed else shown.refused)
+        return self._preview(target, camera, shown.hexes, shown.allowed, words, line)
+
+    def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...], allowed: bool,
+                 words: str, line: int) -> list[pygame.Rect]:
+        layer, topleft = self._shade(camera, [(h, FORMATION if allowed else REFUSED_FORMATION) for h in hexes])
+        drawn = [target.blit(layer, topleft)] if layer is not None else []
+        if words and hexes:
+            x, y = camera.hex_center(hexes[0])
+            drawn.append(label(target, self.fonts, words, line, (x, y + line * 1.5), "midtop"))
         return drawn
 
     @staticmethod

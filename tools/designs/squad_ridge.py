@@ -59,7 +59,7 @@ def design() -> MapDesign:
                Prop("description", "string", DESCRIPTION),
                Prop("ruleset", "string", "swn", "Ruleset")),
         sides=(SideSetup("pcs", "Sergeant Vega", "players"),
-               SideSetup("allies", "1st Section", "computer", members=(Prop("morale", "int", 8),)),
+               SideSetup("allies", "1st Section", "players", members=(Prop("morale", "int", 8),)),
                SideSetup("enemies", "Rustjaw gang", "computer", leader="boss",
                          members=(Prop("morale", "int", 8),))),
         layers=layers,
