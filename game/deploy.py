@@ -75,7 +75,7 @@ def squad_spread(scenario: Any, placement: Any, world: World) -> tuple[Hex, ...]
         return ()
     if placement.footprint:
         return tuple(placement.footprint)
-    anchors = {u.hex for u in scenario.units}
+    anchors = {u.hex for u in scenario.units} | {h for u in scenario.units for h in u.footprint}
 
     def free(h: Hex) -> bool:
         terrain = scenario.terrain.get(h)
