@@ -392,7 +392,7 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
             items.extend(build(scene, actor))
     items.extend(_overwatch_shots(scene, actor))
     items.append(Option("end_turn", EndTurn(actor)))
-    spread = footprint.is_spread(scene.world, actor)  # a squad's watched hexes come with its formations
+    spread = footprint.is_spread(scene.world, actor)  # a spread squad has no single path to watch
     hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed and not spread]
     return Options(actor, tuple(items), watched_hexes(scene, actor, hexes))
 
