@@ -207,3 +207,31 @@ def test_the_computer_plays_the_squad_map_to_the_end_moving_both_squads_in_forma
     changes = [e for e in battle.log if isinstance(e, FootprintChanged)]
     assert {e.actor for e in changes if e.how == "move"} == squads
     assert any(e.how == "shrink" for e in changes)
+
+
+def test_a_second_loss_asks_again_and_a_fallen_squad_is_not_asked_at_all():
+    from game.systems.wounds import take_damage
+
+    battle = battle_at([ANA, _squad(12, Hex(2, 0), (Hex(2, -1), Hex(3, -1), Hex(3, 0)))])
+    scene = scene_of(battle)  # two blows inside one action, as overflow or a blast may deal
+    take_damage(scene, 2, 40)  # 108 -> 68 HP: 8 units, 3 hexes
+    take_damage(scene, 2, 40)  # 28 HP: 4 units, 2 hexes
+    asked = [p for p in scene.pending if isinstance(p, FootprintChoice)]
+    assert len(asked) == 1 and all(len(c) == 2 for c in asked[0].choices)
+    take_damage(scene, 2, 40)
+    assert scene.pending == [] and scene.world.at(Hex(2, 0)) is None
+
+
+def test_a_formation_that_is_not_one_is_refused():
+    battle = _squad_turn([ANA, _squad(6, Hex(2, 0), (Hex(2, -1),))])
+    refused = battle.submit(MoveSquad(2, hexes=(Hex(1, 0), Hex(1, -1)), formation="phalanx"))
+    assert refused.reason == "'phalanx' is not a formation: line, column, wedge, blob, or \"\" for hexes painted one by one"
+
+
+def test_a_decision_about_hexes_is_answered_with_a_click_on_one_of_them():
+    from game.ui.modes import Answer, Board, Click
+
+    battle = battle_at([ANA, _squad(6, Hex(2, 0), (Hex(2, -1),))])
+    battle.submit(GmSetHealth(2, value=18))
+    step = Answer(2).handle(Click(Hex(2, -1)), Board(battle.options(2)))
+    assert step.action == Regroup(2, hexes=(Hex(2, -1),))

@@ -223,13 +223,9 @@ def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Wea
     weakest over all of its hexes seen from there, as a squad benefits only when all of it is
     behind cover (Seed 002, Squad Combat Notes)."""
     world, field = scene.world, scene.setup.field
-    theirs = footprint(world, target)
-    aims = theirs
-    if overwatch and world.has(attacker, Overwatch):
-        here, watch = world.get(attacker, Position).hex, world.get(attacker, Overwatch)
-        aims = tuple(h for h in theirs if in_watch(here, watch, h)) or theirs
-    shields = shields_for(scene, target)
-    pairs = sorted(((a, t) for a in footprint(world, attacker) for t in aims), key=lambda p: (distance(*p), p))
+    theirs, shields = footprint(world, target), shields_for(scene, target)
+    pairs = sorted(((a, t) for a in footprint(world, attacker) for t in _aims(scene, attacker, theirs, overwatch)),
+                   key=lambda p: (distance(*p), p))
     first_problem = None
     for a_hex, t_hex in pairs:
         problem, band = _range_problem(weapon, distance(a_hex, t_hex))
@@ -245,6 +241,15 @@ def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Wea
             return a_hex, t_hex, band, cover
         first_problem = first_problem or problem
     return first_problem or "there is no line of fire"
+
+
+def _aims(scene: Scene, attacker: EntityId, theirs: tuple[Hex, ...], overwatch: bool) -> tuple[Hex, ...]:
+    """The target's hexes the attacker may aim at: from overwatch, those inside the wedge."""
+    watch = scene.world.try_get(attacker, Overwatch)
+    if not overwatch or watch is None:
+        return theirs
+    here = scene.world.get(attacker, Position).hex
+    return tuple(h for h in theirs if in_watch(here, watch, h)) or theirs
 
 
 def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: Hex | None = None) -> EntityId | None:

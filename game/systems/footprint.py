@@ -116,10 +116,16 @@ def fit_to_units(scene: Scene, entity: EntityId) -> None:
     place(scene.world, entity, choices[0])
     after = footprint(scene.world, entity)
     scene.emit(FootprintChanged(entity, before, after, "shrink" if need < len(before) else "grow"))
+    forget_choices(scene, entity)  # an older question about its hexes no longer fits
     if len(choices) > 1:
         question = (f"{scene.name(entity)} now covers {need} hex{'es' if need > 1 else ''}: "
                     f"keep {'; '.join(scene.place(h) for h in after)} or choose others?")
         scene.pending.append(FootprintChoice(entity, question, before, tuple(choices)))
+
+
+def forget_choices(scene: Scene, entity: EntityId) -> None:
+    """Drop any open question about this squad's hexes (it fell, or was asked again)."""
+    scene.pending[:] = [p for p in scene.pending if not (isinstance(p, FootprintChoice) and p.decider == entity)]
 
 
 def _shrinkings(before: tuple[Hex, ...], need: int) -> list[tuple[Hex, ...]]:

@@ -22,7 +22,7 @@ from game.ecs import EntityId
 from game.events import FootprintChanged
 from game.hexgrid import Hex
 from game.prompts import FootprintChoice
-from game.rules.formation import SHAPED, blob, cut_off, growth_order, shape
+from game.rules.formation import FORMATIONS, SHAPED, blob, cut_off, growth_order, shape
 from game.rules.squad import footprint_hexes
 from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import footprint, place, standing_problem, usable
@@ -101,6 +101,8 @@ def check_move_squad(scene: Scene, action: MoveSquad) -> SquadMove | str:
     """A squad's Move into a new footprint (Seed 002, Squad Size)."""
     if not scene.world.has(action.actor, Squad):
         return "only a squad moves in formation"
+    if action.formation not in FORMATIONS + ("",):
+        return f"'{action.formation}' is not a formation: {', '.join(FORMATIONS)}, or \"\" for hexes painted one by one"
     if scene.world.has(action.actor, Prone):
         return "stand up first (it takes the Move action)"
     refusal = needs(scene, action.actor, "move")

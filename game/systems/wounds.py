@@ -12,7 +12,7 @@ from game.components import Dead, Fallen, Footprint, Health, Identity, MortallyW
 from game.ecs import EntityId
 from game.events import Damaged, Fell
 from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
-from game.systems.footprint import fit_to_units
+from game.systems.footprint import fit_to_units, forget_choices
 from game.systems.scene import Scene
 
 
@@ -21,6 +21,7 @@ def _fall(scene: Scene, entity: EntityId) -> None:
     if position is not None:
         scene.world.remove(entity, Position)
         scene.world.remove(entity, Footprint)
+        forget_choices(scene, entity)
         scene.world.set(entity, Fallen(position.hex, scene.round))
 
 
