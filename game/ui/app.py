@@ -27,6 +27,7 @@ from game.options import Options
 from game.savefile import SaveError, write_save
 from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.camera import Camera
+from game.ui.formation_view import FormationPreview, formation_status
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
 from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
@@ -86,7 +87,7 @@ class TableApp:
         self._options: tuple = (None, None)
         self._aids_drawn = False
         self._standing: tuple = (None, None)
-        self._formations: tuple = (None, ())
+        self.formations = FormationPreview()  # a squad's formations under the mouse
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
             console = open_window(title, size, display, fullscreen)
@@ -155,17 +156,7 @@ class TableApp:
         if self._standing[0] != key:  # a squad answers to a click on any of its hexes
             self._standing = (key, {h: c for c in self.battle.combatants() if c.in_fight and c.hex is not None
                                     for h in (c.footprint or (c.hex,))})
-        return Board(options, self._standing[1], self.formations())
-
-    def formations(self) -> tuple:
-        """A squad's formations at the hex under the mouse, while it is choosing one."""
-        mode = self.mode
-        if not isinstance(mode, Formation) or self.hover is None:
-            return ()
-        key = (id(self.battle), self.battle.state, mode.actor, self.hover)
-        if self._formations[0] != key:
-            self._formations = (key, self.battle.formations(mode.actor, self.hover))
-        return self._formations[1]
+        return Board(options, self._standing[1], self.formations.at(self.battle, self.mode, self.hover))
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, event_input) -> None:
@@ -400,7 +391,7 @@ class TableApp:
                             "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex),
                             "footprint": [_screen(camera, h) for h in c.footprint]}
                            for c in everyone],
-            "formation": self._shown_formation(camera, options),
+            "formation": formation_status(self.mode, self.board(options), lambda h: _screen(camera, h)),
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
@@ -415,12 +406,6 @@ class TableApp:
         temporary = self.status_path.with_name(self.status_path.name + ".part")
         temporary.write_text(json.dumps(status))
         os.replace(temporary, self.status_path)
-
-    def _shown_formation(self, camera: Camera, options: Options) -> dict | None:
-        """The status file's view of the formation under the mouse, if a squad is choosing one."""
-        if not isinstance(self.mode, Formation):
-            return None
-        return _formation_status(camera, self.mode.shown(self.board(options)))
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, frames: int | None = None) -> int:
@@ -450,14 +435,6 @@ class TableApp:
                 print(f"hexbattle: {self.message}", file=sys.stderr)
             count += 1
         return 0
-
-
-def _formation_status(camera: Camera, shown) -> dict | None:
-    """The formation under the mouse for the status file: its shape, whether allowed, where."""
-    if shown is None:
-        return None
-    return {"formation": shown.formation, "allowed": shown.allowed, "refused": shown.refused,
-            "hexes": [[h.q, h.r] for h in shown.hexes], "screen": [_screen(camera, h) for h in shown.hexes]}
 
 
 def _screen(camera: Camera, h: Hex | None) -> list[int] | None:
