@@ -235,3 +235,17 @@ def test_a_decision_about_hexes_is_answered_with_a_click_on_one_of_them():
     battle.submit(GmSetHealth(2, value=18))
     step = Answer(2).handle(Click(Hex(2, -1)), Board(battle.options(2)))
     assert step.action == Regroup(2, hexes=(Hex(2, -1),))
+
+
+def test_a_grenade_at_a_squad_half_in_smoke_is_against_plain_ac_10():
+    from fractions import Fraction
+
+    from game.systems.grenades import grenade_preview
+
+    from kit import SMOKE
+
+    squad = _squad(6, Hex(3, 0), (Hex(3, -1),))
+    half = battle_at([replace(ANA, hex=Hex(0, 0)), squad], terrain={Hex(3, 0): SMOKE})
+    whole = battle_at([replace(ANA, hex=Hex(0, 0)), squad], terrain={Hex(3, 0): SMOKE, Hex(3, -1): SMOKE})
+    assert grenade_preview(scene_of(half), 1, Hex(3, 0)).chance == Fraction(15, 20)  # d20 + 4 vs 10
+    assert grenade_preview(scene_of(whole), 1, Hex(3, 0)).chance == Fraction(11, 20)  # vs 10 + 4 (mostly obscured)

@@ -124,7 +124,10 @@ def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, targe
     gap = distance(here, at)
     parts, _, untrained = weapon_parts(scene, thrower, weapon)
     shields = shields_for(scene, target) if target else ()
-    concealment = cover_lookup(scene.setup.field, here, at, None, shields).concealment_bonus if target else 0
+    # A squad is concealed only if all of it is (Seed 002, Squad Combat Notes).
+    spots = footprint(world, target) if target else ()
+    concealment = weakest_cover([cover_lookup(scene.setup.field, here, h, None, shields) for h in spots]
+                                ).concealment_bonus if target else 0
     situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
                           target_prone=target is not None and world.has(target, Prone),
                           untrained=untrained, attacker_morale=side_morale(scene, thrower))
