@@ -249,3 +249,27 @@ def test_a_grenade_at_a_squad_half_in_smoke_is_against_plain_ac_10():
     whole = battle_at([replace(ANA, hex=Hex(0, 0)), squad], terrain={Hex(3, 0): SMOKE, Hex(3, -1): SMOKE})
     assert grenade_preview(scene_of(half), 1, Hex(3, 0)).chance == Fraction(15, 20)  # d20 + 4 vs 10
     assert grenade_preview(scene_of(whole), 1, Hex(3, 0)).chance == Fraction(11, 20)  # vs 10 + 4 (mostly obscured)
+
+
+def test_a_squad_fight_saved_with_formation_moves_and_regroups_replays_to_the_same_state(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from game.ai import choose_action
+    from game.savefile import battle_from_map, read_save, write_save
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "maps", tmp_path / "maps")
+    shutil.copytree(root / "assets", tmp_path / "assets")
+    battle = battle_from_map(tmp_path / "maps" / "squad_ridge.tmx", seed=11)
+    for _ in range(60):
+        if battle.state.ended:
+            break
+        prompt = battle.pending()
+        regroups = battle.options(prompt.decider).allowed("regroup") if prompt is not None else ()
+        battle.submit(regroups[-1].action if regroups else choose_action(battle))
+    kinds = {a.kind for a in battle.actions}
+    assert {"move_squad", "regroup"} <= kinds
+    write_save(battle, tmp_path / "ridge.json")
+    loaded = read_save(tmp_path / "ridge.json")
+    assert loaded.stopped_at is None and loaded.battle.state == battle.state

@@ -1,5 +1,5 @@
 """The footprint law as a property (Seed 002, Squad Size; Ruling: Squads): whatever moves and
-casualties come, a standing squad covers one hex per three units (fewer only when boxed in with
+casualties come (formations, blasts, the GM's health changes, the owner's answers), a standing squad covers one hex per three units (fewer only when boxed in with
 no free hex next to it), its hexes are one connected group (every first few of them too, so
 closing ranks from the end never splits it), each enterable, held by nobody else; a fallen squad
 holds none."""
@@ -24,7 +24,7 @@ WALLS = {h: WALL for h in (Hex(0, 0), Hex(0, 1), Hex(1, -2), Hex(-2, 2))}
 def _battle():
     units = [replace(unit(1, "veteran_soldier", "pcs", Hex(-3, 0), count=11, name="Blue squad")),
              replace(unit(2, "veteran_soldier", "enemies", Hex(3, 0), count=8, name="Red squad")),
-             unit(3, "thug", "enemies", Hex(2, 3)), unit(4, "thug", "pcs", Hex(-2, -2))]
+             unit(3, "grenadier", "enemies", Hex(2, 3)), unit(4, "thug", "pcs", Hex(-2, -2))]
     return battle_at(units, first=1, terrain=WALLS, radius=5)
 
 
@@ -62,6 +62,11 @@ def _step(battle, data) -> None:
         if health.in_fight:
             battle.submit(GmSetHealth(squad, value=data.draw(st.integers(0, health.health_max))))
         return
+    if move == 3 and view.squad_units is None:  # the grenadier: blasts take units off the squads
+        throws = battle.options(actor, groups=("grenade",)).allowed("grenade")
+        if throws:
+            battle.submit(data.draw(st.sampled_from(throws)).action)
+            return
     if move in (1, 2) and view.squad_units is not None:
         anchor = data.draw(st.sampled_from(sorted(battle.field.hexes())))
         shapes = battle.formations(actor, anchor)
