@@ -138,7 +138,8 @@ class Overlays:
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
-        by_id = {c.id: h for h, c in standing.items()}
+        by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
+        hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
         drawn: list[pygame.Rect] = []
         for option in options.allowed(kind):
@@ -149,7 +150,7 @@ class Overlays:
             radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
             words = percent(option.odds.chance)
-            if there == hover:
+            if hovered is not None and hovered.id == option.target:  # any hex of a squad
                 words += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
                     drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))
