@@ -243,6 +243,7 @@ class Heal(Action):
     kind: ClassVar[str] = "heal"
     target: int = 0
     dice: str = "1d6+2"
+    tissue_integrity_field: bool = False  # seed 002: on a squad, multiplied by its max units
 
 
 
@@ -386,3 +387,15 @@ def from_json(data: Any) -> Action:
     values = {name: _decode(name, str(fields[name].type), value)
               for name, value in data.items() if name != "type"}
     return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class LeadSquad(Action):
+    """Seed 002, Authority Focus: a PC with the focus switches which one squad they directly
+    lead, as a free on-turn action; that squad gets the focus's buff."""
+
+    kind: ClassVar[str] = "lead_squad"
+    target: int = 0
+
+
+register(LeadSquad)

@@ -69,6 +69,7 @@ class Stats:
     save: int | None = None
     fray_die: str | None = None
     nemesis: bool = False
+    authority: int = 0  # level of the Authority focus (SWN core; seed 002: it buffs one squad)
 
     def attribute(self, name: str) -> int:
         """An attribute modifier (0 when the stat block gives none)."""
@@ -239,3 +240,10 @@ class PausedMove:
 
     remaining: tuple[Hex, ...]
     silenced: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Leading:
+    """The one squad a PC directly leads (seed 002, Authority Focus): it gets the focus's buff."""
+
+    squad: int

@@ -19,6 +19,7 @@ from game.rules.heroic import HeroicReading
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
+from game.rules.squad import SquadDamage, band_text
 
 
 class Narrator(Protocol):
@@ -301,6 +302,44 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SquadVolley(Attacked):
+    """A squad's one attack roll read in three bands, and its flat damage (seed 002, Squads).
+
+    `damage` is the flat damage (average x units, armor likewise); `amount` is what the target
+    takes (in heroic mode the fixed-damage reading of it)."""
+
+    band: str = "none"
+    damage: SquadDamage | None = None
+    amount: int = 0
+
+    @property
+    def hit(self) -> bool:
+        """Whether the volley dealt any damage band (half or full)."""
+        return self.band != "none"
+
+    def text(self, say: Narrator) -> str:
+        lead = (f"{say.name(self.actor)} fire as a squad at {say.name(self.target)} with "
+                f"{say.weapon(self.weapon)}s: {self.result.roll_text()}: {band_text(self.band)}")
+        if self.damage is None or self.band == "none":
+            return f"{lead}."
+        reading = f" (heroic: {self.amount} points)" if self.amount != self.damage.amount else ""
+        return f"{lead}; {self.damage.text()}{reading}."
+
+
+@dataclass(frozen=True, slots=True)
+class LeadershipChanged(Event):
+    """A PC now directly leads a squad (seed 002, Authority Focus), and the buff it gives."""
+
+    leader: int
+    squad: int
+    lead: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.leader)} now leads {say.name(self.squad)}: Authority gives it "
+                f"{self.lead:+d} to hit and to morale and +1 to skill checks.")
+
+
+@dataclass(frozen=True, slots=True)
 class AttackPaused(Event):
     """An attack waits while the protectors next to its target decide (seed 002 Protect)."""
 
@@ -470,6 +509,8 @@ class Healed(Event):
     after: int
     unit: str = "HP"
     reading: HeroicReading | None = None
+    squad_rule: str = ""  # seed 002: how a squad's healing was shaped ("one unit at a time")
+    units: tuple[int, int] | None = None  # a squad's units standing before and after
 
     @property
     def amount(self) -> int:
@@ -478,7 +519,9 @@ class Healed(Event):
 
     def text(self, say: Narrator) -> str:
         how = f"heroic reading {self.reading.text()}" if self.reading is not None else f"{self.roll.total}"
-        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}."
+        how += f", {self.squad_rule}" if self.squad_rule else ""
+        units = f", {self.units[0]} -> {self.units[1]} units" if self.units else ""
+        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}{units}."
 
 
 _FATES = {

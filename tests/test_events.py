@@ -42,6 +42,7 @@ from game.events import (
     ShockDealt,
     SpillLost,
     Spilled,
+    SquadVolley,
     TurnBegan,
     TurnLost,
     WeaponDropped,
@@ -314,9 +315,13 @@ def test_every_event_of_a_computer_played_fight_tells_itself(map_path):
     lines = battle.log_lines()
     assert len(lines) == len(log) and all(line.strip() for line in lines)
     assert lines == [battle.describe(e) for e in log]
-    weapon_hits = [i for i, e in enumerate(log) if isinstance(e, Attacked) and e.hit and e.how == "attack"]
+    weapon_hits = [i for i, e in enumerate(log) if isinstance(e, Attacked) and e.hit and e.how == "attack"
+                   and not isinstance(e, SquadVolley)]
     assert weapon_hits, "the fight should land at least one weapon hit"
     for index in weapon_hits:
         rolled, damaged = log[index + 1], log[index + 2]
         assert isinstance(rolled, DamageRolled) and isinstance(damaged, Damaged)
         assert rolled.target == damaged.target == log[index].target and rolled.amount == damaged.amount
+    for index, volley in enumerate(log):  # a squad's damage is flat: no damage roll (seed 002)
+        if isinstance(volley, SquadVolley) and volley.amount:
+            assert isinstance(log[index + 1], Damaged) and log[index + 1].amount == volley.amount

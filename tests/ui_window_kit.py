@@ -126,7 +126,7 @@ class Table:
         return errors
 
 
-def _wait(probe, what: str, seconds: float = 20.0):
+def _wait(probe, what: str, seconds: float = 60.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:

@@ -21,7 +21,8 @@ class Field:
 
     kind: "int", "str", "bool", "dice" (a dice expression), "choice" (one of `choices`),
     "choices" (a list of `choices`), "skills" (a table of skill name -> int),
-    "range" ([normal, maximum] metres), "shock" ({damage, max_ac}), "armor_rows".
+    "range" ([normal, maximum] metres), "shock" ({damage, max_ac}), "armor_rows",
+    "scores" (a table of names from `choices` -> whole numbers in minimum..maximum).
     """
 
     name: str
@@ -92,6 +93,18 @@ def _check_skills(field: Field, value: Any) -> str | None:
     return None
 
 
+def _check_scores(field: Field, value: Any) -> str | None:
+    if not isinstance(value, Mapping):
+        return f"must be a table such as {{ {field.choices[0]} = 1 }}, not {value!r}"
+    for name, score in value.items():
+        if name not in field.choices:
+            return f"names an unknown entry '{name}'{suggestion(name, field.choices)}; known: {', '.join(field.choices)}"
+        problem = _check_int(field, score)
+        if problem:
+            return f"gives '{name}' a value that {problem}"
+    return None
+
+
 def _check_range(value: Any) -> str | None:
     ok = isinstance(value, list) and len(value) == 2 and all(
         isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
@@ -123,6 +136,8 @@ def check_value(field: Field, value: Any) -> str | None:
         return _check_choices(field, value)
     if field.kind == "skills":
         return _check_skills(field, value)
+    if field.kind == "scores":
+        return _check_scores(field, value)
     if field.kind == "range":
         return _check_range(value)
     if field.kind == "shock":

@@ -66,6 +66,8 @@ class UnitPlacement:
     facing: int | None
     overrides: Mapping[str, Any]
     layer: str
+    led_by: int | None = None
+    """Seed 002 Authority Focus: the object id of the PC who directly leads this squad."""
     footprint: tuple[Hex, ...] = ()
     """A squad's hexes besides its own, when the map gives them (the `footprint` property)."""
 

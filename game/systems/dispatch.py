@@ -35,6 +35,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     MoveSquad,
     OverwatchFire,
@@ -54,6 +55,7 @@ from game.actions import (
 )
 from game.prompts import FootprintChoice, OverwatchChance, ProtectChance
 from game.systems import (
+    authority,
     basics,
     charge,
     combat,
@@ -137,6 +139,7 @@ TABLE: dict[type[Action], Row] = {
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
+    LeadSquad: Row(authority.check_lead, authority.lead),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)
