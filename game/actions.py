@@ -305,12 +305,22 @@ class GmAddUnit(Action):
     name: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class GmOutgunned(Action):
+    """Seed 002 outgunned: the GM counts factors (numbers, heavy weapons, open psychic power)
+    against a side (`change` below 0, -1 morale each) or for it (above 0, +1 each); `actor` is 0."""
+
+    kind: ClassVar[str] = "gm_outgunned"
+    side: str = ""
+    change: int = 0
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned)}
 
 
 def register(cls: type[Action]) -> type[Action]:

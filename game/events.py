@@ -747,12 +747,29 @@ class WeaponTaken(Event):
 
 
 # -- morale -------------------------------------------------------------------------------
+_MORALE_CAUSES = {
+    "leader present (ordinary)": "{side} have their leader {who} with them",
+    "leader present (great)": "{side} have their great leader {who} with them",
+    "leader incapacitated (ordinary)": "{side} have lost their leader {who}",
+    "leader incapacitated (great)": "{side} have lost their great leader {who}",
+    "surprised": "{side} are caught unprepared",
+    "lost 20% of forces or HP": "{side} count their losses",
+    "outgunned (negative factor)": "The GM judges {side} outgunned",
+    "outgunned (positive factor)": "The GM judges {side} to outgun their foes",
+    "home territory": "{side} fight on their home ground",
+    "intimidated": "{side} are shaken",
+}
+"""The opening of a morale change's sentence, by its cause (Seed 002, Morale Factors)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MoraleChanged(Event):
-    """A side's morale score moved (here: a successful Intimidate, Seed 002)."""
+    """A side's morale score moved, with its cause (a Seed 002 morale factor) and, where one
+    person caused it, who (the leader, the intimidator)."""
 
     side: str
     change: MoraleChange
+    who: int | None = None
 
     @property
     def before(self) -> int:
@@ -764,8 +781,19 @@ class MoraleChanged(Event):
         """The score after."""
         return self.change.after
 
+    @property
+    def cause(self) -> str:
+        """The morale factor that moved the score."""
+        return self.change.factor
+
     def text(self, say: Narrator) -> str:
-        return f"{say.side(self.side)} are shaken: {self.change.text()}; no more intimidation this round."
+        who = say.name(self.who) if self.who is not None else "someone"
+        opening = _MORALE_CAUSES.get(self.cause, "{side} feel it").format(side=say.side(self.side), who=who)
+        rest = "; no more intimidation this round" if self.cause == "intimidated" else ""
+        band, was = morale_band(self.after), morale_band(self.before)
+        if band != was:
+            rest += f"; now {band.name}: {band.limits()}"
+        return f"{opening}: {self.change.text()}{rest}."
 
 
 @dataclass(frozen=True, slots=True)

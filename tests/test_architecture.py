@@ -75,7 +75,7 @@ SYSTEM_LAYERS = [
     {"sight", "wounds", "footprint"},
     {"combat"},
     {"overwatch"},
-    {"movement", "turns"},
+    {"movement", "turns", "morale"},
     {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
      "formations"},
     {"dispatch"},

@@ -85,7 +85,7 @@ class Table:
     def click(self, x: int, y: int, button: int = 1) -> None:
         """A real press and release (XTEST), at a point of the window."""
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-        time.sleep(0.05)
+        time.sleep(0.3)
         self.xdotool("click", str(button))
 
     def hover(self, x: int, y: int) -> None:
