@@ -199,7 +199,7 @@ def test_the_computer_plays_the_squad_map_to_the_end_moving_both_squads_in_forma
     from game.ai import play
     from game.savefile import battle_from_map
 
-    battle = battle_from_map(Path(__file__).resolve().parent.parent / "maps" / "squad_ridge.tmx", seed=1)
+    battle = battle_from_map(Path(__file__).resolve().parent.parent / "maps" / "squad_ridge.tmx", seed=4)
     squads = {c.id for c in battle.combatants() if c.squad_units is not None}
     assert len(squads) == 2 and all(len(c.footprint) == 3 for c in battle.combatants() if c.id in squads)
     play(battle)

@@ -1,8 +1,8 @@
 """Squads on the Ridge: a rifle squad on each side (pointy-top, even rows shifted, 16x12).
 
 Seed 002 squads with footprints: the colonial militia's 1st Section (nine rifles, three hexes)
-and a PC holds the ridge's brush line (west); a Rustjaw gang of eight (three hexes) and its boss
-come up through the crates and the orchard (east).
+and two PCs hold the ridge's brush line (west); a Rustjaw gang of eight (three hexes), its boss
+and two more thugs come up through the crates and the orchard (east).
 """
 
 from __future__ import annotations
@@ -33,14 +33,17 @@ UNITS = (
     Unit("vega", 2, 5, "pcs", template="pc_warrior", name="Sgt. Ada Vega", overrides=(Prop("facing", "int", 0),)),
     Unit("section", 4, 6, "allies", template="veteran_squad", name="1st Section",
          overrides=(Prop("count", "int", 9), Prop("facing", "int", 0))),
+    Unit("medic", 1, 7, "pcs", template="pc_expert", name="Doc Imre", overrides=(Prop("facing", "int", 0),)),
     Unit("boss", 14, 5, "enemies", template="thug", name="Boss Kragg", overrides=(Prop("facing", "int", 3),)),
+    Unit("lookout", 13, 2, "enemies", template="thug", name="Lookout", overrides=(Prop("facing", "int", 3),)),
+    Unit("runner", 14, 9, "enemies", template="thug", name="Runner", overrides=(Prop("facing", "int", 3),)),
     Unit("gang", 12, 7, "enemies", template="veteran_squad", name="Rustjaw gang",
          overrides=(Prop("count", "int", 8), Prop("facing", "int", 3))),
 )
 
-DESCRIPTION = """A ridge above the colony's pumping station, at dusk. Sergeant Vega and the militia's
-1st Section (nine rifles) hold the brush line. A Rustjaw gang of eight and Boss Kragg come up
-through the crates and the orchard. Each squad covers a hex per three of its members: move it
+DESCRIPTION = """A ridge above the colony's pumping station, at dusk. Sergeant Vega, Doc Imre and the
+militia's 1st Section (nine rifles) hold the brush line. A Rustjaw gang of eight, Boss Kragg
+and two of his thugs come up through the crates and the orchard. Each squad covers a hex per three of its members: move it
 in formation, and keep all of it behind cover if it is to count."""
 
 
