@@ -247,6 +247,25 @@ class Heal(Action):
 
 
 
+@dataclass(frozen=True, slots=True)
+class MoveSquad(Action):
+    """A squad's Move into a new footprint (Seed 002, Squad Size): `hexes` with the anchor
+    first, each reachable within its movement, one connected group; `formation` names the
+    shape it was picked as ("line", "column", "wedge", "blob"; "" when painted hex by hex)."""
+
+    kind: ClassVar[str] = "move_squad"
+    hexes: tuple[Hex, ...] = ()
+    formation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Regroup(Action):
+    """A squad's owner answers a footprint decision: take these hexes (one of its choices)."""
+
+    kind: ClassVar[str] = "regroup"
+    hexes: tuple[Hex, ...] = ()
+
+
 # -- the GM's overrides (the issue "The table"): taken at any time, never from a turn's budget --
 @dataclass(frozen=True, slots=True)
 class GmPlace(Action):
@@ -338,6 +357,10 @@ def register(cls: type[Action]) -> type[Action]:
     """Add an action type to the JSON codec (systems defining new actions call this)."""
     ACTION_TYPES[cls.kind] = cls
     return cls
+
+
+register(MoveSquad)
+register(Regroup)
 
 
 def _encode(value: Any) -> Any:

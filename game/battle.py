@@ -15,12 +15,12 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, to_json
-from game.components import Allegiance, Identity, Overwatch, Position, Stats
+from game.components import Allegiance, Identity, Overwatch, Position, Squad, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
-from game.options import Options
+from game.options import FormationOption, Options
 from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
@@ -305,6 +305,15 @@ class Battle:
         if actor == self.current():
             return choices.options_on_turn(scene, actor, choices.GROUPS if groups is None else groups)
         return choices.options_off_turn(scene, actor)
+
+    def formations(self, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
+        """Every formation a squad on its turn could move into with its head on `anchor` (a line,
+        column or wedge for each facing, and a blob), each with its hexes and cost or the reason
+        it is refused (Seed 002, Squad Size); nothing for anyone else or while a decision is open."""
+        state = self.state
+        if state.ended or state.pending or actor != self.current() or not self.world.has(actor, Squad):
+            return ()
+        return choices.formation_options(self._scene(state), actor, anchor)
 
     def wedge(self, actor: EntityId, facing: int = 0, angle: float | None = None) -> tuple[Hex, ...]:
         """The hexes an overwatch by this combatant would cover, facing a hex direction or any

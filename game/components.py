@@ -179,6 +179,18 @@ class Squad:
 
 
 @dataclass(frozen=True, slots=True)
+class Footprint:
+    """The hexes a squad covers besides its Position (its anchor), in growth order: each next
+    to one before it (Seed 002, Squad Size: one hex per three units, one connected group)."""
+
+    rest: tuple[Hex, ...] = ()
+
+    def occupies(self) -> tuple[Hex, ...]:
+        """The squad blocks every hex of its footprint (the world's hex index reads this)."""
+        return self.rest
+
+
+@dataclass(frozen=True, slots=True)
 class Carried:
     """Weapons carried but not in hand (taken in a disarm, picked up), as weapon ids."""
 

@@ -49,3 +49,13 @@ class ProtectChance(Prompt):
     attacker: int = 0
     ally: int = 0
     attack: Attack | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FootprintChoice(Prompt):
+    """A squad's footprint had to shrink or grow (Seed 002, Squad Size): the engine took the
+    first of `choices` already; its owner may keep it (Hold) or take another (Regroup)."""
+
+    kind: ClassVar[str] = "footprint"
+    before: tuple[Hex, ...] = ()
+    choices: tuple[tuple[Hex, ...], ...] = ()

@@ -56,6 +56,8 @@ class CombatantView:
     facing: int | None = None
     morale_immune: bool = False
     hidden: bool = False  # kept off the table view until the GM reveals it
+    footprint: tuple[Hex, ...] = ()
+    """Every hex it stands on, `hex` first: a squad's several (Seed 002, Squad Size); none once down."""
 
 
 @dataclass(frozen=True, slots=True)

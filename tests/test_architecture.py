@@ -73,11 +73,12 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 SYSTEM_LAYERS = [
     {"scene", "authority", "squads"},
     {"budget", "checks"},
-    {"sight", "sightlines", "wounds"},
+    {"sight", "sightlines", "wounds", "footprint"},
     {"combat"},
     {"overwatch"},
     {"movement", "turns", "morale"},
-    {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
+    {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
+     "formations"},
     {"dispatch"},
     {"choices", "roster"},
 ]

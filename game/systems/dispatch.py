@@ -41,12 +41,14 @@ from game.actions import (
     Jump,
     LeadSquad,
     Move,
+    MoveSquad,
     OverwatchFire,
     PickUp,
     Protect,
     ReadMorale,
     ReadyWeapon,
     Redirect,
+    Regroup,
     Reload,
     SetOverwatch,
     ShieldAllies,
@@ -55,13 +57,14 @@ from game.actions import (
     StandUp,
     ThrowGrenade,
 )
-from game.prompts import OverwatchChance, ProtectChance
+from game.prompts import FootprintChoice, OverwatchChance, ProtectChance
 from game.systems import (
     authority,
     basics,
     charge,
     combat,
     disarm,
+    formations,
     fray,
     gm,
     grenades,
@@ -93,13 +96,17 @@ def check_hold(scene: Scene, action: Hold) -> Any:
     """Hold answers whichever decision is open: an overwatch shot or a protect step-in."""
     if isinstance(scene.pending[0] if scene.pending else None, ProtectChance):
         return protect.check_decline(scene, action)
+    if isinstance(scene.pending[0] if scene.pending else None, FootprintChoice):
+        return formations.check_keep(scene, action)
     return overwatch.check_hold_fire(scene, action)
 
 
-def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance) -> None:
+def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance | FootprintChoice) -> None:
     """Decline the open decision."""
     if isinstance(prompt, ProtectChance):
         protect.decline(scene, action, prompt)
+    elif isinstance(prompt, FootprintChoice):
+        formations.keep(scene, action, prompt)
     else:
         overwatch.hold_fire(scene, action, prompt)
 
@@ -131,6 +138,8 @@ TABLE: dict[type[Action], Row] = {
     FocusedFray: Row(fray.check_focused_fray, fray.focused_fray),
     Stabilise: Row(medicine.check_stabilise, medicine.stabilise),
     Heal: Row(medicine.check_heal, medicine.heal),
+    MoveSquad: Row(formations.check_move_squad, formations.move_squad),
+    Regroup: Row(formations.check_regroup, formations.regroup, instant=True, answers=True, only_answers=True),
     GmPlace: Row(gm.check_place, gm.place, gm=True),
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),

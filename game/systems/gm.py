@@ -33,6 +33,8 @@ from game.deploy import stat_block, starting_health, unit_stats
 from game.events import GmOverride
 from game.hexgrid import Hex
 from game.rules.fields import suggestion
+from game.systems.footprint import footprint
+from game.systems.footprint import place as put_down
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import fall_at_zero, recount_squad
 
@@ -63,17 +65,24 @@ def _free(scene: Scene, hex_: Hex, mover: int = 0) -> str | None:
 
 def check_place(scene: Scene, action: GmPlace) -> GmPlace | str:
     """Any free hex a combatant may stand on."""
-    problem = _standing(scene, action.actor) or _free(scene, action.to, action.actor)
+    problem = _standing(scene, action.actor)
     if problem:
         return problem
     if scene.world.get(action.actor, Position).hex == action.to:
         return f"{scene.name(action.actor)} already stands on {scene.place(action.to)}"
-    return action
+    hexes = _carried(scene, action)
+    return next((p for h in hexes if (p := _free(scene, h, action.actor))), None) or action
+
+
+def _carried(scene: Scene, action: GmPlace) -> tuple[Hex, ...]:
+    """The hexes the token covers once set down: a squad keeps its shape around the new hex."""
+    here = footprint(scene.world, action.actor)
+    return tuple(action.to + (h - here[0]) for h in here)
 
 
 def place(scene: Scene, action: GmPlace, plan: GmPlace) -> None:
     """Lift the token and set it down: no path, no cost, nobody on overwatch sees it pass."""
-    scene.world.set(action.actor, Position(action.to))
+    put_down(scene.world, action.actor, _carried(scene, action))
     scene.emit(GmOverride("place", action.actor, to=action.to))
 
 

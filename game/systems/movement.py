@@ -22,6 +22,7 @@ from game.events import Moved
 from game.hexgrid import Hex, distance
 from game.hexgrid.paths import cheapest_within
 from game.systems.budget import move_points_available, needs, spend
+from game.systems.footprint import spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene, friendly, in_the_fight
 from game.terrain import Battlefield
@@ -55,13 +56,14 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
 
 
 def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
-              allies_block: bool = False) -> dict[Hex, Reach]:
-    """Every hex the mover can end on with `points` movement points (its own hex excluded).
+              allies_block: bool = False, start: Hex | None = None) -> dict[Hex, Reach]:
+    """Every hex the mover can end on with `points` movement points (its own hex excluded;
+    `start` walks from another of its hexes, as a squad's units do).
 
     Dijkstra over terrain costs (`hexgrid.paths`); ties broken by hex order so the chosen paths
     are stable. Only the occupied hexes are asked who holds them.
     """
-    start = world.get(mover, Position).hex
+    start = world.get(mover, Position).hex if start is None else start
     rule = passage_rule(world, mover, allies_block)
     grid = field.cost_grid()
     held = {hex_: rule(hex_) for hex_ in world.occupied()}
@@ -138,6 +140,9 @@ def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int
 
 def check_move(scene: Scene, action: Move) -> Move | str:
     """A Move action along a chosen path (SWN core; rulings: Movement)."""
+    spread = spread_problem(scene.world, action.actor, "walk a single path")
+    if spread:
+        return spread
     if scene.world.has(action.actor, Prone):
         return "stand up first (it takes the Move action)"
     refusal = needs(scene, action.actor, "move")

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import pygame
 
 from game.hexgrid import Hex
-from game.options import AttackOption, ChargeOption, GrenadeOption, JumpOption, MoveOption, Options
+from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
 from game.ui.tokens import Fonts, label
 from game.views import CombatantView
@@ -27,6 +27,8 @@ WEDGE = (255, 160, 0, 60)
 BLAST = (255, 80, 40, 80)
 LANDING = (255, 200, 40)
 CHARGE_END = (190, 120, 255, 90)
+FORMATION = (60, 230, 120, 120)  # a squad's formation under the mouse
+REFUSED_FORMATION = (230, 60, 60, 120)
 
 
 class Shading(NamedTuple):
@@ -81,6 +83,8 @@ class Overlays:
             move = self._chosen(options, "move").get(hover)
             if move is not None:
                 drawn += self._path(target, camera, move, line)
+                if move.hexes:  # a squad: the shape it would take there
+                    drawn += self._preview(target, camera, move.hexes, True, "", line)
         attack_kind = "attack" if kind == "move" else kind
         seen = {h: c for h, c in standing.items() if c.id not in unseen}
         drawn += self._targets(target, camera, options, attack_kind, seen, hover, line)
@@ -97,6 +101,26 @@ class Overlays:
             found[kind] = ({o.hex: o for o in allowed if isinstance(o, MoveOption)} if kind == "move"
                            else dict(enumerate(allowed)))
         return found[kind]
+
+    def formation(self, target: pygame.Surface, camera: Camera, shown: FormationOption | None,
+                  painted: tuple[Hex, ...], line: int) -> list[pygame.Rect]:
+        """A squad's formation under the mouse (green, or red with the reason it is refused),
+        or the hexes painted so far; returns the areas drawn on."""
+        if painted:
+            return self._preview(target, camera, painted, True, f"{len(painted)} painted", line)
+        if shown is None:
+            return []
+        words = (f"{shown.formation} {shown.cost} movement" if shown.allowed else shown.refused)
+        return self._preview(target, camera, shown.hexes, shown.allowed, words, line)
+
+    def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...], allowed: bool,
+                 words: str, line: int) -> list[pygame.Rect]:
+        layer, topleft = self._shade(camera, [(h, FORMATION if allowed else REFUSED_FORMATION) for h in hexes])
+        drawn = [target.blit(layer, topleft)] if layer is not None else []
+        if words and hexes:
+            x, y = camera.hex_center(hexes[0])
+            drawn.append(label(target, self.fonts, words, line, (x, y + line * 1.5), "midtop"))
+        return drawn
 
     @staticmethod
     def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
@@ -151,7 +175,8 @@ class Overlays:
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
-        by_id = {c.id: h for h, c in standing.items()}
+        by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
+        hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
         drawn: list[pygame.Rect] = []
         for option in self._chosen(options, kind).values():
@@ -162,7 +187,7 @@ class Overlays:
             radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
             words = percent(option.odds.chance)
-            if there == hover:
+            if hovered is not None and hovered.id == option.target:  # any hex of a squad
                 words += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
                     drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))

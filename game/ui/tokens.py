@@ -138,7 +138,8 @@ class Tokens:
         rectangles drawn on (what the next frame must repaint)."""
         shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
         placed = sorted(shown, key=lambda c: (c.in_fight, c.id))
-        drawn = [self.draw_one(target, camera, c, c.id == current) for c in placed]
+        drawn = [self.draw_spread(target, camera, c) for c in placed if len(c.footprint) > 1]
+        drawn += [self.draw_one(target, camera, c, c.id == current) for c in placed]
         line = text_height(target.get_height())
         discs = {c.id: self._disc(camera, c, line) for c in placed}
         taken: list[pygame.Rect] = []
@@ -172,6 +173,25 @@ class Tokens:
             self._cross(target, disc)
         reach = 2 * round(radius * 1.8 + 10)
         return pygame.Rect(0, 0, reach, reach).move(round(cx) - reach // 2, round(cy) - reach // 2)
+
+    def draw_spread(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> pygame.Rect:
+        """A squad's other hexes (Seed 002, Squad Size): a smaller disc of its colour and letter on
+        each, joined to the hex it grew from; returns the area drawn on."""
+        line = text_height(target.get_height())
+        radius = self.radius(camera, line) * 0.8
+        colour = side_colour(c.side)
+        centres = [camera.hex_center(h) for h in c.footprint]
+        area = pygame.Rect(round(centres[0][0]), round(centres[0][1]), 1, 1)
+        for index, (cx, cy) in enumerate(centres[1:], start=1):
+            nearest = min(centres[:index], key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+            area.union_ip(pygame.draw.line(target, INK, nearest, (cx, cy), max(3, round(radius / 4))))
+            disc = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
+            pygame.draw.ellipse(target, colour, disc)
+            pygame.draw.ellipse(target, INK, disc, 2)
+            letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
+            target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
+            area.union_ip(disc.inflate(4, 4))
+        return area
 
     def draw_words(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
                    blocked: list[pygame.Rect]) -> list[pygame.Rect]:
