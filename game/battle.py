@@ -26,10 +26,10 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
-from game.systems import choices, dispatch, overwatch, roster
+from game.systems import choices, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
-from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
+from game.systems.turns import camps_standing, next_turn
 from game.terrain import Battlefield
 from game.views import CombatantView, SideView
 
@@ -39,7 +39,8 @@ burst attacks), charge, jump, shove, disarm, protect, overwatch, grenade, morale
 gear, stances."""
 
 
-PLAYABLE_RULESETS = ("swn", "swn-heroic")
+PLAYABLE_RULESETS = tuple(rulesets.RULESETS)
+"""The rulesets a battle can be played under (each registered in game/systems/rulesets)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -186,8 +187,10 @@ class Battle:
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
-        order = roll_initiative(scene, [e for e, _ in world.query(Position)])
-        begin_round(scene)
+        ruleset = rulesets.of(scene)
+        ruleset.prepare(scene)
+        order = ruleset.roll_initiative(scene, [e for e, _ in world.query(Position)])
+        ruleset.begin_round(scene)
         state = BattleState(world, 1, order, 0, dice.state, sides)
         state = cls._advance(scene, state, opening=True) if order else state
         state = replace(state, rng=dice.state)
@@ -198,6 +201,11 @@ class Battle:
     def state(self) -> BattleState:
         """The current state."""
         return self._history[-1].after if self._history else self._opening
+
+    @property
+    def ruleset(self) -> rulesets.Ruleset:
+        """The ruleset this battle is played under (its actions, turns and options)."""
+        return rulesets.named(self.setup.ruleset)
 
     @property
     def catalog(self) -> Catalog:
@@ -288,10 +296,10 @@ class Battle:
         scene = self._scene(state)
         if state.pending:
             prompt = state.pending[0]
-            return choices.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
+            return self.ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
         if actor == self.current():
-            return choices.options_on_turn(scene, actor, choices.GROUPS if groups is None else groups)
-        return choices.options_off_turn(scene, actor)
+            return self.ruleset.options_on_turn(scene, actor, self.ruleset.groups if groups is None else groups)
+        return self.ruleset.options_off_turn(scene, actor)
 
     def wedge(self, actor: EntityId, facing: int = 0, angle: float | None = None) -> tuple[Hex, ...]:
         """The hexes an overwatch by this combatant would cover, facing a hex direction or any
@@ -345,11 +353,11 @@ class Battle:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces, typed_only)
         try:
-            plan = dispatch.check(scene, action)
+            plan = self.ruleset.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
-            dispatch.apply(scene, action, plan)
-            dispatch.settle(scene)
+            self.ruleset.apply(scene, action, plan)
+            self.ruleset.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
                             pending=tuple(scene.pending), order=self._joined(scene, state.order))
             passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
@@ -383,7 +391,7 @@ class Battle:
     def _precondition(self, state: BattleState, action: Action) -> str | None:
         if state.ended:
             return "the battle is over"
-        if getattr(dispatch.row(action), "gm", False):  # the GM's overrides: whatever the turn
+        if getattr(self.ruleset.row(action), "gm", False):  # the GM's overrides: whatever the turn
             return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
         if action.actor not in state.world.entities():
             return f"there is no combatant with id {action.actor}"
@@ -391,11 +399,11 @@ class Battle:
             return "that combatant is out of the fight"
         if state.pending:
             prompt = state.pending[0]
-            row = dispatch.row(action)
+            row = self.ruleset.row(action)
             if action.actor != prompt.decider or row is None or not row.answers:
                 return f"waiting for a decision: {prompt.question}"
             return None
-        row = dispatch.row(action)
+        row = self.ruleset.row(action)
         if row is not None and row.only_answers:
             return "there is no decision to answer"
         if (row is None or not row.instant) and action.actor != self.current():
@@ -423,6 +431,7 @@ class Battle:
         """Pass the turn on (at the opening: start with the first in the order), skipping anyone
         out of the fight and, in round 1, anyone whose side was surprised."""
         turn, round_ = state.turn, state.round
+        ruleset = rulesets.of(scene)
         wrapped = False
         if not opening:
             turn, wrapped = next_turn(scene, state.order, turn)
@@ -430,13 +439,13 @@ class Battle:
             if wrapped:
                 round_ += 1
                 scene.round = round_
-                begin_round(scene)
+                ruleset.begin_round(scene)
             entity = state.order[turn]
             if not scene.is_surprised(entity):
                 break
             scene.emit(TurnLost(entity, 1))
             turn, wrapped = next_turn(scene, state.order, turn)
-        begin_turn(scene, state.order[turn])
+        ruleset.begin_turn(scene, state.order[turn])
         return replace(state, world=scene.world, round=round_, turn=turn,
                        sides=tuple(scene.sides[s.id] for s in state.sides))
 

@@ -1,0 +1,66 @@
+"""What a ruleset supplies to a battle: its action table, turn structure and option builders.
+
+The hex mechanics (movement, jump, charge paths, the overwatch wedge, cover and concealment,
+grenade scatter, squad footprints) are shared; a ruleset decides the turn structure (initiative,
+what a round and a turn refresh), which actions exist and how each is checked and applied
+(attack resolution, damage), and the options a combatant is offered. The battle facade asks the
+ruleset of its scenario for all of these and for nothing else, so a new ruleset is one new
+module registering one `Ruleset` value (see docs/rules/engine.md, "Rulesets").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import Action
+from game.ecs import EntityId
+from game.options import Options
+from game.prompts import Prompt
+from game.systems.dispatch import Row
+from game.systems.scene import Scene
+
+
+def _nothing(scene: Scene) -> None:
+    """No preparation: the deployed world is ready as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One ruleset: the names a map may give it, its table and its turn and option functions."""
+
+    names: tuple[str, ...]
+    table: Mapping[type[Action], Row]
+    settled: tuple[Callable[[Scene], None], ...]
+    roll_initiative: Callable[[Scene, list[EntityId]], tuple[EntityId, ...]]
+    begin_round: Callable[[Scene], None]
+    begin_turn: Callable[[Scene, EntityId], None]
+    options_on_turn: Callable[[Scene, EntityId, Iterable[str]], Options]
+    options_off_turn: Callable[[Scene, EntityId], Options]
+    prompt_options: Callable[[Scene, Prompt], Options]
+    groups: tuple[str, ...]
+    prepare: Callable[[Scene], None] = _nothing
+    """Run once on the deployed world before initiative (a ruleset's own components)."""
+
+    def row(self, action: Action) -> Row | None:
+        """The table row for this action's type, if this ruleset knows it."""
+        return self.table.get(type(action))
+
+    def check(self, scene: Scene, action: Action) -> Any:
+        """The plan for the action, or a str saying why it cannot be taken now."""
+        found = self.row(action)
+        if found is None:
+            return f"'{action.kind}' is not an action this battle's ruleset ({self.names[0]}) knows"
+        return found.check(scene, action)
+
+    def apply(self, scene: Scene, action: Action, plan: Any) -> None:
+        """Carry out a checked action with the plan its check returned."""
+        self.table[type(action)].apply(scene, action, plan)
+
+    def settle(self, scene: Scene) -> None:
+        """Run the settled work in order, each step only while no decision is open."""
+        for step in self.settled:
+            if scene.pending:
+                return
+            step(scene)
