@@ -285,12 +285,20 @@ class GmAddUnit(Action):
     name: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    """Seed 001 Step: move one hex, a defensive 1 AP move."""
+
+    kind: ClassVar[str] = "step"
+    to: Hex = Hex(0, 0)
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -26,6 +26,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import starting_morale
+from game.rules.ruleset_data import catalog_for
 from game.systems import choices, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
@@ -178,7 +179,7 @@ class Battle:
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
-        catalog = catalog or load_catalog()
+        catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
         settings = MappingProxyType(dict(scenario.settings))
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
@@ -322,11 +323,14 @@ class Battle:
 
     def combatants(self) -> tuple[CombatantView, ...]:
         """Every combatant as it stands now, in id order."""
-        return roster.combatants(self._scene(self.state), self.scenario)
+        scene = self._scene(self.state)
+        return tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario))
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
-        return roster.one(self._scene(self.state), self.scenario, entity)
+        scene = self._scene(self.state)
+        view = roster.one(scene, self.scenario, entity)
+        return None if view is None else self.ruleset.dress(scene, view)
 
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
@@ -441,7 +445,7 @@ class Battle:
                 scene.round = round_
                 ruleset.begin_round(scene)
             entity = state.order[turn]
-            if not scene.is_surprised(entity):
+            if not (ruleset.surprise_skips_turn and scene.is_surprised(entity)):
                 break
             scene.emit(TurnLost(entity, 1))
             turn, wrapped = next_turn(scene, state.order, turn)

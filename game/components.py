@@ -227,3 +227,13 @@ class PausedMove:
 
     remaining: tuple[Hex, ...]
     silenced: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Defense:
+    """Seed 001 DEF: what hits drain before Vitality (VIT lives in `Health`, unit "VIT");
+    `condition` is "dying" or "incapacitated" once VIT reached 0."""
+
+    current: int
+    maximum: int
+    condition: str = ""

@@ -16,6 +16,8 @@ from game.rules.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.grenade import BlastHit, Scatter
 from game.rules.heroic import HeroicReading
+from game.rules.lucky_stars.attack import Contest
+from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
@@ -459,6 +461,8 @@ _FATES = {
     "died of wounds": "{name} dies of their wounds.",
     "mortally wounded": "{name} falls, mortally wounded: dead in 6 rounds unless stabilised.",
     "stable": "{name} falls and stabilises (heroic).",
+    "dying": "{name} is incapacitated by a lethal blow: dying.",
+    "incapacitated": "{name} is incapacitated.",
 }
 
 
@@ -473,7 +477,7 @@ class Fell(Event):
     @property
     def how(self) -> str:
         """dead, mortally wounded or stable."""
-        return self.fate if self.fate in ("mortally wounded", "stable") else "dead"
+        return self.fate if self.fate in ("mortally wounded", "stable", "dying", "incapacitated") else "dead"
 
     def text(self, say: Narrator) -> str:
         return _FATES[self.fate].format(name=say.name(self.target))
@@ -753,3 +757,45 @@ class GmOverride(Event):
         if self.what == "condition":
             return _GM_CONDITIONS[(self.condition, self.active)].format(target=target)
         return f"The GM brings in {target} for {say.side(self.side)} at {say.place(self.to)}."
+
+
+# -- These Lucky Stars (seed 001) ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OpposedAttack(Event):
+    """A seed 001 attack: both 2d6 rolls (the defender's bare decision dice when surprised)."""
+
+    actor: int
+    target: int
+    contest: Contest
+    weapon: str = ""
+
+    @property
+    def hit(self) -> bool:
+        """Whether the attacker's total beat the defender's."""
+        return self.contest.hit
+
+    def text(self, say: Narrator) -> str:
+        contest = self.contest
+        verdict = "hit" if contest.hit else "miss (a tie holds)" if contest.margin == 0 else "miss"
+        bonus = ", beaten by 5 or more: a bonus damage die" if contest.bonus_die else ""
+        surprise = " (surprised)" if contest.surprise else ""
+        return (f"{say.name(self.actor)} attacks {say.name(self.target)} with a {say.weapon(self.weapon)}: "
+                f"{contest.attacker.text()} against{surprise} {contest.defender.text()}: {verdict}{bonus}.")
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseDrained(Event):
+    """A seed 001 hit's damage through DEF and VIT: before and after, a wound due, damage wasted."""
+
+    target: int
+    damage: DamageRoll
+    defense: tuple[int, int]
+    vitality: tuple[int, int]
+    wound: bool = False
+    wasted: int = 0
+
+    def text(self, say: Narrator) -> str:
+        wound = "; a wound or condition is due" if self.wound else ""
+        wasted = f"; {self.wasted} had nowhere to go" if self.wasted else ""
+        return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}): DEF "
+                f"{self.defense[0]} -> {self.defense[1]}, VIT {self.vitality[0]} -> {self.vitality[1]}{wound}{wasted}.")

@@ -55,6 +55,11 @@ class CombatantView:
     initiative: int | None = None
     facing: int | None = None
     morale_immune: bool = False
+    action_points: int | None = None
+    """Action points left this round, under a ruleset that counts them (seed 001); else None."""
+    defense: int | None = None
+    """Current DEF under seed 001 (`health` then counts VIT, `unit` "VIT"); else None."""
+    defense_max: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,6 +137,9 @@ class Catalog:
     concealment: Mapping[str, Concealment]
     sources: tuple[tuple[Path, str], ...] = ()
     """The data files read, as (path, SHA-256 hex); a save records them."""
+    ruleset_data: Any = None
+    """The battle's ruleset's own data (a `RulesetCatalog`) when it is not SWN: its unit types and
+    weapons above are that data presented to the shared hex mechanics (see game/rules/ruleset_data.py)."""
 
 
 def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:

@@ -59,15 +59,16 @@ def table_line(battle: Battle) -> str:
 
 
 def console_lines(battle: Battle) -> list[str]:
-    """For the GM: the order (whose turn marked, side letter, initiative, who is down), then every
-    side's morale score and band."""
+    """For the GM: the order (whose turn marked, side letter, initiative, action points under a
+    ruleset that counts them, who is down), then every side's morale score and band."""
     current = battle.current()
     lines = []
     for view in in_order(battle):
         mark = ">" if view.id == current else " "
         initiative = f" [{view.initiative}]" if view.initiative is not None else ""
         down = "" if view.in_fight else f" - {view.down or 'out'}"
-        lines.append(f"{mark} {side_letter(view.side)} {view.name}{initiative}{down}")
+        points = f" {view.action_points} AP" if view.action_points is not None and view.in_fight else ""
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{initiative}{points}{down}")
     for side in battle.sides():
         if side.morale is not None:
             lines.append(f"{side.name}: morale {side.morale} ({side.band})")

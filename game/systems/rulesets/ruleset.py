@@ -20,10 +20,16 @@ from game.options import Options
 from game.prompts import Prompt
 from game.systems.dispatch import Row
 from game.systems.scene import Scene
+from game.views import CombatantView
 
 
 def _nothing(scene: Scene) -> None:
     """No preparation: the deployed world is ready as it is."""
+
+
+def _as_it_is(scene: Scene, view: CombatantView) -> CombatantView:
+    """The shared view says all this ruleset counts."""
+    return view
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,10 @@ class Ruleset:
     groups: tuple[str, ...]
     prepare: Callable[[Scene], None] = _nothing
     """Run once on the deployed world before initiative (a ruleset's own components)."""
+    surprise_skips_turn: bool = True
+    """Whether a side the map marks surprised loses its turns in round 1 (SWN core, Surprise)."""
+    dress: Callable[[Scene, CombatantView], CombatantView] = _as_it_is
+    """Add what this ruleset counts to a combatant's view (action points, DEF)."""
 
     def row(self, action: Action) -> Row | None:
         """The table row for this action's type, if this ruleset knows it."""

@@ -1,0 +1,197 @@
+"""The These Lucky Stars standard attack in a battle: planning it (the odds shown), rolling it, draining DEF and VIT (Seed 001).
+
+`plan_strike` is the one planner: the option's exact chance and mean damage and the roll the
+engine makes come from the same `StrikePlan`. The hex mechanics are shared: range and line of
+sight, and the cover and concealment lookup, which this ruleset reads as partial cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+from game.actions import Attack
+from game.components import Defense, Health, Position, Stats
+from game.ecs import EntityId
+from game.events import DefenseDrained, OpposedAttack
+from game.hexgrid import distance
+from game.rules.attack import Modifier
+from game.rules.catalog import Entry
+from game.rules.cover import CoverReading
+from game.rules.lucky_stars.attack import BONUS_DIE_MARGIN, MINOR_ADVANTAGE, Footing, terrain_advantage
+from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted
+from game.rules.lucky_stars.health import incapacitate
+from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport, resolve_strike
+from game.systems.combat import target_problem
+from game.systems.rulesets import lucky_stars_state as state
+from game.systems.scene import Scene
+from game.systems.sight import cover_lookup
+from game.systems.wounds import kill
+
+POOR_FOOTING_COST = 2  # Ruling: a hex costing 2+ movement is poor footing (loose ground, underbrush)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikePlan:
+    """Everything decided before the dice: both sides' parts, the cover, the damage die."""
+
+    attacker: EntityId
+    target: EntityId
+    weapon: Entry
+    striker: Striker
+    defender: Defender
+    attacker_parts: tuple[Modifier, ...]
+    defender_parts: tuple[Modifier, ...]
+    cover: CoverReading
+
+    @property
+    def attacker_mods(self) -> int:
+        """The attacker's modifiers beyond ATK (advantages)."""
+        return sum(m.value for m in self.attacker_parts[1:])
+
+    @property
+    def defender_mods(self) -> int:
+        """The defender's modifiers beyond current DEF (advantages)."""
+        return sum(m.value for m in self.defender_parts[1:])
+
+    @property
+    def needed(self) -> int:
+        """The least the attacker's 2d6 must beat the defender's 2d6 by to hit (a tie holds)."""
+        return sum(m.value for m in self.defender_parts) - sum(m.value for m in self.attacker_parts) + 1
+
+    @property
+    def die(self) -> int:
+        """The damage die by relative size (Seed 001, Damage Dice)."""
+        return damage_die(self.striker.size, self.defender.size)
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance to hit."""
+        return sum((p for margin, p in margins(self).items() if margin > 0), Fraction(0))
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """The exact mean damage (before DEF) of the attempt: each winning margin's damage, bonus die at 5+."""
+        one, two = mean_damage(self, 1), mean_damage(self, 2)
+        return sum((p * (two if margin >= BONUS_DIE_MARGIN else one) for margin, p in margins(self).items()
+                    if margin > 0), Fraction(0))
+
+
+@cache
+def _difference() -> dict[int, Fraction]:
+    """The chance of each (attacker's 2d6 - defender's 2d6); a surprised defender rolls 2d6 too."""
+    counts: dict[int, int] = {}
+    for a, b, c, d in product(range(1, 7), repeat=4):
+        counts[a + b - c - d] = counts.get(a + b - c - d, 0) + 1
+    return {k: Fraction(v, 6 ** 4) for k, v in sorted(counts.items())}
+
+
+def margins(plan: StrikePlan) -> dict[int, Fraction]:
+    """The chance of each final margin (attacker total - defender total) of this attack."""
+    offset = sum(m.value for m in plan.attacker_parts) - (
+        0 if plan.defender.surprised else sum(m.value for m in plan.defender_parts))
+    return {k + offset: p for k, p in _difference().items()}
+
+
+def mean_damage(plan: StrikePlan, dice: int) -> Fraction:
+    """The exact mean of a hit's damage with `dice` damage dice, resistance and minimums applied."""
+    striker = plan.striker
+    flat = striker.attribute + striker.damage_bonus + (UNARMED_DAMAGE if striker.unarmed else 0)
+    faces = list(product(range(1, plan.die + 1), repeat=dice))
+    total = sum(resisted(sum(f) + flat, plan.defender.resistance, striker.extreme) for f in faces)
+    return Fraction(total, len(faces))
+
+
+def _footing(scene: Scene, attacker: EntityId, target: EntityId) -> Footing:
+    field = scene.setup.field
+
+    def poor(entity: EntityId) -> bool:
+        return (field.move_cost(scene.world.get(entity, Position).hex) or 0) >= POOR_FOOTING_COST
+
+    return Footing(attacker_poor=poor(attacker), defender_poor=poor(target))
+
+
+def _reach_problem(weapon: Entry, gap: int) -> str | None:
+    if not weapon.range_hexes:
+        return None if gap == 1 else f"a {weapon.name.lower()} reaches only an adjacent hex"
+    return f"out of range ({gap} hexes; a {weapon.name.lower()} reaches {weapon.range_hexes})" if gap > weapon.range_hexes else None
+
+
+def _parts(scene: Scene, attacker: EntityId, target: EntityId, ranged: bool,
+           cover: CoverReading) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
+    """Both sides' named parts: ATK and current DEF, terrain advantage, partial cover (Seed 001)."""
+    mine, theirs = terrain_advantage(_footing(scene, attacker, target))
+    attacking = [Modifier("ATK", scene.world.get(attacker, Stats).attack_bonus)]
+    defending = [Modifier("current DEF", state.defense(scene, target).current)]
+    if mine:
+        attacking.append(Modifier("footing (target on poor ground)", mine))
+    if theirs:
+        defending.append(Modifier("footing (attacker on poor ground)", theirs))
+    if ranged and (cover.armor or cover.concealment_bonus):
+        defending.append(Modifier("partial cover", MINOR_ADVANTAGE))
+    return tuple(attacking), tuple(defending)
+
+
+def plan_strike(scene: Scene, attacker: EntityId, target: EntityId) -> StrikePlan | str:
+    """The plan of a standard attack with the weapon in hand, or why it cannot be made (Seed 001)."""
+    problem = target_problem(scene, attacker, target)
+    if problem:
+        return problem
+    weapon = state.weapon_entry(scene, attacker)
+    here, there = scene.world.get(attacker, Position).hex, scene.world.get(target, Position).hex
+    problem = _reach_problem(weapon, distance(here, there))
+    if problem:
+        return problem
+    cover = cover_lookup(scene.setup.field, here, there, scene.setup.catalog.weapons[weapon.id].weapon_class)
+    if not cover.visible:
+        return cover.text(scene.place)
+    striker = Striker(scene.world.get(attacker, Stats).attack_bonus, state.attribute(scene, attacker, weapon.attribute),
+                      state.size(scene, attacker), weapon.unarmed, weapon.damage_bonus, weapon.extreme)
+    defender = Defender(state.health(scene, target), state.size(scene, target),
+                        state.resistance(scene, target, weapon.damage_type), scene.is_surprised(target))
+    attacking, defending = _parts(scene, attacker, target, bool(weapon.range_hexes), cover)
+    return StrikePlan(attacker, target, weapon, striker, defender, attacking, defending, cover)
+
+
+def check_attack(scene: Scene, action: Attack) -> StrikePlan | str:
+    """A standard attack (2 AP, once a turn) or, bare-handed, an unarmed attack (Seed 001, Actions in Combat)."""
+    if action.burst or action.aimed:
+        return "These Lucky Stars has no aimed shots or bursts"
+    refusal = state.problem(scene, action.actor, attack_kind(scene, action.actor))
+    return refusal or plan_strike(scene, action.actor, action.target)
+
+
+def attack_kind(scene: Scene, entity: EntityId) -> str:
+    """The action-table name of an attack with what the combatant holds."""
+    return "unarmed_attack" if state.weapon_entry(scene, entity).unarmed else "standard_attack"
+
+
+def attack(scene: Scene, action: Attack, plan: StrikePlan) -> None:
+    """Pay the AP, roll both sides, and drain the target's DEF and VIT on a hit (Seed 001, Steps to an Attack)."""
+    state.pay(scene, action.actor, attack_kind(scene, action.actor))
+    report = resolve_strike(plan.striker, plan.defender, scene.dice,
+                            attacker_mods=plan.attacker_mods, defender_mods=plan.defender_mods)
+    scene.emit(OpposedAttack(plan.attacker, plan.target, report.contest, plan.weapon.id))
+    if report.outcome is not None:
+        drain(scene, plan, report)
+
+
+def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
+    """Write the hit's DEF and VIT into the world; at 0 VIT the target is out (Seed 001, Applying Damage).
+
+    The attacker's choice of a lethal or non-lethal last blow is read as lethal (dying): the
+    engine offers no non-lethal attack yet.
+    """
+    before, after = plan.defender.health, report.outcome.health
+    if after.incapacitated:
+        after = incapacitate(after, lethal=True)
+    guard = state.defense(scene, plan.target)
+    scene.world.set(plan.target, Defense(after.defense, guard.maximum, after.condition))
+    vitality = scene.world.get(plan.target, Health)
+    scene.world.set(plan.target, replace(vitality, current=after.vitality))
+    scene.emit(DefenseDrained(plan.target, report.damage, (before.defense, after.defense),
+                              (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
+    if after.incapacitated:
+        kill(scene, plan.target, after.condition)

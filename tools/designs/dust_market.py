@@ -1,0 +1,62 @@
+"""Trouble at the Dust Market: a These Lucky Stars brawl (ruleset lucky-stars; pointy-top, 12x10).
+
+A spacer crew (west) meets void pirates and their security drone (east) among the stalls and
+shipping containers of a frontier market. Rubble and brush are poor footing; the crates and
+containers give partial cover against blaster fire.
+"""
+
+from __future__ import annotations
+
+from tools.map_sketch import Sketch
+from tools.map_writer import MapDesign, ObjectLayer, SideSetup, TileLayer, Unit, hex_layout
+from tools.terrain_catalog import POINTY
+from tools.tiled_files import Prop
+
+WIDTH, HEIGHT = 12, 10
+
+TERRAIN = [
+    "..,,....KK..",
+    ".X......,...",
+    "...,,.b....X",
+    ".......bb...",
+    "..X...,,....",
+    "....,,...X..",
+    ".b.......,,.",
+    "...KK.......",
+    ".....,..b...",
+    "..,,....X...",
+]
+
+UNITS = (
+    Unit("rook", 1, 3, "pcs", unit_type="spacer", name="Rook Alvarez"),
+    Unit("ines", 1, 5, "pcs", unit_type="spacer", name="Ines Ka"),
+    Unit("tamsin", 2, 7, "pcs", unit_type="spacer", name="Tamsin Vey",
+         overrides=(Prop("weapon", "string", "rifle"),)),
+    Unit("gash", 10, 2, "enemies", unit_type="pirate", name="Gash"),
+    Unit("mott", 10, 6, "enemies", unit_type="pirate", name="Mott"),
+    Unit("drone", 9, 4, "enemies", unit_type="security_drone", name="Watcher drone"),
+)
+
+DESCRIPTION = """These Lucky Stars rules (seed 001): 4 AP a round, opposed 2d6 attacks against
+current DEF, damage draining DEF and then VIT. The pirates have come to collect a debt;
+the crew would rather not pay."""
+
+
+def design() -> MapDesign:
+    """The complete scenario."""
+    sketch = Sketch(hex_layout(POINTY, "odd"), WIDTH, HEIGHT)
+    sketch.terrain(TERRAIN)
+    layers = (
+        TileLayer("ground", sketch.frozen(sketch.ground)),
+        TileLayer("stalls and containers", sketch.frozen(sketch.cover)),
+        ObjectLayer("units", UNITS),
+    )
+    return MapDesign(
+        file="dust_market.tmx", size=POINTY, stagger_index="odd", width=WIDTH, height=HEIGHT,
+        props=(Prop("title", "string", "Trouble at the Dust Market"),
+               Prop("description", "string", DESCRIPTION),
+               Prop("ruleset", "string", "lucky-stars", "Ruleset")),
+        sides=(SideSetup("pcs", "The crew", "players"),
+               SideSetup("enemies", "Void pirates", "computer")),
+        layers=layers,
+    )
