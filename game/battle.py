@@ -30,7 +30,7 @@ from game.rules.ruleset_data import catalog_for
 from game.systems import choices, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
-from game.systems.turns import camps_standing, next_turn
+from game.systems.turns import camps_standing
 from game.terrain import Battlefield
 from game.views import CombatantView, SideView
 
@@ -192,7 +192,8 @@ class Battle:
         ruleset.prepare(scene)
         order = ruleset.roll_initiative(scene, [e for e, _ in world.query(Position)])
         ruleset.begin_round(scene)
-        state = BattleState(world, 1, order, 0, dice.state, sides)
+        first = ruleset.first_turn(scene, order, 0) if order else 0
+        state = BattleState(world, scene.round, order, first, dice.state, sides)
         state = cls._advance(scene, state, opening=True) if order else state
         state = replace(state, rng=dice.state)
         return cls(rules, scenario, seed, state, tuple(scene.events))
@@ -438,17 +439,18 @@ class Battle:
         ruleset = rulesets.of(scene)
         wrapped = False
         if not opening:
-            turn, wrapped = next_turn(scene, state.order, turn)
+            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
         for _ in range(len(state.order) + 1):
             if wrapped:
-                round_ += 1
-                scene.round = round_
+                scene.round = round_ + 1
                 ruleset.begin_round(scene)
+                round_ = scene.round  # a ruleset may pass rounds in which nobody acts
+                turn = ruleset.first_turn(scene, state.order, turn)
             entity = state.order[turn]
             if not (ruleset.surprise_skips_turn and scene.is_surprised(entity)):
                 break
             scene.emit(TurnLost(entity, 1))
-            turn, wrapped = next_turn(scene, state.order, turn)
+            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
         ruleset.begin_turn(scene, state.order[turn])
         return replace(state, world=scene.world, round=round_, turn=turn,
                        sides=tuple(scene.sides[s.id] for s in state.sides))

@@ -237,3 +237,10 @@ class Defense:
     current: int
     maximum: int
     condition: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPoints:
+    """Seed 003 action points: rolled each round, 10 paid for each action phase, the rest carried."""
+
+    points: int = 0

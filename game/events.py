@@ -21,6 +21,8 @@ from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
+from game.rules.starfarer.tasks import TaskResult
+from game.rules.starfarer.wounds import level_name
 
 
 class Narrator(Protocol):
@@ -463,6 +465,9 @@ _FATES = {
     "stable": "{name} falls and stabilises (heroic).",
     "dying": "{name} is incapacitated by a lethal blow: dying.",
     "incapacitated": "{name} is incapacitated.",
+    "unconscious": "{name} falls unconscious.",
+    "mortal wound": "{name} falls with a mortal wound.",
+    "shock": "{name} collapses from shock.",
 }
 
 
@@ -477,7 +482,8 @@ class Fell(Event):
     @property
     def how(self) -> str:
         """dead, mortally wounded or stable."""
-        return self.fate if self.fate in ("mortally wounded", "stable", "dying", "incapacitated") else "dead"
+        kept = ("mortally wounded", "stable", "dying", "incapacitated", "unconscious", "mortal wound", "shock")
+        return self.fate if self.fate in kept else "dead"
 
     def text(self, say: Narrator) -> str:
         return _FATES[self.fate].format(name=say.name(self.target))
@@ -799,3 +805,79 @@ class DefenseDrained(Event):
         wasted = f"; {self.wasted} had nowhere to go" if self.wasted else ""
         return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}): DEF "
                 f"{self.defense[0]} -> {self.defense[1]}, VIT {self.vitality[0]} -> {self.vitality[1]}{wound}{wasted}.")
+
+
+# -- Starfarer (seed 003) -----------------------------------------------------------------
+def _where(location: str) -> str:
+    return location.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskAttacked(Event):
+    """A seed 003 to-hit task: the d100 against BCS x EF, the range bracket and where it landed."""
+
+    actor: int
+    target: int
+    task: TaskResult
+    bracket: str
+    location: str | None = None
+    weapon: str = ""
+
+    @property
+    def hit(self) -> bool:
+        """Whether the task succeeded."""
+        return self.task.success
+
+    def text(self, say: Narrator) -> str:
+        landed = f", hitting the {_where(self.location)}" if self.location else ""
+        return (f"{say.name(self.actor)} attacks {say.name(self.target)} with a {say.weapon(self.weapon)} "
+                f"({self.bracket.replace('_', ' ')}): {self.task.text()}{landed}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    """A seed 003 hit on the body: damage after armour, shock and wound, the level marked (None: no
+    wound), its column and whether it overflowed (/), the shock total before and after."""
+
+    target: int
+    location: str
+    damage: int
+    shock: int
+    wound: int
+    level: int | None
+    column: int | None
+    slash: bool
+    shock_total: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        if self.level is None:
+            marked = "no wound"
+        else:
+            where = "no circle left" if self.column is None else f"column {self.column + 1}" + (" (/)" if self.slash else "")
+            marked = f"a {level_name(self.level, self.location)} wound, {where}"
+        return (f"{say.name(self.target)} takes {self.damage} to the {_where(self.location)}: {self.shock} shock, "
+                f"{self.wound} wound, {marked}; shock {self.shock_total[0]} -> {self.shock_total[1]}.")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskChecked(Event):
+    """A seed 003 check a hit or the round called for (shock, survival, bleeding): its roll."""
+
+    actor: int
+    check: str
+    task: TaskResult
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} makes a {self.check} check: {self.task.text()}."
+
+
+@dataclass(frozen=True, slots=True)
+class Bled(Event):
+    """Seed 003 bleeding: a round's shock from every bleeding wound."""
+
+    target: int
+    shock: int
+    shock_total: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.target)} bleeds {self.shock} shock: {self.shock_total[0]} -> {self.shock_total[1]}."

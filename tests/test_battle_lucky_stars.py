@@ -6,14 +6,14 @@ from itertools import product
 
 from game.actions import Attack, EndTurn, GmSetCondition, Move, StandUp, Step
 from game.battle import Battle, scenario_problem
-from game.events import DefenseDrained, OpposedAttack
+from game.events import DefenseDrained, OpposedAttack, Rolled
 from game.hexgrid import Hex
 from game.rules.dice import ScriptedDice
 from game.rules.lucky_stars.strike import resolve_strike
 from game.systems.rulesets.lucky_stars_attack import plan_strike
 from game.ui.tracker import console_lines
 
-from kit import FOREST, ROUGH, battle_at, scenario, scene_of, unit
+from kit import FOREST, ROUGH, battle_at, pass_turns_until, scenario, scene_of, side, unit
 
 ROOK, GASH = 1, 2
 
@@ -158,3 +158,19 @@ def test_the_gm_tracker_shows_action_points():
     battle = _duel(gap=4)
     battle.submit(Move(ROOK, path=(Hex(1, 0),)))
     assert any(line.startswith("> ") and line.endswith(" 2 AP") for line in console_lines(battle))
+
+
+def test_the_side_springing_an_ambush_adds_6_to_initiative_and_the_caught_defend_on_bare_dice():
+    sides = {"pcs": side("pcs", None), "enemies": side("enemies", None, surprised=True)}
+    battle = Battle.from_scenario(scenario([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
+                                            unit(2, "pirate", "enemies", Hex(2, 0), name="Gash")],
+                                           ruleset="lucky-stars", sides=sides), seed=3)
+    rolls = {e.actor: e.roll for e in battle.log if isinstance(e, Rolled) and e.purpose == "initiative"}
+    assert battle.combatant(ROOK).initiative == rolls[ROOK].total + 6
+    assert battle.combatant(GASH).initiative == rolls[GASH].total
+    pass_turns_until(battle, ROOK)
+    assert battle.state.round == 1  # the caught side's turn is not lost (that is SWN's surprise)
+    outcome = battle.submit(Attack(ROOK, target=GASH, faces=(2, 2, 3, 3)))
+    contest = outcome.events[0].contest
+    assert contest.surprise and contest.defender.total == 6  # no DEF added: 6 against 6 holds
+    assert not contest.hit

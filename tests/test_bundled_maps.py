@@ -28,7 +28,9 @@ TYPES = {t["name"]: t for t in PROJECT["propertyTypes"]}
 UNIT_TYPES = tomllib.loads((DATA / "units.toml").read_text())["units"]
 WEAPONS = tomllib.loads((DATA / "weapons.toml").read_text())["weapons"]
 LUCKY_STARS = tomllib.loads((DATA / "lucky_stars.toml").read_text())
-RULESET_DATA = {"lucky-stars": (LUCKY_STARS["creatures"], LUCKY_STARS["weapons"])}
+STARFARER = tomllib.loads((DATA / "starfarer.toml").read_text())
+RULESET_DATA = {"lucky-stars": (LUCKY_STARS["creatures"], LUCKY_STARS["weapons"]),
+                "starfarer": (STARFARER["creatures"], STARFARER["weapons"])}
 """A ruleset with its own data file: the unit types (its creatures) and weapons its maps place."""
 
 

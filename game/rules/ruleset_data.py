@@ -14,9 +14,12 @@ from types import MappingProxyType
 from game.rules.catalog import Catalog
 from game.rules.lucky_stars import units as lucky_stars_units
 from game.rules.lucky_stars.catalog import load_lucky_stars
+from game.rules.starfarer import units as starfarer_units
+from game.rules.starfarer.catalog import load_starfarer
 
 PRESENTERS: Mapping[str, Callable[[Catalog], Catalog]] = MappingProxyType({
     "lucky-stars": lambda base: lucky_stars_units.battle_catalog(base, load_lucky_stars()),
+    "starfarer": lambda base: starfarer_units.battle_catalog(base, load_starfarer()),
 })
 
 

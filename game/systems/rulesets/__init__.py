@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.systems.rulesets import lucky_stars, swn
+from game.systems.rulesets import lucky_stars, starfarer, swn
 from game.systems.rulesets.ruleset import Ruleset
 from game.systems.scene import Scene
 
-REGISTERED: tuple[Ruleset, ...] = (swn.RULESET, lucky_stars.RULESET)
+REGISTERED: tuple[Ruleset, ...] = (swn.RULESET, lucky_stars.RULESET, starfarer.RULESET)
 
 RULESETS = MappingProxyType({name: ruleset for ruleset in REGISTERED for name in ruleset.names})
 """Every playable ruleset by each of its names."""

@@ -18,6 +18,7 @@ from game.actions import Action
 from game.ecs import EntityId
 from game.options import Options
 from game.prompts import Prompt
+from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.scene import Scene
 from game.views import CombatantView
@@ -25,6 +26,11 @@ from game.views import CombatantView
 
 def _nothing(scene: Scene) -> None:
     """No preparation: the deployed world is ready as it is."""
+
+
+def _same_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
+    """The turn order itself says who acts first in a round."""
+    return turn
 
 
 def _as_it_is(scene: Scene, view: CombatantView) -> CombatantView:
@@ -52,6 +58,10 @@ class Ruleset:
     """Whether a side the map marks surprised loses its turns in round 1 (SWN core, Surprise)."""
     dress: Callable[[Scene, CombatantView], CombatantView] = _as_it_is
     """Add what this ruleset counts to a combatant's view (action points, DEF)."""
+    next_turn: Callable[[Scene, tuple[EntityId, ...], int], tuple[int, bool]] = turns.next_turn
+    """Who acts after the turn at this index, and whether the round is over first."""
+    first_turn: Callable[[Scene, tuple[EntityId, ...], int], int] = _same_turn
+    """Who acts first once a round has begun (a ruleset whose order changes each round picks here)."""
 
     def row(self, action: Action) -> Row | None:
         """The table row for this action's type, if this ruleset knows it."""
