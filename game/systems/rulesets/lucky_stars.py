@@ -17,7 +17,7 @@ from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
-from game.systems.rulesets.ruleset import Ruleset
+from game.systems.rulesets.ruleset import Ruleset, no_decisions, nothing_off_turn, on_turn_options
 
 TABLE = MappingProxyType({
     EndTurn: dispatch.TABLE[EndTurn],
@@ -31,6 +31,6 @@ TABLE = MappingProxyType({
 
 RULESET = Ruleset(
     names=("lucky-stars",), table=TABLE, settled=(), roll_initiative=lucky_turns.roll_initiative,
-    begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=options.options_on_turn,
-    options_off_turn=options.options_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
+    begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
+    options_off_turn=nothing_off_turn, prompt_options=no_decisions, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress)

@@ -7,13 +7,10 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from game.actions import Attack, EndTurn, Move, StandUp, Step
+from game.actions import Attack, Move, StandUp, Step
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import Prompt
+from game.options import AttackOption, MoveOption, Odds, Option
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import lucky_stars_attack as attacks
@@ -78,20 +75,3 @@ BUILDERS = (("move", _moves), ("step", _steps), ("attack", _attacks), ("stances"
 
 GROUPS = tuple(name for name, _ in BUILDERS)
 
-
-def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUPS) -> Options:
-    """Everything the combatant whose turn it is can do, in the groups asked for, and ending the turn."""
-    wanted = set(groups)
-    items: list[Option] = [option for name, build in BUILDERS if name in wanted for option in build(scene, actor)]
-    items.append(Option("end_turn", EndTurn(actor)))
-    return Options(actor, tuple(items))
-
-
-def options_off_turn(scene: Scene, actor: EntityId) -> Options:
-    """Nothing yet outside one's own turn (the attack of opportunity is not wired)."""
-    return Options(actor)
-
-
-def prompt_options(scene: Scene, prompt: Prompt) -> Options:
-    """This ruleset opens no decisions of its own yet: a lone hold answers any."""
-    return Options(prompt.decider)

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.actions import Action
+from game.actions import Action, EndTurn
 from game.ecs import EntityId
-from game.options import Options
+from game.options import Option, Options
 from game.prompts import Prompt
 from game.systems import turns
 from game.systems.dispatch import Row
@@ -84,3 +84,26 @@ class Ruleset:
             if scene.pending:
                 return
             step(scene)
+
+
+Builder = Callable[[Scene, EntityId], list[Option]]
+
+
+def on_turn_options(builders: tuple[tuple[str, Builder], ...]) -> Callable[[Scene, EntityId, Iterable[str]], Options]:
+    """`options_on_turn` for a ruleset whose option groups are these builders: each group asked
+    for, in order, then ending the turn."""
+    def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str]) -> Options:
+        wanted = set(groups)
+        items = [option for name, build in builders if name in wanted for option in build(scene, actor)]
+        return Options(actor, (*items, Option("end_turn", EndTurn(actor))))
+    return options_on_turn
+
+
+def nothing_off_turn(scene: Scene, actor: EntityId) -> Options:
+    """A ruleset with no actions outside one's own turn (yet)."""
+    return Options(actor)
+
+
+def no_decisions(scene: Scene, prompt: Prompt) -> Options:
+    """A ruleset that opens no decisions of its own."""
+    return Options(prompt.decider)

@@ -17,7 +17,7 @@ from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
-from game.systems.rulesets.ruleset import Ruleset
+from game.systems.rulesets.ruleset import Ruleset, no_decisions, nothing_off_turn, on_turn_options
 
 TABLE = MappingProxyType({
     EndTurn: dispatch.TABLE[EndTurn],
@@ -29,7 +29,7 @@ TABLE = MappingProxyType({
 
 RULESET = Ruleset(
     names=("starfarer",), table=TABLE, settled=(), roll_initiative=phases.roll_initiative,
-    begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=options.options_on_turn,
-    options_off_turn=options.options_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
+    begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
+    options_off_turn=nothing_off_turn, prompt_options=no_decisions, groups=options.GROUPS,
     prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,
     first_turn=phases.first_turn)

@@ -7,13 +7,10 @@ over every d100 face.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from game.actions import Attack, EndTurn, Move
+from game.actions import Attack, Move
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import Prompt
+from game.options import AttackOption, MoveOption, Odds, Option
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.budget import needs
@@ -59,20 +56,3 @@ BUILDERS = (("move", _moves), ("attack", _attacks))
 
 GROUPS = tuple(name for name, _ in BUILDERS)
 
-
-def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUPS) -> Options:
-    """Everything the combatant whose phase it is can do, in the groups asked for, and ending the phase."""
-    wanted = set(groups)
-    items: list[Option] = [option for name, build in BUILDERS if name in wanted for option in build(scene, actor)]
-    items.append(Option("end_turn", EndTurn(actor)))
-    return Options(actor, tuple(items))
-
-
-def options_off_turn(scene: Scene, actor: EntityId) -> Options:
-    """Nothing outside one's own phase yet (aborting an action, 3.2.4, is not wired)."""
-    return Options(actor)
-
-
-def prompt_options(scene: Scene, prompt: Prompt) -> Options:
-    """This ruleset opens no decisions of its own."""
-    return Options(prompt.decider)
