@@ -293,12 +293,19 @@ class Step(Action):
     to: Hex = Hex(0, 0)
 
 
+@dataclass(frozen=True, slots=True)
+class SpendHeroPoint(Action):
+    """Seed 004: answer a hero point decision by spending one point on the roll just seen."""
+
+    kind: ClassVar[str] = "spend_hero_point"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint)}
 
 
 def register(cls: type[Action]) -> type[Action]:

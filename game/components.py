@@ -244,3 +244,10 @@ class ActionPoints:
     """Seed 003 action points: rolled each round, 10 paid for each action phase, the rest carried."""
 
     points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPoints:
+    """Seed 004: the combatant's own hero points (only with the map module `hero_points`)."""
+
+    points: int

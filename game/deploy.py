@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import Allegiance, Armament, Health, Identity, Position, Squad, Stats, TurnBudget
+from game.components import Allegiance, Armament, Health, HeroPoints, Identity, Position, Squad, Stats, TurnBudget
 from game.ecs import World
 from game.hexgrid import move_in_hexes
 from game.rules.attack import pc_attack_bonus
@@ -79,5 +79,7 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
         ]
         if placement.count > 1:
             components.append(Squad(placement.count, placement.count, 4.5 * stats["hd"]))
+        if stats["hero_points"]:
+            components.append(HeroPoints(stats["hero_points"]))
         world.spawn(*components)
     return world

@@ -15,6 +15,7 @@ from game.hexgrid import Hex
 from game.rules.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.grenade import BlastHit, Scatter
+from game.rules.hero_points import ExtraRoll
 from game.rules.heroic import HeroicReading
 from game.rules.lucky_stars.attack import Contest
 from game.rules.lucky_stars.damage import DamageRoll
@@ -881,3 +882,17 @@ class Bled(Event):
 
     def text(self, say: Narrator) -> str:
         return f"{say.name(self.target)} bleeds {self.shock} shock: {self.shock_total[0]} -> {self.shock_total[1]}."
+
+
+# -- hero points (seed 004) ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HeroPointSpent(Event):
+    """A hero point spent on a roll: the bought die (faces, what it counts as) and the points left."""
+
+    actor: int
+    extra: ExtraRoll
+    left: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} spends a hero point: {self.extra.text()} added to the roll "
+                f"({self.left} left).")

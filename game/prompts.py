@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from game.actions import Attack
 from game.hexgrid import Hex
+from game.rules.lucky_stars.attack import Contest
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +50,17 @@ class ProtectChance(Prompt):
     attacker: int = 0
     ally: int = 0
     attack: Attack | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPointChance(Prompt):
+    """Seed 004: the decider lost the roll just made and may spend a hero point on it.
+
+    `attack` is the Attack being resolved and `contest` its roll as it stands (seed 001);
+    `role` says whose roll the point would go on: "attacker" or "defender".
+    """
+
+    kind: ClassVar[str] = "hero_point"
+    attack: Attack | None = None
+    contest: Contest | None = None
+    role: str = "attacker"

@@ -1,4 +1,4 @@
-"""The Derelict Hold: a Starfarer boarding action (ruleset starfarer; flat-top, 12x10).
+"""The Derelict Hold: a Starfarer boarding action (ruleset starfarer; flat-top, 16x12).
 
 A boarding team (west) forces the cargo hold of a derelict freighter held by belt pirates
 (east). Crates and pillars break the lines of fire; a camprat has nested in the wreckage.
@@ -11,30 +11,39 @@ from tools.map_writer import MapDesign, ObjectLayer, SideSetup, TileLayer, Unit,
 from tools.terrain_catalog import FLAT
 from tools.tiled_files import Prop
 
-WIDTH, HEIGHT = 12, 10
+WIDTH, HEIGHT = 16, 12
 
 TERRAIN = [
-    "PP__________",
-    "P___x____x_P",
-    "____x______P",
-    "_______,,___",
-    "__P_________",
-    "________P___",
-    "___,,_______",
-    "______x_____",
-    "P____x___x_P",
-    "PP_________P",
+    "PP______________",
+    "P___x____x_____P",
+    "____x______x___P",
+    "_______,,_______",
+    "__P________P____",
+    "________P_______",
+    "___,,_______x___",
+    "______x_________",
+    "__x_______,,__x_",
+    "P____x___x_____P",
+    "__________P_____",
+    "PP_____________P",
 ]
 
 UNITS = (
-    Unit("kitai", 1, 4, "pcs", unit_type="kitai", name="Kitai Kurugumi"),
-    Unit("reyes", 1, 6, "pcs", unit_type="marine", name="Sgt. Reyes"),
-    Unit("obi", 2, 2, "pcs", unit_type="marine", name="Obi Tran"),
-    Unit("hask", 10, 3, "enemies", unit_type="pirate", name="Hask"),
-    Unit("lir", 10, 6, "enemies", unit_type="pirate", name="Lir"),
-    Unit("vane", 9, 5, "enemies", unit_type="pirate", name="Vane",
+    Unit("kitai", 1, 5, "pcs", unit_type="kitai", name="Kitai Kurugumi"),
+    Unit("reyes", 1, 7, "pcs", unit_type="marine", name="Sgt. Reyes"),
+    Unit("obi", 2, 3, "pcs", unit_type="marine", name="Obi Tran",
+         overrides=(Prop("weapon", "string", "light_pistol"),)),
+    Unit("mina", 2, 9, "pcs", unit_type="marine", name="Mina Sorel",
          overrides=(Prop("weapon", "string", "combat_knife"),)),
-    Unit("rat", 7, 8, "enemies", unit_type="camprat", name="Camprat"),
+    Unit("hask", 14, 3, "enemies", unit_type="pirate", name="Hask"),
+    Unit("lir", 14, 7, "enemies", unit_type="pirate", name="Lir"),
+    Unit("vane", 13, 5, "enemies", unit_type="pirate", name="Vane",
+         overrides=(Prop("weapon", "string", "combat_knife"),)),
+    Unit("oro", 13, 9, "enemies", unit_type="pirate", name="Oro",
+         overrides=(Prop("weapon", "string", "nightstick"),)),
+    Unit("dell", 14, 10, "enemies", unit_type="pirate", name="Dell"),
+    Unit("rat", 9, 10, "enemies", unit_type="camprat", name="Camprat"),
+    Unit("rat2", 10, 1, "enemies", unit_type="camprat", name="Old camprat"),
 )
 
 DESCRIPTION = """Starfarer rules (seed 003): action points 1d10 + Initiative each round, a phase

@@ -1,4 +1,4 @@
-"""Trouble at the Dust Market: a These Lucky Stars brawl (ruleset lucky-stars; pointy-top, 12x10).
+"""Trouble at the Dust Market: a These Lucky Stars brawl with hero points (ruleset lucky-stars, module hero_points; pointy-top, 12x10).
 
 A spacer crew (west) meets void pirates and their security drone (east) among the stalls and
 shipping containers of a frontier market. Rubble and brush are poor footing; the crates and
@@ -28,18 +28,19 @@ TERRAIN = [
 ]
 
 UNITS = (
-    Unit("rook", 1, 3, "pcs", unit_type="spacer", name="Rook Alvarez"),
-    Unit("ines", 1, 5, "pcs", unit_type="spacer", name="Ines Ka"),
+    Unit("rook", 1, 3, "pcs", unit_type="spacer", name="Rook Alvarez", overrides=(Prop("hero_points", "int", 2),)),
+    Unit("ines", 1, 5, "pcs", unit_type="spacer", name="Ines Ka", overrides=(Prop("hero_points", "int", 2),)),
     Unit("tamsin", 2, 7, "pcs", unit_type="spacer", name="Tamsin Vey",
-         overrides=(Prop("weapon", "string", "rifle"),)),
+         overrides=(Prop("weapon", "string", "rifle"), Prop("hero_points", "int", 2))),
     Unit("gash", 10, 2, "enemies", unit_type="pirate", name="Gash"),
     Unit("mott", 10, 6, "enemies", unit_type="pirate", name="Mott"),
     Unit("drone", 9, 4, "enemies", unit_type="security_drone", name="Watcher drone"),
 )
 
 DESCRIPTION = """These Lucky Stars rules (seed 001): 4 AP a round, opposed 2d6 attacks against
-current DEF, damage draining DEF and then VIT. The pirates have come to collect a debt;
-the crew would rather not pay."""
+current DEF, damage draining DEF and then VIT. Hero points (seed 004) are on: each of the
+crew holds 2, to spend on a roll just lost. The pirates have come to collect a debt; the crew
+would rather not pay."""
 
 
 def design() -> MapDesign:
@@ -55,7 +56,8 @@ def design() -> MapDesign:
         file="dust_market.tmx", size=POINTY, stagger_index="odd", width=WIDTH, height=HEIGHT,
         props=(Prop("title", "string", "Trouble at the Dust Market"),
                Prop("description", "string", DESCRIPTION),
-               Prop("ruleset", "string", "lucky-stars", "Ruleset")),
+               Prop("ruleset", "string", "lucky-stars", "Ruleset"),
+               Prop("modules", "string", "hero_points", "Module")),
         sides=(SideSetup("pcs", "The crew", "players"),
                SideSetup("enemies", "Void pirates", "computer")),
         layers=layers,

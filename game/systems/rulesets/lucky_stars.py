@@ -10,14 +10,27 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Move, StandUp, Step
+from game.actions import (
+    Attack,
+    EndTurn,
+    GmAddUnit,
+    GmPlace,
+    GmSetCondition,
+    GmSetHealth,
+    Hold,
+    Move,
+    SpendHeroPoint,
+    StandUp,
+    Step,
+)
 from game.systems import dispatch, turns
 from game.systems.dispatch import Row
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
-from game.systems.rulesets.ruleset import Ruleset, no_decisions, nothing_off_turn, on_turn_options
+from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options
 
 TABLE = MappingProxyType({
     EndTurn: dispatch.TABLE[EndTurn],
@@ -25,6 +38,8 @@ TABLE = MappingProxyType({
     Step: Row(lucky_turns.check_step, lucky_turns.step),
     Attack: Row(attacks.check_attack, attacks.attack),
     StandUp: Row(lucky_turns.check_stand, lucky_turns.stand),
+    SpendHeroPoint: Row(hero_points.check_spend, attacks.spend_on_roll, instant=True, answers=True, only_answers=True),
+    Hold: Row(hero_points.check_hold, attacks.let_stand, instant=True, answers=True, only_answers=True),
     **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
 """Which seed 001 action each action type is, read top to bottom."""
@@ -32,5 +47,5 @@ TABLE = MappingProxyType({
 RULESET = Ruleset(
     names=("lucky-stars",), table=TABLE, settled=(), roll_initiative=lucky_turns.roll_initiative,
     begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
-    options_off_turn=nothing_off_turn, prompt_options=no_decisions, groups=options.GROUPS,
+    options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from game.actions import Attack
+from game.actions import Attack, Hold, SpendHeroPoint
 from game.components import Defense, Health, Position, Stats
 from game.ecs import EntityId
 from game.events import DefenseDrained, OpposedAttack
@@ -20,11 +20,21 @@ from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
-from game.rules.lucky_stars.attack import BONUS_DIE_MARGIN, MINOR_ADVANTAGE, Footing, terrain_advantage
-from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted
-from game.rules.lucky_stars.health import incapacitate
-from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport, resolve_strike
+from game.prompts import HeroPointChance
+from game.rules.lucky_stars.attack import (
+    BONUS_DIE_MARGIN,
+    MINOR_ADVANTAGE,
+    Contest,
+    Footing,
+    opposed_attack,
+    surprise_attack,
+    terrain_advantage,
+)
+from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, roll_damage
+from game.rules.lucky_stars.health import apply_damage, incapacitate
+from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport
 from game.systems.combat import target_problem
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
@@ -169,13 +179,54 @@ def attack_kind(scene: Scene, entity: EntityId) -> str:
 
 
 def attack(scene: Scene, action: Attack, plan: StrikePlan) -> None:
-    """Pay the AP, roll both sides, and drain the target's DEF and VIT on a hit (Seed 001, Steps to an Attack)."""
+    """Pay the AP and roll both sides; whoever lost the roll may spend a hero point on it
+    (seed 004), else a hit drains the target's DEF and VIT (Seed 001, Steps to an Attack)."""
     state.pay(scene, action.actor, attack_kind(scene, action.actor))
-    report = resolve_strike(plan.striker, plan.defender, scene.dice,
-                            attacker_mods=plan.attacker_mods, defender_mods=plan.defender_mods)
-    scene.emit(OpposedAttack(plan.attacker, plan.target, report.contest, plan.weapon.id))
-    if report.outcome is not None:
-        drain(scene, plan, report)
+    if plan.defender.surprised:
+        contest = surprise_attack(plan.striker.attack, scene.dice, attacker_mods=plan.attacker_mods)
+    else:
+        contest = opposed_attack(plan.striker.attack, plan.defender.health.defense, scene.dice,
+                                 attacker_mods=plan.attacker_mods, defender_mods=plan.defender_mods)
+    scene.emit(OpposedAttack(plan.attacker, plan.target, contest, plan.weapon.id))
+    loser, role = (plan.target, "defender") if contest.hit else (plan.attacker, "attacker")
+    question = f"{scene.name(loser)} lost the roll: spend a hero point on it?"
+    if not hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role)):
+        land(scene, plan, contest)
+
+
+def land(scene: Scene, plan: StrikePlan, contest: Contest) -> None:
+    """A roll that hit rolls damage by size and drains DEF and VIT (Seed 001, Damage)."""
+    if not contest.hit:
+        return
+    striker, defender = plan.striker, plan.defender
+    damage = roll_damage(plan.die, scene.dice, bonus_die=contest.bonus_die, attribute=striker.attribute,
+                         modifiers=striker.damage_bonus, unarmed=striker.unarmed, resistance=defender.resistance,
+                         extreme=striker.extreme)
+    drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
+
+
+def spend_on_roll(scene: Scene, action: SpendHeroPoint, plan: SpendHeroPoint) -> None:
+    """The bought die goes on the decider's side of the roll; then the attack lands or not (Seeds 004 and 001)."""
+    prompt, extra = hero_points.spend(scene, action)
+    contest = prompt.contest
+    if prompt.role == "attacker":
+        contest = replace(contest, attacker=hero_points.with_extra(contest.attacker, extra))
+    else:
+        contest = replace(contest, defender=hero_points.with_extra(contest.defender, extra))
+    scene.emit(OpposedAttack(prompt.attack.actor, prompt.attack.target, contest, state.weapon_entry(scene, prompt.attack.actor).id))
+    _go_on(scene, prompt, contest)
+
+
+def let_stand(scene: Scene, action: Hold, plan: Hold) -> None:
+    """No point spent: the roll stands and the attack goes on."""
+    prompt = hero_points.hold(scene)
+    _go_on(scene, prompt, prompt.contest)
+
+
+def _go_on(scene: Scene, prompt: HeroPointChance, contest: Contest) -> None:
+    plan = plan_strike(scene, prompt.attack.actor, prompt.attack.target)
+    if not isinstance(plan, str):
+        land(scene, plan, contest)
 
 
 def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:

@@ -7,12 +7,14 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from game.actions import Attack, Move, StandUp, Step
+from game.actions import Attack, Hold, Move, SpendHeroPoint, StandUp, Step
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option
+from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
+from game.prompts import HeroPointChance, Prompt
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as turns
@@ -75,3 +77,15 @@ BUILDERS = (("move", _moves), ("step", _steps), ("attack", _attacks), ("stances"
 
 GROUPS = tuple(name for name, _ in BUILDERS)
 
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """A hero point decision (seed 004): spend, with the exact chance the roll then turns, or let it stand."""
+    decider = prompt.decider
+    stand = Option("hold", Hold(decider))
+    if not isinstance(prompt, HeroPointChance):
+        return Options(decider, (stand,))
+    margin = prompt.contest.margin
+    needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
+    spend = ChanceOption("spend_hero_point", SpendHeroPoint(decider), chance=hero_points.extra_at_least(needed))
+    return Options(decider, (spend, stand))

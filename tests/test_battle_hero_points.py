@@ -1,0 +1,71 @@
+"""Hero points (seed 004, map module `hero_points`) in a These Lucky Stars battle: whoever lost a
+roll may spend a point after seeing it, through a decision; the bought d20 counts at least 10 and
+rolls again on 10s and 20s; the option's chance is exact."""
+
+from fractions import Fraction
+
+from game.actions import Attack, EndTurn, Hold, SpendHeroPoint
+from game.battle import Battle
+from game.events import DefenseDrained, HeroPointSpent, OpposedAttack
+from game.hexgrid import Hex
+from game.prompts import HeroPointChance
+from game.systems.rulesets.hero_points import extra_at_least
+
+from kit import battle_at, unit
+
+ROOK, GASH = 1, 2
+
+
+def _duel(rook_points: int = 1, gash_points: int = 0, modules=("hero_points",)) -> Battle:
+    rook = unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", **({"hero_points": rook_points} if rook_points else {}))
+    gash = unit(2, "pirate", "enemies", Hex(2, 0), name="Gash", **({"hero_points": gash_points} if gash_points else {}))
+    return battle_at([rook, gash], first=ROOK, ruleset="lucky-stars", modules=modules)
+
+
+def test_a_bought_die_counts_at_least_10_and_rolls_again_on_10s_and_20s():
+    assert extra_at_least(10) == 1
+    # 11 or more: faces 11-19, a 20 (20 + more), a 10 rolled again (10 + at least 1).
+    assert extra_at_least(11) == Fraction(11, 20)
+    # 21 or more needs a 20 then anything, or a 10 then 11+ (or a 10 then 10 then anything ...).
+    assert extra_at_least(21) == Fraction(1, 20) + Fraction(1, 20) * extra_at_least(11)
+
+
+def test_the_attacker_who_lost_the_roll_is_asked_and_a_point_turns_the_miss_into_a_hit():
+    battle = _duel()
+    missed = battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))  # 4 against 13
+    assert not missed.events[0].hit and isinstance(battle.pending(), HeroPointChance)
+    spend = battle.options(ROOK).allowed("spend_hero_point")[0]
+    assert spend.chance == extra_at_least(10)  # a margin of -9 needs 10 more: certain
+    outcome = battle.submit(SpendHeroPoint(ROOK, faces=(4, 6)))  # the d20 shows 4: counts as 10; damage d8 6
+    bought = next(e for e in outcome.events if isinstance(e, HeroPointSpent))
+    assert bought.extra.counted == 10 and bought.left == 0
+    again = next(e for e in outcome.events if isinstance(e, OpposedAttack))
+    assert again.contest.attacker.total == 14 and again.hit
+    assert next(e for e in outcome.events if isinstance(e, DefenseDrained)).damage.total == 6 + 2
+    assert battle.pending() is None
+
+
+def test_letting_the_roll_stand_keeps_the_miss_and_keeps_the_point():
+    battle = _duel()
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))
+    outcome = battle.submit(Hold(ROOK))
+    assert outcome.accepted and outcome.events == () and battle.pending() is None
+    assert battle.submit(EndTurn(ROOK)).accepted
+
+
+def test_the_defender_who_lost_the_roll_may_spend_off_its_own_turn():
+    battle = _duel(rook_points=0, gash_points=1)
+    hit = battle.submit(Attack(ROOK, target=GASH, faces=(6, 6, 1, 1)))  # 14 against 9: Gash lost
+    assert hit.events[0].hit and battle.pending().decider == GASH
+    assert battle.options(GASH).allowed("spend_hero_point")[0].chance == extra_at_least(5)
+    outcome = battle.submit(SpendHeroPoint(GASH, faces=(15,)))  # 9 + 15 = 24: the attack is turned aside
+    assert not next(e for e in outcome.events if isinstance(e, OpposedAttack)).hit
+    assert not any(isinstance(e, DefenseDrained) for e in outcome.events)
+
+
+def test_no_decision_without_the_module_or_without_a_point():
+    for battle in (_duel(modules=()), _duel(rook_points=0)):
+        outcome = battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))
+        assert outcome.accepted and battle.pending() is None
+    refused = _duel().submit(SpendHeroPoint(ROOK))
+    assert not refused.accepted and refused.reason == "there is no decision to answer"
