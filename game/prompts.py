@@ -12,6 +12,7 @@ from typing import ClassVar
 from game.actions import Attack
 from game.hexgrid import Hex
 from game.rules.lucky_stars.attack import Contest
+from game.rules.starfarer.tasks import TaskResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,13 @@ class ProtectChance(Prompt):
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
-    `attack` is the Attack being resolved and `contest` its roll as it stands (seed 001);
-    `role` says whose roll the point would go on: "attacker" or "defender".
+    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001) or the
+    to-hit `task` (seed 003); `role` says whose roll the point would go on: "attacker" or
+    "defender".
     """
 
     kind: ClassVar[str] = "hero_point"
     attack: Attack | None = None
     contest: Contest | None = None
     role: str = "attacker"
+    task: TaskResult | None = None

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from game.actions import Attack, EndTurn, Hold, SpendHeroPoint
 from game.battle import Battle
-from game.events import DefenseDrained, HeroPointSpent, OpposedAttack
+from game.events import DefenseDrained, HeroPointSpent, OpposedAttack, TaskAttacked, Wounded
 from game.hexgrid import Hex
 from game.prompts import HeroPointChance
 from game.systems.rulesets.hero_points import extra_at_least
@@ -69,3 +69,16 @@ def test_no_decision_without_the_module_or_without_a_point():
         assert outcome.accepted and battle.pending() is None
     refused = _duel().submit(SpendHeroPoint(ROOK))
     assert not refused.accepted and refused.reason == "there is no decision to answer"
+
+
+def test_under_starfarer_a_bought_die_comes_off_the_d100_and_the_location_stays_the_first_rolls():
+    kitai = unit(1, "kitai", "pcs", Hex(0, 0), name="Kitai", hero_points=1)
+    battle = battle_at([kitai, unit(2, "marine", "enemies", Hex(5, 0), name="Reyes")], first=1,
+                       ruleset="starfarer", modules=("hero_points",))
+    assert not battle.submit(Attack(1, target=2, faces=(75,))).events[0].hit  # MCS 60
+    spend = battle.options(1).allowed("spend_hero_point")[0]
+    assert spend.chance == extra_at_least(15)
+    outcome = battle.submit(SpendHeroPoint(1, faces=(15,)))  # 75 - 15 = 60: a marginal hit
+    shot = next(e for e in outcome.events if isinstance(e, TaskAttacked))
+    assert (shot.task.roll, shot.task.los, shot.location) == (60, 0, "abdomen")  # the 5 of the 75
+    assert next(e for e in outcome.events if isinstance(e, Wounded)).damage == 2  # 3 after armour, halved up

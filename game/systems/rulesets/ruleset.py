@@ -103,7 +103,3 @@ def nothing_off_turn(scene: Scene, actor: EntityId) -> Options:
     """A ruleset with no actions outside one's own turn (yet)."""
     return Options(actor)
 
-
-def no_decisions(scene: Scene, prompt: Prompt) -> Options:
-    """A ruleset that opens no decisions of its own."""
-    return Options(prompt.decider)

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Move
+from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Hold, Move, SpendHeroPoint
 from game.systems import dispatch
 from game.systems.dispatch import Row
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
-from game.systems.rulesets.ruleset import Ruleset, no_decisions, nothing_off_turn, on_turn_options
+from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options
 
 TABLE = MappingProxyType({
     EndTurn: dispatch.TABLE[EndTurn],
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
+    SpendHeroPoint: Row(hero_points.check_spend, attacks.spend_on_roll, instant=True, answers=True, only_answers=True),
+    Hold: Row(hero_points.check_hold, attacks.let_stand, instant=True, answers=True, only_answers=True),
     **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
 """Which seed 003 action each action type is, read top to bottom."""
@@ -30,6 +33,6 @@ TABLE = MappingProxyType({
 RULESET = Ruleset(
     names=("starfarer",), table=TABLE, settled=(), roll_initiative=phases.roll_initiative,
     begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
-    options_off_turn=nothing_off_turn, prompt_options=no_decisions, groups=options.GROUPS,
+    options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,
     first_turn=phases.first_turn)

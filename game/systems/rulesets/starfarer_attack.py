@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import Attack
+from game.actions import Attack, Hold, SpendHeroPoint
 from game.components import Position
 from game.ecs import EntityId
 from game.events import TaskAttacked, TaskChecked, Wounded
 from game.hexgrid import distance
+from game.prompts import HeroPointChance
 from game.rules.catalog import Entry
+from game.rules.hero_points import with_extra_rolls
 from game.rules.cover import CoverReading
 from game.rules.starfarer.catalog import armour_against, weapon_rating
 from game.rules.starfarer.checks import failed_shock_check, shock_check, shock_penalty, survival_check, survival_hopeless
@@ -25,6 +27,7 @@ from game.rules.starfarer.tasks import TaskProfile, check_task, hit_location, ro
 from game.rules.starfarer.wounds import MODIFIERS, worsen_after_shock
 from game.systems.budget import needs, spend
 from game.systems.combat import target_problem
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene, in_the_fight
 from game.systems.sight import cover_lookup
@@ -113,6 +116,28 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     scene.emit(TaskAttacked(plan.attacker, plan.target, rolled.task, plan.bracket, rolled.location, plan.weapon.id))
     if rolled.location is not None:
         wound(scene, plan, rolled.task.los, rolled.location)
+        return
+    question = f"{scene.name(plan.attacker)} missed: spend a hero point on the roll?"
+    hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
+
+
+def spend_on_roll(scene: Scene, action: SpendHeroPoint, plan: SpendHeroPoint) -> None:
+    """The bought die comes off the d100 (never below 1); the location stays the first roll's (Seeds 004 and 003)."""
+    prompt, extra = hero_points.spend(scene, action)
+    first = prompt.task
+    task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, (extra,)))
+    shot = plan_shot(scene, prompt.attack.actor, prompt.attack.target)
+    if isinstance(shot, str):
+        return
+    location = hit_location(first) if task.success else None
+    scene.emit(TaskAttacked(shot.attacker, shot.target, task, shot.bracket, location, shot.weapon.id))
+    if location is not None:
+        wound(scene, shot, task.los, location)
+
+
+def let_stand(scene: Scene, action: Hold, plan: Hold) -> None:
+    """No point spent: the miss stands."""
+    hero_points.hold(scene)
 
 
 def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:

@@ -7,14 +7,16 @@ over every d100 face.
 
 from __future__ import annotations
 
-from game.actions import Attack, Move
+from game.actions import Attack, Hold, Move, SpendHeroPoint
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option
+from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
+from game.prompts import HeroPointChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.budget import needs
 from game.systems.combat import enemies_in_the_fight
+from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.scene import Scene
 
@@ -56,3 +58,15 @@ BUILDERS = (("move", _moves), ("attack", _attacks))
 
 GROUPS = tuple(name for name, _ in BUILDERS)
 
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
+    brings the d100 under the MCS, or let the miss stand."""
+    decider = prompt.decider
+    stand = Option("hold", Hold(decider))
+    if not isinstance(prompt, HeroPointChance) or prompt.task is None:
+        return Options(decider, (stand,))
+    needed = prompt.task.roll - prompt.task.mcs
+    spend = ChanceOption("spend_hero_point", SpendHeroPoint(decider), chance=hero_points.extra_at_least(needed))
+    return Options(decider, (spend, stand))
