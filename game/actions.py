@@ -300,12 +300,20 @@ class SpendHeroPoint(Action):
     kind: ClassVar[str] = "spend_hero_point"
 
 
+@dataclass(frozen=True, slots=True)
+class CounterHeroPoint(Action):
+    """Seed 004: cancel an enemy's hero point before its die is rolled, spending one's own."""
+
+    kind: ClassVar[str] = "counter_hero_point"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint,
+                              CounterHeroPoint)}
 
 
 def register(cls: type[Action]) -> type[Action]:

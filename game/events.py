@@ -887,12 +887,34 @@ class Bled(Event):
 # -- hero points (seed 004) ------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class HeroPointSpent(Event):
-    """A hero point spent on a roll: the bought die (faces, what it counts as) and the points left."""
+    """A hero point spent on a roll just seen, with the points left; its die is rolled unless countered."""
 
     actor: int
-    extra: ExtraRoll
     left: int
 
     def text(self, say: Narrator) -> str:
-        return (f"{say.name(self.actor)} spends a hero point: {self.extra.text()} added to the roll "
-                f"({self.left} left).")
+        return f"{say.name(self.actor)} spends a hero point on the roll ({self.left} left)."
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPointCountered(Event):
+    """A hero point countered before its die was rolled: both points are spent (seed 004)."""
+
+    actor: int
+    spender: int
+    left: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} counters {say.name(self.spender)}'s hero point ({self.left} left): "
+                "the die is not rolled.")
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDieRolled(Event):
+    """The die a hero point bought: its faces and what it counts as, added to the roll (seed 004)."""
+
+    actor: int
+    extra: ExtraRoll
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)}'s hero die: {self.extra.text()}, added to the roll."

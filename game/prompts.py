@@ -67,3 +67,14 @@ class HeroPointChance(Prompt):
     contest: Contest | None = None
     role: str = "attacker"
     task: TaskResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChance(Prompt):
+    """Seed 004: `spender` has spent a hero point on `chance`'s roll; the decider, an enemy with a
+    point, may counter it before the die is rolled. `asked` are those already asked."""
+
+    kind: ClassVar[str] = "counter_hero_point"
+    spender: int = 0
+    chance: HeroPointChance | None = None
+    asked: tuple[int, ...] = ()

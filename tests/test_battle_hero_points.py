@@ -6,9 +6,10 @@ from fractions import Fraction
 
 from game.actions import Attack, EndTurn, Hold, SpendHeroPoint
 from game.battle import Battle
-from game.events import DefenseDrained, HeroPointSpent, OpposedAttack, TaskAttacked, Wounded
+from game.actions import CounterHeroPoint
+from game.events import DefenseDrained, HeroDieRolled, HeroPointCountered, HeroPointSpent, OpposedAttack, TaskAttacked, Wounded
 from game.hexgrid import Hex
-from game.prompts import HeroPointChance
+from game.prompts import CounterChance, HeroPointChance
 from game.systems.rulesets.hero_points import extra_at_least
 
 from kit import battle_at, unit
@@ -37,8 +38,8 @@ def test_the_attacker_who_lost_the_roll_is_asked_and_a_point_turns_the_miss_into
     spend = battle.options(ROOK).allowed("spend_hero_point")[0]
     assert spend.chance == extra_at_least(10)  # a margin of -9 needs 10 more: certain
     outcome = battle.submit(SpendHeroPoint(ROOK, faces=(4, 6)))  # the d20 shows 4: counts as 10; damage d8 6
-    bought = next(e for e in outcome.events if isinstance(e, HeroPointSpent))
-    assert bought.extra.counted == 10 and bought.left == 0
+    assert next(e for e in outcome.events if isinstance(e, HeroPointSpent)).left == 0
+    assert next(e for e in outcome.events if isinstance(e, HeroDieRolled)).extra.counted == 10
     again = next(e for e in outcome.events if isinstance(e, OpposedAttack))
     assert again.contest.attacker.total == 14 and again.hit
     assert next(e for e in outcome.events if isinstance(e, DefenseDrained)).damage.total == 6 + 2
@@ -51,6 +52,28 @@ def test_letting_the_roll_stand_keeps_the_miss_and_keeps_the_point():
     outcome = battle.submit(Hold(ROOK))
     assert outcome.accepted and outcome.events == () and battle.pending() is None
     assert battle.submit(EndTurn(ROOK)).accepted
+
+
+def test_an_enemy_with_a_point_may_counter_before_the_die_is_rolled_and_both_points_are_spent():
+    battle = _duel(rook_points=1, gash_points=1)
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))
+    spent = battle.submit(SpendHeroPoint(ROOK))
+    assert spent.accepted and not any(isinstance(e, HeroDieRolled) for e in spent.events)
+    asked = battle.pending()
+    assert isinstance(asked, CounterChance) and asked.decider == GASH and asked.spender == ROOK
+    assert [o.kind for o in battle.options(GASH).allowed()] == ["counter_hero_point", "hold"]
+    countered = battle.submit(CounterHeroPoint(GASH))
+    assert [type(e) for e in countered.events] == [HeroPointCountered]  # the miss stands, no damage
+    assert battle.pending() is None and battle.current() == ROOK
+
+
+def test_an_enemy_who_lets_the_point_be_lets_the_die_roll():
+    battle = _duel(rook_points=1, gash_points=1)
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))
+    battle.submit(SpendHeroPoint(ROOK))
+    outcome = battle.submit(Hold(GASH, faces=(12, 3)))  # the die: 12, so 16 against 13; damage d8 3
+    assert next(e for e in outcome.events if isinstance(e, HeroDieRolled)).extra.counted == 12
+    assert next(e for e in outcome.events if isinstance(e, DefenseDrained)).damage.total == 3 + 2
 
 
 def test_the_defender_who_lost_the_roll_may_spend_off_its_own_turn():

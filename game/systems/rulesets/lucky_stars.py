@@ -17,9 +17,7 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
-    Hold,
     Move,
-    SpendHeroPoint,
     StandUp,
     Step,
 )
@@ -38,8 +36,7 @@ TABLE = MappingProxyType({
     Step: Row(lucky_turns.check_step, lucky_turns.step),
     Attack: Row(attacks.check_attack, attacks.attack),
     StandUp: Row(lucky_turns.check_stand, lucky_turns.stand),
-    SpendHeroPoint: Row(hero_points.check_spend, attacks.spend_on_roll, instant=True, answers=True, only_answers=True),
-    Hold: Row(hero_points.check_hold, attacks.let_stand, instant=True, answers=True, only_answers=True),
+    **hero_points.rows(attacks.go_on),
     **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
 """Which seed 001 action each action type is, read top to bottom."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from game.actions import Attack, Hold, SpendHeroPoint
+from game.actions import Attack
 from game.components import Defense, Health, Position, Stats
 from game.ecs import EntityId
 from game.events import DefenseDrained, OpposedAttack
@@ -21,6 +21,7 @@ from game.rules.attack import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
 from game.prompts import HeroPointChance
+from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import (
     BONUS_DIE_MARGIN,
     MINOR_ADVANTAGE,
@@ -205,26 +206,16 @@ def land(scene: Scene, plan: StrikePlan, contest: Contest) -> None:
     drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
 
 
-def spend_on_roll(scene: Scene, action: SpendHeroPoint, plan: SpendHeroPoint) -> None:
-    """The bought die goes on the decider's side of the roll; then the attack lands or not (Seeds 004 and 001)."""
-    prompt, extra = hero_points.spend(scene, action)
-    contest = prompt.contest
-    if prompt.role == "attacker":
-        contest = replace(contest, attacker=hero_points.with_extra(contest.attacker, extra))
-    else:
-        contest = replace(contest, defender=hero_points.with_extra(contest.defender, extra))
-    scene.emit(OpposedAttack(prompt.attack.actor, prompt.attack.target, contest, state.weapon_entry(scene, prompt.attack.actor).id))
-    _go_on(scene, prompt, contest)
-
-
-def let_stand(scene: Scene, action: Hold, plan: Hold) -> None:
-    """No point spent: the roll stands and the attack goes on."""
-    prompt = hero_points.hold(scene)
-    _go_on(scene, prompt, prompt.contest)
-
-
-def _go_on(scene: Scene, prompt: HeroPointChance, contest: Contest) -> None:
-    plan = plan_strike(scene, prompt.attack.actor, prompt.attack.target)
+def go_on(scene: Scene, chance: HeroPointChance, extra: ExtraRoll | None) -> None:
+    """After a hero point decision: the bought die on the decider's side of the roll, or the roll
+    as it stood; then the attack lands or not (Seeds 004 and 001)."""
+    contest = chance.contest
+    attacker, target = chance.attack.actor, chance.attack.target
+    if extra is not None:
+        side = "attacker" if chance.role == "attacker" else "defender"
+        contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extra)})
+        scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
+    plan = plan_strike(scene, attacker, target)
     if not isinstance(plan, str):
         land(scene, plan, contest)
 

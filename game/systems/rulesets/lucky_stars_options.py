@@ -11,7 +11,7 @@ from game.actions import Attack, Hold, Move, SpendHeroPoint, StandUp, Step
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
-from game.prompts import HeroPointChance, Prompt
+from game.prompts import CounterChance, HeroPointChance, Prompt
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
@@ -82,6 +82,8 @@ GROUPS = tuple(name for name, _ in BUILDERS)
 def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     """A hero point decision (seed 004): spend, with the exact chance the roll then turns, or let it stand."""
     decider = prompt.decider
+    if isinstance(prompt, CounterChance):
+        return hero_points.counter_options(scene, prompt)
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Hold, Move, SpendHeroPoint
+from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Move
 from game.systems import dispatch
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
@@ -24,8 +24,7 @@ TABLE = MappingProxyType({
     EndTurn: dispatch.TABLE[EndTurn],
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
-    SpendHeroPoint: Row(hero_points.check_spend, attacks.spend_on_roll, instant=True, answers=True, only_answers=True),
-    Hold: Row(hero_points.check_hold, attacks.let_stand, instant=True, answers=True, only_answers=True),
+    **hero_points.rows(attacks.go_on),
     **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
 """Which seed 003 action each action type is, read top to bottom."""

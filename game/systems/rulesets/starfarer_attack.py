@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import Attack, Hold, SpendHeroPoint
+from game.actions import Attack
 from game.components import Position
 from game.ecs import EntityId
 from game.events import TaskAttacked, TaskChecked, Wounded
 from game.hexgrid import distance
 from game.prompts import HeroPointChance
 from game.rules.catalog import Entry
-from game.rules.hero_points import with_extra_rolls
+from game.rules.hero_points import ExtraRoll, with_extra_rolls
 from game.rules.cover import CoverReading
 from game.rules.starfarer.catalog import armour_against, weapon_rating
 from game.rules.starfarer.checks import failed_shock_check, shock_check, shock_penalty, survival_check, survival_hopeless
@@ -121,23 +121,20 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
 
 
-def spend_on_roll(scene: Scene, action: SpendHeroPoint, plan: SpendHeroPoint) -> None:
-    """The bought die comes off the d100 (never below 1); the location stays the first roll's (Seeds 004 and 003)."""
-    prompt, extra = hero_points.spend(scene, action)
-    first = prompt.task
+def go_on(scene: Scene, chance: HeroPointChance, extra: ExtraRoll | None) -> None:
+    """After a hero point decision: the bought die comes off the d100 (never below 1) and the task is
+    read again; the location stays the first roll's. Without it the miss stands (Seeds 004 and 003)."""
+    if extra is None:
+        return
+    first = chance.task
     task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, (extra,)))
-    shot = plan_shot(scene, prompt.attack.actor, prompt.attack.target)
+    shot = plan_shot(scene, chance.attack.actor, chance.attack.target)
     if isinstance(shot, str):
         return
     location = hit_location(first) if task.success else None
     scene.emit(TaskAttacked(shot.attacker, shot.target, task, shot.bracket, location, shot.weapon.id))
     if location is not None:
         wound(scene, shot, task.los, location)
-
-
-def let_stand(scene: Scene, action: Hold, plan: Hold) -> None:
-    """No point spent: the miss stands."""
-    hero_points.hold(scene)
 
 
 def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:

@@ -11,7 +11,7 @@ from game.actions import Attack, Hold, Move, SpendHeroPoint
 from game.components import Stats
 from game.ecs import EntityId
 from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
-from game.prompts import HeroPointChance, Prompt
+from game.prompts import CounterChance, HeroPointChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.budget import needs
@@ -64,6 +64,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
     brings the d100 under the MCS, or let the miss stand."""
     decider = prompt.decider
+    if isinstance(prompt, CounterChance):
+        return hero_points.counter_options(scene, prompt)
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance) or prompt.task is None:
         return Options(decider, (stand,))
