@@ -307,13 +307,21 @@ class CounterHeroPoint(Action):
     kind: ClassVar[str] = "counter_hero_point"
 
 
+@dataclass(frozen=True, slots=True)
+class UseCover(Action):
+    """Seed 001 Use Cover: 1 AP to take full cover where one stands (`full`), or come out of it."""
+
+    kind: ClassVar[str] = "use_cover"
+    full: bool = True
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
                               GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint,
-                              CounterHeroPoint)}
+                              CounterHeroPoint, UseCover)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -251,3 +251,8 @@ class HeroPoints:
     """Seed 004: the combatant's own hero points (only with the map module `hero_points`)."""
 
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class FullCover:
+    """Seed 001: crouched wholly behind the cover where it stands, until it moves or comes out."""

@@ -552,6 +552,9 @@ class BlastStruck(Event):
 # -- conditions and stances ---------------------------------------------------------------
 _CONDITIONS = {
     ("prone", True, ""): "{target} drops prone.",
+    ("full cover", True, ""): "{target} takes full cover.",
+    ("full cover", False, ""): "{target} comes out of full cover to partial cover.",
+    ("full cover", False, "moved"): "{target} leaves full cover to move.",
     ("prone", False, ""): "{target} stands up.",
     ("prone", True, "knocked"): "{target} is knocked prone.",
     ("prone", True, "crash"): "{target} is knocked prone by the crash.",

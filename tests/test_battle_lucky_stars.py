@@ -4,7 +4,7 @@ whose shown odds are the rolled odds, damage by relative size draining DEF then 
 from fractions import Fraction
 from itertools import product
 
-from game.actions import Attack, EndTurn, GmSetCondition, Move, StandUp, Step
+from game.actions import Attack, EndTurn, GmSetCondition, Move, StandUp, Step, UseCover
 from game.battle import Battle, scenario_problem
 from game.events import DefenseDrained, OpposedAttack, Rolled
 from game.hexgrid import Hex
@@ -174,3 +174,27 @@ def test_the_side_springing_an_ambush_adds_6_to_initiative_and_the_caught_defend
     contest = outcome.events[0].contest
     assert contest.surprise and contest.defender.total == 6  # no DEF added: 6 against 6 holds
     assert not contest.hit
+
+
+def test_full_cover_costs_1_ap_stops_ranged_attacks_through_it_and_its_own_attacks_until_it_comes_out():
+    battle = _duel(gap=3, terrain={Hex(2, 0): FOREST})  # the forest between them
+    assert battle.submit(EndTurn(ROOK)).accepted
+    assert battle.submit(UseCover(GASH)).accepted  # Gash crouches behind the trees
+    assert battle.combatant(GASH).action_points == 3
+    refused = battle.submit(Attack(GASH, target=ROOK))
+    assert refused.reason == "a character behind full cover cannot declare attacks until at least partial cover"
+    battle.submit(EndTurn(GASH))
+    blocked = battle.options(ROOK).items
+    shot = next(o for o in blocked if o.kind == "attack")
+    assert shot.refused == "the defender is behind full cover: bypass or destroy it to land a hit"
+    battle.submit(EndTurn(ROOK))
+    assert battle.submit(UseCover(GASH, full=False)).accepted and battle.submit(EndTurn(GASH)).accepted
+    assert battle.options(ROOK).allowed("attack")
+
+
+def test_moving_leaves_full_cover_and_open_ground_offers_none():
+    battle = _duel(gap=4, terrain={Hex(0, 1): FOREST})
+    assert battle.submit(UseCover(ROOK)).accepted
+    outcome = battle.submit(Step(ROOK, to=Hex(1, -1)))  # away from the forest
+    assert "Rook leaves full cover to move." in outcome.lines
+    assert battle.submit(UseCover(ROOK)).reason == "nothing here to take full cover behind"

@@ -20,6 +20,7 @@ from game.actions import (
     Move,
     StandUp,
     Step,
+    UseCover,
 )
 from game.systems import dispatch, turns
 from game.systems.dispatch import Row
@@ -36,6 +37,7 @@ TABLE = MappingProxyType({
     Step: Row(lucky_turns.check_step, lucky_turns.step),
     Attack: Row(attacks.check_attack, attacks.attack),
     StandUp: Row(lucky_turns.check_stand, lucky_turns.stand),
+    UseCover: Row(lucky_turns.check_use_cover, lucky_turns.use_cover),
     **hero_points.rows(attacks.go_on),
     **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })

@@ -13,7 +13,7 @@ from functools import cache
 from itertools import product
 
 from game.actions import Attack
-from game.components import Defense, Health, Position, Stats
+from game.components import Defense, FullCover, Health, Position, Stats
 from game.ecs import EntityId
 from game.events import DefenseDrained, OpposedAttack
 from game.hexgrid import distance
@@ -27,6 +27,7 @@ from game.rules.lucky_stars.attack import (
     MINOR_ADVANTAGE,
     Contest,
     Footing,
+    cover_problem,
     opposed_attack,
     surprise_attack,
     terrain_advantage,
@@ -158,6 +159,8 @@ def plan_strike(scene: Scene, attacker: EntityId, target: EntityId) -> StrikePla
     cover = cover_lookup(scene.setup.field, here, there, scene.setup.catalog.weapons[weapon.id].weapon_class)
     if not cover.visible:
         return cover.text(scene.place)
+    if weapon.range_hexes and scene.world.has(target, FullCover) and (cover.armor or cover.concealment_bonus):
+        return cover_problem("full")
     striker = Striker(scene.world.get(attacker, Stats).attack_bonus, state.attribute(scene, attacker, weapon.attribute),
                       state.size(scene, attacker), weapon.unarmed, weapon.damage_bonus, weapon.extreme)
     defender = Defender(state.health(scene, target), state.size(scene, target),

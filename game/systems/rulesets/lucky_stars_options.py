@@ -7,7 +7,7 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move, SpendHeroPoint, StandUp, Step
+from game.actions import Attack, Hold, Move, SpendHeroPoint, StandUp, Step, UseCover
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
@@ -67,9 +67,15 @@ def _steps(scene: Scene, actor: EntityId) -> list[Option]:
     return found or [Option("step", None, turns.step_problem(scene, actor, here) or "no neighbouring hex to step to")]
 
 
+def _checked(kind: str, plan, action) -> Option:
+    return Option(kind, None, plan) if isinstance(plan, str) else Option(kind, action)
+
+
 def _stances(scene: Scene, actor: EntityId) -> list[Option]:
-    plan = turns.check_stand(scene, StandUp(actor))
-    return [Option("stand_up", None, plan) if isinstance(plan, str) else Option("stand_up", StandUp(actor))]
+    take, leave = UseCover(actor, full=True), UseCover(actor, full=False)
+    return [_checked("stand_up", turns.check_stand(scene, StandUp(actor)), StandUp(actor)),
+            _checked("take_full_cover", turns.check_use_cover(scene, take), take),
+            _checked("leave_full_cover", turns.check_use_cover(scene, leave), leave)]
 
 
 BUILDERS = (("move", _moves), ("step", _steps), ("attack", _attacks), ("stances", _stances))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.components import Armament, Defense, Health, Identity, Prone, Stats
+from game.components import Armament, Defense, FullCover, Health, Identity, Prone, Stats
 from game.ecs import EntityId
 from game.rules.catalog import Entry
 from game.rules.lucky_stars.actions import Situation, TurnState, action_problem, spend
@@ -78,7 +78,7 @@ def situation(scene: Scene, entity: EntityId) -> Situation:
     """What the combatant attacks with, for the action table's weapon rules."""
     weapon = weapon_entry(scene, entity)
     kind = "unarmed" if weapon.unarmed else "ranged" if weapon.range_hexes else "melee"
-    return Situation(weapon=kind, light_weapon=weapon.light)
+    return Situation(weapon=kind, light_weapon=weapon.light, behind_full_cover=scene.world.has(entity, FullCover))
 
 
 def problem(scene: Scene, entity: EntityId, action: str) -> str | None:

@@ -6,8 +6,8 @@ only pays for it in action points.
 
 from __future__ import annotations
 
-from game.actions import Move, StandUp, Step
-from game.components import Allegiance, Defense, Initiative, Prone, Stats
+from game.actions import Move, StandUp, Step, UseCover
+from game.components import Allegiance, Defense, FullCover, Initiative, Position, Prone, Stats
 from game.ecs import EntityId
 from game.events import ConditionChanged, Rolled, TurnBegan
 from game.rules.lucky_stars.actions import TurnState, start_turn
@@ -65,6 +65,7 @@ def check_move(scene: Scene, action: Move) -> Move | str:
 def move(scene: Scene, action: Move, plan: Move) -> None:
     """Pay 2 AP and walk the path (the shared walk)."""
     state.pay(scene, action.actor, "move")
+    leave_cover(scene, action.actor)
     movement.walk(scene, action.actor, action.path)
 
 
@@ -89,6 +90,7 @@ def check_step(scene: Scene, action: Step) -> Step | str:
 def step(scene: Scene, action: Step, plan: Step) -> None:
     """Pay 1 AP and step (the shared walk, one hex)."""
     state.pay(scene, action.actor, "step")
+    leave_cover(scene, action.actor)
     movement.walk(scene, action.actor, (action.to,))
 
 
@@ -103,3 +105,43 @@ def stand(scene: Scene, action: StandUp, plan: StandUp) -> None:
     scene.world.remove(action.actor, Prone)
     scene.emit(ConditionChanged(action.actor, "prone", False))
 
+
+
+def shelter_near(scene: Scene, entity: EntityId) -> bool:
+    """Whether the hex or a neighbour holds something to hide wholly behind (a cover material or concealing terrain)."""
+    field = scene.setup.field
+    here = scene.world.get(entity, Position).hex
+    for hex_ in (here, *field.neighbours_on_map(here)):
+        terrain = field.terrain(hex_)
+        if terrain is not None and (terrain.material.id != "none" or terrain.concealment.id != "none"):
+            return True
+    return False
+
+
+def check_use_cover(scene: Scene, action: UseCover) -> UseCover | str:
+    """Use Cover for 1 AP in place: take full cover where there is some, or come out to partial (Seed 001, Use Cover)."""
+    behind = scene.world.has(action.actor, FullCover)
+    if action.full and behind:
+        return "already behind full cover"
+    if not action.full and not behind:
+        return "not behind full cover"
+    if action.full and not shelter_near(scene, action.actor):
+        return "nothing here to take full cover behind"
+    return state.problem(scene, action.actor, "use_cover") or action
+
+
+def use_cover(scene: Scene, action: UseCover, plan: UseCover) -> None:
+    """Pay 1 AP and take full cover, or come out of it."""
+    state.pay(scene, action.actor, "use_cover")
+    if action.full:
+        scene.world.set(action.actor, FullCover())
+    else:
+        scene.world.remove(action.actor, FullCover)
+    scene.emit(ConditionChanged(action.actor, "full cover", action.full))
+
+
+def leave_cover(scene: Scene, entity: EntityId) -> None:
+    """Moving shifts the cover: whoever moves leaves full cover (Seed 001, Use Cover: as part of a move)."""
+    if scene.world.has(entity, FullCover):
+        scene.world.remove(entity, FullCover)
+        scene.emit(ConditionChanged(entity, "full cover", False, "moved"))
