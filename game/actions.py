@@ -315,13 +315,21 @@ class UseCover(Action):
     full: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class NonlethalAttack(Action):
+    """Seed 001: a standard attack whose last blow, should it take the last VIT, is not lethal."""
+
+    kind: ClassVar[str] = "nonlethal_attack"
+    target: int = 0
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
                               GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint,
-                              CounterHeroPoint, UseCover)}
+                              CounterHeroPoint, UseCover, NonlethalAttack)}
 
 
 def register(cls: type[Action]) -> type[Action]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.actions import Attack
+from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.lucky_stars.attack import Contest
 from game.rules.starfarer.tasks import TaskResult
@@ -63,7 +63,7 @@ class HeroPointChance(Prompt):
     """
 
     kind: ClassVar[str] = "hero_point"
-    attack: Attack | None = None
+    attack: Action | None = None
     contest: Contest | None = None
     role: str = "attacker"
     task: TaskResult | None = None

@@ -4,7 +4,7 @@ whose shown odds are the rolled odds, damage by relative size draining DEF then 
 from fractions import Fraction
 from itertools import product
 
-from game.actions import Attack, EndTurn, GmSetCondition, Move, StandUp, Step, UseCover
+from game.actions import Attack, EndTurn, GmSetCondition, Move, NonlethalAttack, StandUp, Step, UseCover
 from game.battle import Battle, scenario_problem
 from game.events import DefenseDrained, OpposedAttack, Rolled
 from game.hexgrid import Hex
@@ -198,3 +198,12 @@ def test_moving_leaves_full_cover_and_open_ground_offers_none():
     outcome = battle.submit(Step(ROOK, to=Hex(1, -1)))  # away from the forest
     assert "Rook leaves full cover to move." in outcome.lines
     assert battle.submit(UseCover(ROOK)).reason == "nothing here to take full cover behind"
+
+
+def test_the_attacker_may_choose_a_non_lethal_blow_which_leaves_the_target_incapacitated():
+    battle = _duel(gap=2)
+    option = next(o for o in battle.options(ROOK).allowed("nonlethal_attack") if o.target == GASH)
+    assert option.odds == battle.options(ROOK).allowed("attack")[0].odds  # the same roll
+    battle.submit(NonlethalAttack(ROOK, target=GASH, faces=(6, 6, 1, 1, 8, 8)))
+    assert battle.combatant(GASH).down == "down" and not battle.combatant(GASH).in_fight  # not dead
+    assert "Gash is incapacitated." in battle.log_lines()

@@ -12,10 +12,10 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from game.actions import Attack
-from game.components import Defense, FullCover, Health, Position, Stats
+from game.actions import Attack, NonlethalAttack
+from game.components import Defense, Fallen, FullCover, Health, Position, Stats
 from game.ecs import EntityId
-from game.events import DefenseDrained, OpposedAttack
+from game.events import DefenseDrained, Fell, OpposedAttack
 from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
@@ -57,6 +57,8 @@ class StrikePlan:
     attacker_parts: tuple[Modifier, ...]
     defender_parts: tuple[Modifier, ...]
     cover: CoverReading
+    lethal: bool = True
+    """The attacker's choice should the hit take the last VIT: dying (lethal) or incapacitated."""
 
     @property
     def attacker_mods(self) -> int:
@@ -146,7 +148,7 @@ def _parts(scene: Scene, attacker: EntityId, target: EntityId, ranged: bool,
     return tuple(attacking), tuple(defending)
 
 
-def plan_strike(scene: Scene, attacker: EntityId, target: EntityId) -> StrikePlan | str:
+def plan_strike(scene: Scene, attacker: EntityId, target: EntityId, lethal: bool = True) -> StrikePlan | str:
     """The plan of a standard attack with the weapon in hand, or why it cannot be made (Seed 001)."""
     problem = target_problem(scene, attacker, target)
     if problem:
@@ -166,15 +168,16 @@ def plan_strike(scene: Scene, attacker: EntityId, target: EntityId) -> StrikePla
     defender = Defender(state.health(scene, target), state.size(scene, target),
                         state.resistance(scene, target, weapon.damage_type), scene.is_surprised(target))
     attacking, defending = _parts(scene, attacker, target, bool(weapon.range_hexes), cover)
-    return StrikePlan(attacker, target, weapon, striker, defender, attacking, defending, cover)
+    return StrikePlan(attacker, target, weapon, striker, defender, attacking, defending, cover, lethal)
 
 
-def check_attack(scene: Scene, action: Attack) -> StrikePlan | str:
-    """A standard attack (2 AP, once a turn) or, bare-handed, an unarmed attack (Seed 001, Actions in Combat)."""
-    if action.burst or action.aimed:
+def check_attack(scene: Scene, action: Attack | NonlethalAttack) -> StrikePlan | str:
+    """A standard attack (2 AP, once a turn) or, bare-handed, an unarmed attack (Seed 001, Actions in Combat);
+    a non-lethal one differs only in its last blow."""
+    if getattr(action, "burst", False) or getattr(action, "aimed", False):
         return "These Lucky Stars has no aimed shots or bursts"
     refusal = state.problem(scene, action.actor, attack_kind(scene, action.actor))
-    return refusal or plan_strike(scene, action.actor, action.target)
+    return refusal or plan_strike(scene, action.actor, action.target, lethal=not isinstance(action, NonlethalAttack))
 
 
 def attack_kind(scene: Scene, entity: EntityId) -> str:
@@ -218,25 +221,27 @@ def go_on(scene: Scene, chance: HeroPointChance, extra: ExtraRoll | None) -> Non
         side = "attacker" if chance.role == "attacker" else "defender"
         contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extra)})
         scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
-    plan = plan_strike(scene, attacker, target)
+    plan = plan_strike(scene, attacker, target, lethal=not isinstance(chance.attack, NonlethalAttack))
     if not isinstance(plan, str):
         land(scene, plan, contest)
 
 
 def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
-    """Write the hit's DEF and VIT into the world; at 0 VIT the target is out (Seed 001, Applying Damage).
-
-    The attacker's choice of a lethal or non-lethal last blow is read as lethal (dying): the
-    engine offers no non-lethal attack yet.
-    """
+    """Write the hit's DEF and VIT into the world; at 0 VIT the target is out, dying after a lethal
+    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage)."""
     before, after = plan.defender.health, report.outcome.health
     if after.incapacitated:
-        after = incapacitate(after, lethal=True)
+        after = incapacitate(after, lethal=plan.lethal)
     guard = state.defense(scene, plan.target)
     scene.world.set(plan.target, Defense(after.defense, guard.maximum, after.condition))
     vitality = scene.world.get(plan.target, Health)
     scene.world.set(plan.target, replace(vitality, current=after.vitality))
     scene.emit(DefenseDrained(plan.target, report.damage, (before.defense, after.defense),
                               (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
-    if after.incapacitated:
+    if after.incapacitated and plan.lethal:
         kill(scene, plan.target, after.condition)
+    elif after.incapacitated:  # out of the fight but not dead: the body stays, down
+        there = scene.world.get(plan.target, Position).hex
+        scene.world.remove(plan.target, Position)
+        scene.world.set(plan.target, Fallen(there, scene.round))
+        scene.emit(Fell(plan.target, after.condition))

@@ -7,7 +7,7 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move, SpendHeroPoint, StandUp, Step, UseCover
+from game.actions import Attack, Hold, Move, NonlethalAttack, SpendHeroPoint, StandUp, Step, UseCover
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
@@ -34,18 +34,20 @@ def damage_text(plan: attacks.StrikePlan) -> str:
     return f"1d{plan.die}{flat:+d}" if flat else f"1d{plan.die}"
 
 
-def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOption:
-    """The standard attack on one enemy: refused with the reason, or with its odds and mean damage."""
-    action = Attack(actor, target=target)
+def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool = True) -> AttackOption:
+    """The standard attack on one enemy (or its non-lethal form): refused with the reason, or with its odds and mean damage."""
+    action = Attack(actor, target=target) if lethal else NonlethalAttack(actor, target=target)
+    kind = "attack" if lethal else "nonlethal_attack"
     plan = attacks.check_attack(scene, action)
     if isinstance(plan, str):
-        return AttackOption("attack", None, plan, target=target)
-    return AttackOption("attack", action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
+        return AttackOption(kind, None, plan, target=target)
+    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
                         damage=damage_text(plan), expected_damage=plan.expected_damage)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
-    return [attack_option(scene, actor, target) for target in enemies_in_the_fight(scene, actor)]
+    return [attack_option(scene, actor, target, lethal) for lethal in (True, False)
+            for target in enemies_in_the_fight(scene, actor)]
 
 
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
