@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from game.actions import Attack, EndTurn, Move
 from game.battle import Battle
-from game.events import Rolled, TaskAttacked, TurnBegan, Wounded
+from game.events import Rolled, TaskAttacked, Wounded
 from game.hexgrid import Hex
 from game.rules.starfarer.initiative import plain_round
 from game.ui.tracker import console_lines

@@ -102,12 +102,16 @@ def _roll_or_ask(scene: Scene, chance: HeroPointChance, asked: tuple[int, ...], 
     go_on(scene, chance, extra)
 
 
+def _paying_answer(scene: Scene, action: Action, asks: type, none_open: str) -> Action | str:
+    """An answer that costs a point: the decision it answers must be open and a point left."""
+    if not (scene.pending and isinstance(scene.pending[0], asks)):
+        return none_open
+    return action if points(scene, action.actor) >= 1 else "no hero point left"
+
+
 def check_spend(scene: Scene, action: SpendHeroPoint) -> SpendHeroPoint | str:
     """Spending answers an open hero point decision, with a point left (Seed 004)."""
-    prompt = scene.pending[0] if scene.pending else None
-    if not isinstance(prompt, HeroPointChance):
-        return "there is no roll to spend a hero point on"
-    return action if points(scene, action.actor) >= 1 else "no hero point left"
+    return _paying_answer(scene, action, HeroPointChance, "there is no roll to spend a hero point on")
 
 
 def spend(scene: Scene, action: SpendHeroPoint, go_on: GoOn) -> None:
@@ -119,10 +123,7 @@ def spend(scene: Scene, action: SpendHeroPoint, go_on: GoOn) -> None:
 
 def check_counter(scene: Scene, action: CounterHeroPoint) -> CounterHeroPoint | str:
     """Countering answers an open counter decision, with a point left (Seed 004, Countering)."""
-    prompt = scene.pending[0] if scene.pending else None
-    if not isinstance(prompt, CounterChance):
-        return "there is no hero point to counter"
-    return action if points(scene, action.actor) >= 1 else "no hero point left"
+    return _paying_answer(scene, action, CounterChance, "there is no hero point to counter")
 
 
 def counter(scene: Scene, action: CounterHeroPoint, go_on: GoOn) -> None:

@@ -10,30 +10,18 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import (
-    Attack,
-    EndTurn,
-    GmAddUnit,
-    GmPlace,
-    GmSetCondition,
-    GmSetHealth,
-    Move,
-    NonlethalAttack,
-    StandUp,
-    Step,
-    UseCover,
-)
-from game.systems import dispatch, turns
+from game.actions import Attack, Move, NonlethalAttack, StandUp, Step, UseCover
+from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
-from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options
+from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options, shared_rows
 
 TABLE = MappingProxyType({
-    EndTurn: dispatch.TABLE[EndTurn],
+    **shared_rows(),
     Move: Row(lucky_turns.check_move, lucky_turns.move),
     Step: Row(lucky_turns.check_step, lucky_turns.step),
     Attack: Row(attacks.check_attack, attacks.attack),
@@ -41,9 +29,9 @@ TABLE = MappingProxyType({
     StandUp: Row(lucky_turns.check_stand, lucky_turns.stand),
     UseCover: Row(lucky_turns.check_use_cover, lucky_turns.use_cover),
     **hero_points.rows(attacks.go_on),
-    **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
-"""Which seed 001 action each action type is, read top to bottom."""
+"""Which seed 001 action each action type is, read top to bottom (with the shared end of turn and
+the GM's overrides, and the hero point answers)."""
 
 RULESET = Ruleset(
     names=("lucky-stars",), table=TABLE, settled=(), roll_initiative=lucky_turns.roll_initiative,

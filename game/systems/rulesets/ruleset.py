@@ -18,7 +18,7 @@ from game.actions import Action, EndTurn
 from game.ecs import EntityId
 from game.options import Option, Options
 from game.prompts import Prompt
-from game.systems import turns
+from game.systems import dispatch, turns
 from game.systems.dispatch import Row
 from game.systems.scene import Scene
 from game.views import CombatantView
@@ -103,3 +103,8 @@ def nothing_off_turn(scene: Scene, actor: EntityId) -> Options:
     """A ruleset with no actions outside one's own turn (yet)."""
     return Options(actor)
 
+
+
+def shared_rows() -> dict[type[Action], Row]:
+    """The rows every ruleset takes as they are: ending the turn and the GM's overrides."""
+    return {kind: row for kind, row in dispatch.TABLE.items() if kind is EndTurn or row.gm}

@@ -10,22 +10,20 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, EndTurn, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, Move
-from game.systems import dispatch
+from game.actions import Attack, Move
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
-from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options
+from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options, shared_rows
 
 TABLE = MappingProxyType({
-    EndTurn: dispatch.TABLE[EndTurn],
+    **shared_rows(),
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
     **hero_points.rows(attacks.go_on),
-    **{gm: dispatch.TABLE[gm] for gm in (GmPlace, GmSetHealth, GmSetCondition, GmAddUnit)},
 })
 """Which seed 003 action each action type is, read top to bottom."""
 
