@@ -3,7 +3,7 @@ carry-over, d100 to-hit tasks by range bracket, hit location, armour, the wound 
 
 from fractions import Fraction
 
-from game.actions import Attack, EndTurn, Move
+from game.actions import Attack, EndTurn, GmAddUnit, Move
 from game.battle import Battle
 from game.events import Rolled, TaskAttacked, Wounded
 from game.hexgrid import Hex
@@ -93,3 +93,15 @@ def test_a_hit_past_the_x6_shock_bracket_takes_the_target_out():
     outcome = battle.submit(Attack(1, target=2, faces=(2,)))  # close range: (DEX 7, rifle 5) x 5 = 60, LOS 4, chest
     assert any(isinstance(e, Wounded) for e in outcome.events)
     assert not battle.combatant(2).in_fight and battle.state.ended
+
+
+def test_a_unit_the_gm_adds_rolls_action_points_from_the_next_round_on():
+    battle = _kitai_and_marine(gap=5)
+    assert battle.submit(GmAddUnit(0, unit_type="pirate", side="enemies", to=Hex(4, 2), name="Vane")).accepted
+    vane = battle.turn_order()[-1]
+    assert battle.combatant(vane).action_points == 0
+    start = battle.state.round
+    while battle.state.round == start:
+        battle.submit(EndTurn(battle.current()))
+    rolled = [e.actor for e in battle.log if isinstance(e, Rolled) and e.purpose == "action points"]
+    assert vane not in rolled[:2] and rolled[-3:] == [KITAI, MARINE, vane]

@@ -38,7 +38,8 @@ def roll_initiative(scene: Scene, combatants: list[EntityId]) -> tuple[EntityId,
 
 
 def _fighters(scene: Scene) -> list[EntityId]:
-    return [e for e, _ in scene.world.query(ActionPoints) if in_the_fight(scene.world, e)]
+    """Everyone still in the fight (a unit the GM added too: it has no points until the next round's roll)."""
+    return [e for e, _ in scene.world.query(Stats) if in_the_fight(scene.world, e)]
 
 
 def _bleed_all(scene: Scene) -> None:
