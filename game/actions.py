@@ -295,9 +295,21 @@ class Step(Action):
 
 @dataclass(frozen=True, slots=True)
 class SpendHeroPoint(Action):
-    """Seed 004: answer a hero point decision by spending one point on the roll just seen."""
+    """Seed 004: answer a hero point decision by spending on the roll just seen: one personal point
+    (`personal`) and `from_pool` points of the side's pool, a die each."""
 
     kind: ClassVar[str] = "spend_hero_point"
+    personal: bool = True
+    from_pool: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmAwardHeroPoints(Action):
+    """Seed 004: the GM adds hero points from outside sources to a side's pool (`actor` is 0)."""
+
+    kind: ClassVar[str] = "gm_award_hero_points"
+    side: str = ""
+    points: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +341,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
                               GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint,
-                              CounterHeroPoint, UseCover, NonlethalAttack)}
+                              CounterHeroPoint, UseCover, NonlethalAttack, GmAwardHeroPoints)}
 
 
 def register(cls: type[Action]) -> type[Action]:

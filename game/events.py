@@ -894,9 +894,25 @@ class HeroPointSpent(Event):
 
     actor: int
     left: int
+    personal: int = 1
+    from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        return f"{say.name(self.actor)} spends a hero point on the roll ({self.left} left)."
+        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
+        own = "a hero point" if self.personal else "no point of their own"
+        return f"{say.name(self.actor)} spends {own}{pool} on the roll ({self.left} left)."
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPoolAwarded(Event):
+    """The GM added hero points to a side's pool (seed 004, outside sources)."""
+
+    side: str
+    points: int
+    pool: int
+
+    def text(self, say: Narrator) -> str:
+        return f"The GM awards {say.side(self.side)} {self.points} hero point(s): the pool holds {self.pool}."
 
 
 @dataclass(frozen=True, slots=True)

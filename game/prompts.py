@@ -78,3 +78,5 @@ class CounterChance(Prompt):
     spender: int = 0
     chance: HeroPointChance | None = None
     asked: tuple[int, ...] = ()
+    dice: int = 1
+    """Bought dice not countered yet."""

@@ -72,3 +72,4 @@ class SideView:
     morale: int | None
     band: str | None
     camp: str | None
+    hero_pool: int = 0

@@ -4,7 +4,7 @@ rolls again on 10s and 20s; the option's chance is exact."""
 
 from fractions import Fraction
 
-from game.actions import Attack, EndTurn, Hold, SpendHeroPoint
+from game.actions import Attack, EndTurn, GmAwardHeroPoints, Hold, SpendHeroPoint
 from game.battle import Battle
 from game.actions import CounterHeroPoint
 from game.events import DefenseDrained, HeroDieRolled, HeroPointCountered, HeroPointSpent, OpposedAttack, TaskAttacked, Wounded
@@ -105,3 +105,38 @@ def test_under_starfarer_a_bought_die_comes_off_the_d100_and_the_location_stays_
     shot = next(e for e in outcome.events if isinstance(e, TaskAttacked))
     assert (shot.task.roll, shot.task.los, shot.location) == (60, 0, "abdomen")  # the 5 of the 75
     assert next(e for e in outcome.events if isinstance(e, Wounded)).damage == 2  # 3 after armour, halved up
+
+
+def test_two_bought_dice_count_at_least_20_and_more_only_unless_both_count_just_10():
+    assert extra_at_least(20, dice=2) == 1
+    assert extra_at_least(21, dice=2) == 1 - Fraction(9, 20) ** 2  # a face under 10 counts exactly 10
+
+
+def test_the_gm_awards_pool_points_and_a_spend_puts_a_personal_and_a_pool_die_on_the_roll():
+    battle = _duel(rook_points=1)
+    awarded = battle.submit(GmAwardHeroPoints(0, side="pcs", points=2))
+    assert awarded.lines == ("The GM awards Pcs 2 hero point(s): the pool holds 2.",)
+    assert next(s for s in battle.sides() if s.id == "pcs").hero_pool == 2
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))  # 4 against 19: needs 16 more
+    offered = battle.options(ROOK).allowed("spend_hero_point")
+    assert [(o.action.personal, o.action.from_pool, o.chance) for o in offered][:3] == [
+        (True, 0, extra_at_least(16)), (True, 1, extra_at_least(16, 2)), (False, 1, extra_at_least(16))]
+    outcome = battle.submit(SpendHeroPoint(ROOK, from_pool=1, faces=(3, 5, 4)))  # two dice count 10 each; damage 4
+    assert [e.extra.counted for e in outcome.events if isinstance(e, HeroDieRolled)] == [10, 10]
+    assert next(e for e in outcome.events if isinstance(e, OpposedAttack) and e.hit).contest.attacker.total == 24
+    assert next(s for s in battle.sides() if s.id == "pcs").hero_pool == 1
+
+
+def test_a_counter_cancels_one_of_two_bought_dice():
+    battle = _duel(rook_points=1, gash_points=1)
+    battle.submit(GmAwardHeroPoints(0, side="pcs", points=1))
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 3, 3)))
+    battle.submit(SpendHeroPoint(ROOK, from_pool=1))
+    assert battle.pending().dice == 2
+    outcome = battle.submit(CounterHeroPoint(GASH, faces=(12, 3)))  # one die left: 12, so 16 against 13
+    assert [e.extra.counted for e in outcome.events if isinstance(e, HeroDieRolled)] == [12]
+
+
+def test_the_gm_cannot_award_points_when_the_map_has_hero_points_off():
+    refused = _duel(modules=()).submit(GmAwardHeroPoints(0, side="pcs", points=1))
+    assert refused.reason == "hero points are off on this map (map property modules: hero_points)"

@@ -81,5 +81,5 @@ def one(scene: Scene, scenario, entity: EntityId) -> CombatantView | None:
 def sides(states: tuple[SideState, ...]) -> tuple[SideView, ...]:
     """Every side's view."""
     return tuple(SideView(s.id, s.name, s.controller, s.morale,
-                          morale_band(s.morale).name if s.morale is not None else None, camp(s.id))
+                          morale_band(s.morale).name if s.morale is not None else None, camp(s.id), s.hero_pool)
                  for s in states)

@@ -68,6 +68,8 @@ class SideState:
     controller: str = "gm"
     morale: int | None = None
     intimidated_round: int = 0
+    hero_pool: int = 0
+    """Seed 004: hero points from outside sources the GM has awarded the side (module hero_points)."""
 
 
 class DieNeeded(DiceError):

@@ -212,14 +212,14 @@ def land(scene: Scene, plan: StrikePlan, contest: Contest) -> None:
     drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
 
 
-def go_on(scene: Scene, chance: HeroPointChance, extra: ExtraRoll | None) -> None:
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After a hero point decision: the bought die on the decider's side of the roll, or the roll
     as it stood; then the attack lands or not (Seeds 004 and 001)."""
     contest = chance.contest
     attacker, target = chance.attack.actor, chance.attack.target
-    if extra is not None:
+    if extras:
         side = "attacker" if chance.role == "attacker" else "defender"
-        contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extra)})
+        contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extras)})
         scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
     plan = plan_strike(scene, attacker, target, lethal=not isinstance(chance.attack, NonlethalAttack))
     if not isinstance(plan, str):

@@ -7,10 +7,10 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move, NonlethalAttack, SpendHeroPoint, StandUp, Step, UseCover
+from game.actions import Attack, Hold, Move, NonlethalAttack, StandUp, Step, UseCover
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
-from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
+from game.options import AttackOption, MoveOption, Odds, Option, Options
 from game.prompts import CounterChance, HeroPointChance, Prompt
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -97,5 +97,4 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return Options(decider, (stand,))
     margin = prompt.contest.margin
     needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
-    spend = ChanceOption("spend_hero_point", SpendHeroPoint(decider), chance=hero_points.extra_at_least(needed))
-    return Options(decider, (spend, stand))
+    return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))

@@ -121,13 +121,13 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
 
 
-def go_on(scene: Scene, chance: HeroPointChance, extra: ExtraRoll | None) -> None:
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After a hero point decision: the bought die comes off the d100 (never below 1) and the task is
     read again; the location stays the first roll's. Without it the miss stands (Seeds 004 and 003)."""
-    if extra is None:
+    if not extras:
         return
     first = chance.task
-    task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, (extra,)))
+    task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, extras))
     shot = plan_shot(scene, chance.attack.actor, chance.attack.target)
     if isinstance(shot, str):
         return

@@ -7,10 +7,10 @@ over every d100 face.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move, SpendHeroPoint
+from game.actions import Attack, Hold, Move
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, ChanceOption, MoveOption, Odds, Option, Options
+from game.options import AttackOption, MoveOption, Odds, Option, Options
 from game.prompts import CounterChance, HeroPointChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
@@ -70,5 +70,4 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if not isinstance(prompt, HeroPointChance) or prompt.task is None:
         return Options(decider, (stand,))
     needed = prompt.task.roll - prompt.task.mcs
-    spend = ChanceOption("spend_hero_point", SpendHeroPoint(decider), chance=hero_points.extra_at_least(needed))
-    return Options(decider, (spend, stand))
+    return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
