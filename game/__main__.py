@@ -4,4 +4,5 @@ import sys
 
 from game.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # worker processes (`simulate --jobs`) import this module again
+    sys.exit(main())

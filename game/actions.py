@@ -243,6 +243,7 @@ class Heal(Action):
     kind: ClassVar[str] = "heal"
     target: int = 0
     dice: str = "1d6+2"
+    tissue_integrity_field: bool = False  # seed 002: on a squad, multiplied by its max units
 
 
 
@@ -334,14 +335,23 @@ class NonlethalAttack(Action):
     kind: ClassVar[str] = "nonlethal_attack"
     target: int = 0
 
+@dataclass(frozen=True, slots=True)
+class GmOutgunned(Action):
+    """Seed 002 outgunned: the GM counts factors (numbers, heavy weapons, open psychic power)
+    against a side (`change` below 0, -1 morale each) or for it (above 0, +1 each); `actor` is 0."""
+
+    kind: ClassVar[str] = "gm_outgunned"
+    side: str = ""
+    change: int = 0
+
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, Step, SpendHeroPoint,
-                              CounterHeroPoint, UseCover, NonlethalAttack, GmAwardHeroPoints)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, Step,
+                              SpendHeroPoint, CounterHeroPoint, UseCover, NonlethalAttack, GmAwardHeroPoints)}
 
 
 def register(cls: type[Action]) -> type[Action]:
@@ -414,3 +424,15 @@ def from_json(data: Any) -> Action:
     values = {name: _decode(name, str(fields[name].type), value)
               for name, value in data.items() if name != "type"}
     return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class LeadSquad(Action):
+    """Seed 002, Authority Focus: a PC with the focus switches which one squad they directly
+    lead, as a free on-turn action; that squad gets the focus's buff."""
+
+    kind: ClassVar[str] = "lead_squad"
+    target: int = 0
+
+
+register(LeadSquad)

@@ -5,6 +5,10 @@ It is deliberately plain and fully deterministic (no dice of its own): attack th
 the best expected damage if one is in reach; reload an empty gun; otherwise move towards the
 nearest enemy, preferring hexes with cover; fire from overwatch when the shot is decent. The
 simulator and the playthrough tests drive whole battles with it.
+
+It obeys its side's morale band (Seed 002, Morale Threshold, with the morale rules on): in
+Tactical Retreat it still shoots but moves only away from the enemy, cover first; Panicked,
+it does not shoot and runs as far from the enemy as it can. Units immune to morale fight on.
 """
 
 from __future__ import annotations
@@ -76,6 +80,14 @@ def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
             and camps.get(c.side) is not None and camps.get(c.side) != mine]
 
 
+def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
+    """How well a hex shelters this combatant from the nearest enemy (armor plus concealment;
+    out of sight counts as 10)."""
+    nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
+    shelter = battle.cover(nearest, hex_, me.weapon or "unarmed")
+    return shelter.armor + shelter.concealment_bonus if shelter.visible else 10
+
+
 def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
@@ -87,15 +99,56 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     way = approach_costs(battle, enemies)
 
     def score(hex_: Hex) -> tuple:
-        nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-        shelter = battle.cover(nearest, hex_, me.weapon or "unarmed")
-        protection = shelter.armor + shelter.concealment_bonus if shelter.visible else 10
-        return (way.get(hex_, UNREACHABLE), -protection, reach[hex_].cost, hex_)
+        return (way.get(hex_, UNREACHABLE), -protection(battle, me, hex_, enemies), reach[hex_].cost, hex_)
 
     target = min(reach, key=score)
     if score(target)[0] >= way.get(me.hex, UNREACHABLE):
         return None
     return reach[target].action
+
+
+def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action | None:
+    """A move away from the enemy (Seed 002, Morale Threshold): panicked, the farthest hex
+    first; in tactical retreat, never closer and the best cover first. None when nothing is
+    better than standing still."""
+    reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+    enemies = enemy_hexes(battle, options.actor)
+    if not reach or not enemies:
+        return None
+    way = approach_costs(battle, enemies)
+
+    def score(hex_: Hex) -> tuple[int, int]:
+        far, sheltered = way.get(hex_, -1), protection(battle, me, hex_, enemies)
+        return (far, sheltered) if panicked else (sheltered, far)
+
+    here = score(me.hex)
+    better = [h for h in reach if way.get(h, -1) >= way.get(me.hex, -1) and score(h) > here]
+    if not better:
+        return None
+    return reach[min(better, key=lambda h: (tuple(-x for x in score(h)), reach[h].cost, h))].action
+
+
+def conduct_of(battle: Battle, me) -> str:
+    """What the combatant's side's morale band makes it do: "flee", "retreat" or "fight"
+    (always "fight" for a unit immune to morale, or with the morale rules off)."""
+    if me.morale_immune:
+        return "fight"
+    return next((s.conduct for s in battle.sides() if s.id == me.side and s.conduct), "fight")
+
+
+def falling_back(battle: Battle, me, conduct: str) -> Action:
+    """Obey a retreating band: in tactical retreat shoot if a shot is there, then withdraw
+    through cover; panicked, only run (Seed 002, Morale Threshold)."""
+    options = battle.options(me.id, groups=("move", "attack"))
+    if conduct == "retreat":
+        attack = best_attack(options)
+        if attack is not None:
+            return attack
+        reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
+        if reload:
+            return reload[0].action
+    move = retreat_move(battle, options, me, panicked=conduct == "flee")
+    return move if move is not None else EndTurn(me.id)
 
 
 def choose_action(battle: Battle) -> Action:
@@ -109,6 +162,9 @@ def choose_action(battle: Battle) -> Action:
         standing = battle.options(actor, groups=("stances",)).allowed("stand_up")
         if standing:
             return standing[0].action
+    conduct = conduct_of(battle, me)
+    if conduct != "fight":
+        return falling_back(battle, me, conduct)
     options = battle.options(actor, groups=("move", "attack"))
     attack = best_attack(options)
     if attack is not None:

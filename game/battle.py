@@ -10,7 +10,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -25,9 +25,9 @@ from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
-from game.rules.morale import starting_morale
+from game.rules.morale import MORALE_BANDS, starting_morale
 from game.rules.ruleset_data import catalog_for
-from game.systems import choices, overwatch, roster, rulesets
+from game.systems import choices, morale, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.turns import camps_standing
@@ -42,6 +42,10 @@ gear, stances."""
 
 PLAYABLE_RULESETS = tuple(rulesets.RULESETS)
 """The rulesets a battle can be played under (each registered in game/systems/rulesets)."""
+
+RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreating)
+"""The morale bands (`SideView.band`) in which a side has broken and pulls back (Seed 002,
+Morale Threshold: Tactical Retreat and Panicked)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -167,6 +171,7 @@ class Battle:
         self._history: list[Step] = []
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
+        self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -188,6 +193,8 @@ class Battle:
         world = deploy(scenario, catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
+        morale.open_the_fight(scene, scenario.sides)
+        sides = tuple(scene.sides[s.id] for s in sides)
         ruleset = rulesets.of(scene)
         ruleset.prepare(scene)
         order = ruleset.roll_initiative(scene, [e for e, _ in world.query(Position)])
@@ -338,8 +345,9 @@ class Battle:
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
 
     def sides(self) -> tuple[SideView, ...]:
-        """Every side with its name, controller and morale (every number: the GM's view)."""
-        return roster.sides(self.state.sides)
+        """Every side with its name, controller and morale (every number: the GM's view); with
+        the morale rules on, what its band makes it do and its limits."""
+        return roster.sides(self.state.sides, "morale" in self.setup.modules)
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action, typed_only: bool = False) -> Outcome:
@@ -379,6 +387,7 @@ class Battle:
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
+        self._tell_watchers()
         return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
 
     @staticmethod
@@ -484,6 +493,7 @@ class Battle:
             return False
         self._undone.append(self._history.pop())
         self._ends.pop()
+        self._tell_watchers()
         return True
 
     def redo(self) -> bool:
@@ -491,4 +501,21 @@ class Battle:
         if not self._undone:
             return False
         self._push(self._undone.pop())
+        self._tell_watchers()
         return True
+
+    # -- watching (the autosave) -------------------------------------------------------------
+    def watch(self, watcher: Callable[[Battle], None]) -> None:
+        """Call `watcher(battle)` after every change to the accepted actions (an action accepted,
+        undone or redone), before `submit`, `undo` or `redo` returns: an autosave writes the
+        change before the next action can be taken."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Callable[[Battle], None]) -> None:
+        """Stop calling a watcher (the window moved on to another battle)."""
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    def _tell_watchers(self) -> None:
+        for watcher in tuple(self._watchers):
+            watcher(self)

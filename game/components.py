@@ -69,6 +69,7 @@ class Stats:
     save: int | None = None
     fray_die: str | None = None
     nemesis: bool = False
+    authority: int = 0  # level of the Authority focus (SWN core; seed 002: it buffs one squad)
 
     def attribute(self, name: str) -> int:
         """An attribute modifier (0 when the stat block gives none)."""
@@ -256,3 +257,9 @@ class HeroPoints:
 @dataclass(frozen=True, slots=True)
 class FullCover:
     """Seed 001: crouched wholly behind the cover where it stands, until it moves or comes out."""
+
+@dataclass(frozen=True, slots=True)
+class Leading:
+    """The one squad a PC directly leads (seed 002, Authority Focus): it gets the focus's buff."""
+
+    squad: int

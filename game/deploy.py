@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import Allegiance, Armament, Health, HeroPoints, Identity, Position, Squad, Stats, TurnBudget
+from game.components import Allegiance, Armament, Health, HeroPoints, Identity, Leading, Position, Squad, Stats, TurnBudget
 from game.ecs import World
 from game.hexgrid import move_in_hexes
 from game.rules.attack import pc_attack_bonus
 from game.rules.catalog import ATTRIBUTES, Catalog
 from game.rules.dice import DiceSource, roll
+from game.rules.squad import squad_hp
 
 HEROIC_RULESETS = ("swn-heroic",)
 
@@ -44,7 +45,8 @@ def stat_block(stats: Mapping[str, Any]) -> Stats:
         character_class=stats["character_class"],
         attributes=tuple((a, stats[a]) for a in ATTRIBUTES if stats[a]),
         skills=tuple(sorted(dict(stats["skills"] or {}).items())),
-        save=stats["save"], fray_die=stats["fray_die"], nemesis=stats["nemesis"])
+        save=stats["save"], fray_die=stats["fray_die"], nemesis=stats["nemesis"],
+        authority=stats["authority"])
 
 
 def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, count: int) -> Health:
@@ -57,7 +59,7 @@ def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, co
         pool = stats["hd"] * count
         return Health(pool, pool, unit="hd")
     if count > 1:
-        hp = -(-9 * stats["hd"] * count // 2)
+        hp = squad_hp(stats["hd"], count)
         return Health(hp, hp)
     if stats["hp"] is not None:
         return Health(stats["hp"], stats["hp"])
@@ -68,6 +70,7 @@ def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, co
 def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
     """Spawn every placed unit; hit points are rolled with the battle's dice, in object-id order."""
     world = World()
+    spawned: dict[int, int] = {}
     for placement in sorted(scenario.units, key=lambda p: p.object_id):
         stats = unit_stats(catalog.unit_types[placement.unit_type].stats, placement.overrides)
         weapon = catalog.weapons[stats["weapon"]]
@@ -81,5 +84,8 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
             components.append(Squad(placement.count, placement.count, 4.5 * stats["hd"]))
         if stats["hero_points"]:
             components.append(HeroPoints(stats["hero_points"]))
-        world.spawn(*components)
+        spawned[placement.object_id] = world.spawn(*components)
+    for placement in scenario.units:
+        if placement.led_by in spawned:  # seed 002 Authority Focus: the PC leads this squad
+            world.set(spawned[placement.led_by], Leading(spawned[placement.object_id]))
     return world

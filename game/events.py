@@ -22,6 +22,7 @@ from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
+from game.rules.squad import SquadDamage, band_text
 from game.rules.starfarer.tasks import TaskResult
 from game.rules.starfarer.wounds import level_name
 
@@ -278,6 +279,44 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SquadVolley(Attacked):
+    """A squad's one attack roll read in three bands, and its flat damage (seed 002, Squads).
+
+    `damage` is the flat damage (average x units, armor likewise); `amount` is what the target
+    takes (in heroic mode the fixed-damage reading of it)."""
+
+    band: str = "none"
+    damage: SquadDamage | None = None
+    amount: int = 0
+
+    @property
+    def hit(self) -> bool:
+        """Whether the volley dealt any damage band (half or full)."""
+        return self.band != "none"
+
+    def text(self, say: Narrator) -> str:
+        lead = (f"{say.name(self.actor)} fire as a squad at {say.name(self.target)} with "
+                f"{say.weapon(self.weapon)}s: {self.result.roll_text()}: {band_text(self.band)}")
+        if self.damage is None or self.band == "none":
+            return f"{lead}."
+        reading = f" (heroic: {self.amount} points)" if self.amount != self.damage.amount else ""
+        return f"{lead}; {self.damage.text()}{reading}."
+
+
+@dataclass(frozen=True, slots=True)
+class LeadershipChanged(Event):
+    """A PC now directly leads a squad (seed 002, Authority Focus), and the buff it gives."""
+
+    leader: int
+    squad: int
+    lead: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.leader)} now leads {say.name(self.squad)}: Authority gives it "
+                f"{self.lead:+d} to hit and to morale and +1 to skill checks.")
+
+
+@dataclass(frozen=True, slots=True)
 class AttackPaused(Event):
     """An attack waits while the protectors next to its target decide (seed 002 Protect)."""
 
@@ -447,6 +486,8 @@ class Healed(Event):
     after: int
     unit: str = "HP"
     reading: HeroicReading | None = None
+    squad_rule: str = ""  # seed 002: how a squad's healing was shaped ("one unit at a time")
+    units: tuple[int, int] | None = None  # a squad's units standing before and after
 
     @property
     def amount(self) -> int:
@@ -455,7 +496,9 @@ class Healed(Event):
 
     def text(self, say: Narrator) -> str:
         how = f"heroic reading {self.reading.text()}" if self.reading is not None else f"{self.roll.total}"
-        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}."
+        how += f", {self.squad_rule}" if self.squad_rule else ""
+        units = f", {self.units[0]} -> {self.units[1]} units" if self.units else ""
+        return f"{say.name(self.target)} is healed ({how}): {self.before} -> {self.after} {self.unit}{units}."
 
 
 _FATES = {
@@ -687,12 +730,29 @@ class WeaponTaken(Event):
 
 
 # -- morale -------------------------------------------------------------------------------
+_MORALE_CAUSES = {
+    "leader present (ordinary)": "{side} have their leader {who} with them",
+    "leader present (great)": "{side} have their great leader {who} with them",
+    "leader incapacitated (ordinary)": "{side} have lost their leader {who}",
+    "leader incapacitated (great)": "{side} have lost their great leader {who}",
+    "surprised": "{side} are caught unprepared",
+    "lost 20% of forces or HP": "{side} count their losses",
+    "outgunned (negative factor)": "The GM judges {side} outgunned",
+    "outgunned (positive factor)": "The GM judges {side} to outgun their foes",
+    "home territory": "{side} fight on their home ground",
+    "intimidated": "{side} are shaken",
+}
+"""The opening of a morale change's sentence, by its cause (Seed 002, Morale Factors)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MoraleChanged(Event):
-    """A side's morale score moved (here: a successful Intimidate, Seed 002)."""
+    """A side's morale score moved, with its cause (a Seed 002 morale factor) and, where one
+    person caused it, who (the leader, the intimidator)."""
 
     side: str
     change: MoraleChange
+    who: int | None = None
 
     @property
     def before(self) -> int:
@@ -704,8 +764,19 @@ class MoraleChanged(Event):
         """The score after."""
         return self.change.after
 
+    @property
+    def cause(self) -> str:
+        """The morale factor that moved the score."""
+        return self.change.factor
+
     def text(self, say: Narrator) -> str:
-        return f"{say.side(self.side)} are shaken: {self.change.text()}; no more intimidation this round."
+        who = say.name(self.who) if self.who is not None else "someone"
+        opening = _MORALE_CAUSES.get(self.cause, "{side} feel it").format(side=say.side(self.side), who=who)
+        rest = "; no more intimidation this round" if self.cause == "intimidated" else ""
+        band, was = morale_band(self.after), morale_band(self.before)
+        if band != was:
+            rest += f"; now {band.name}: {band.limits()}"
+        return f"{opening}: {self.change.text()}{rest}."
 
 
 @dataclass(frozen=True, slots=True)

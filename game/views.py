@@ -72,4 +72,9 @@ class SideView:
     morale: int | None
     band: str | None
     camp: str | None
+    conduct: str | None = None
+    """With the morale rules on: what the band makes the side do, "flee", "retreat" (through
+    cover, still firing) or "fight" (Seed 002, Morale Threshold); None otherwise."""
+    limits: str = ""
+    """With the morale rules on: the band's behaviour and modifiers in words, for those who play it."""
     hero_pool: int = 0

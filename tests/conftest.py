@@ -23,3 +23,12 @@ def folder(tmp_path: Path) -> Path:
     shutil.copy(BAD_MAPS / "terrain.tsx", tmp_path)
     shutil.copy(BAD_MAPS / "terrain.png", tmp_path)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def autosaves(tmp_path_factory, monkeypatch) -> Path:
+    """Every test (and every hexbattle it starts) autosaves into a scratch folder of its own,
+    never into the user's state folder, and never finds another test's fight to resume."""
+    root = tmp_path_factory.mktemp("autosaves")
+    monkeypatch.setenv("HEXBATTLE_AUTOSAVE_DIR", str(root))
+    return root

@@ -16,6 +16,7 @@ LAYERS = [
     {"systems", "deploy"},
     {"battle"},
     {"savefile", "ai"},
+    {"simulate"},
     {"ui"},
     {"cli"},
 ]
@@ -70,12 +71,12 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
 # mechanics, one module each, which import the layers below and never one another; the
 # dispatch table sits on top and is the only module that knows every mechanic.
 SYSTEM_LAYERS = [
-    {"scene"},
+    {"scene", "authority", "squads"},
     {"budget", "checks"},
     {"sight", "wounds"},
     {"combat"},
     {"overwatch"},
-    {"movement", "turns"},
+    {"movement", "turns", "morale"},
     {"basics", "charge", "disarm", "fray", "gm", "grenades", "jump", "medicine", "morale_actions", "protect", "shove"},
     {"dispatch"},
     {"choices", "roster"},
@@ -176,6 +177,31 @@ def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
             if not any(name == m or name.startswith(f"{m}.") for m in UI_MAY_IMPORT):
                 offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
     assert offenders == []
+
+
+SIMULATOR_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
+                        "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai",
+                        "game.simulate")
+"""The simulator is a client like the window: the facade, the vocabulary, hex maths, maps,
+saves and the computer player; nothing else of ours (no rules, no engine insides)."""
+
+
+def test_the_simulator_imports_only_the_facade_the_vocabulary_maps_saves_and_the_computer_player():
+    offenders = []
+    for path in sorted((GAME / "simulate").rglob("*.py")):
+        for name in _imports(path) | _from_package_imports(path):
+            if name.split(".")[0] != "game" or name == "game":
+                continue
+            if not any(name == m or name.startswith(f"{m}.") for m in SIMULATOR_MAY_IMPORT):
+                offenders.append(f"{path.relative_to(GAME.parent)} imports {name}")
+    assert offenders == []
+
+
+def test_the_simulator_rule_would_catch_an_import_of_the_rules(tmp_path):
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text("from game.rules.dice import SeededDice\n")
+    names = _imports(leaky)
+    assert not any(n == m or n.startswith(f"{m}.") for n in names for m in SIMULATOR_MAY_IMPORT)
 
 
 def test_pygame_is_imported_somewhere_only_inside_the_window():

@@ -105,3 +105,26 @@ def test_starting_morale_takes_the_maps_score_then_the_leader_then_the_average()
     assert starting_morale("pcs", 10, False, members, None) is None
     assert starting_morale("enemies", 10, True, members, None) is None
     assert starting_morale("enemies", None, False, [(12, True)], None) is None
+
+
+def test_outgunned_counts_one_point_per_factor_either_way():
+    from game.rules.morale import outgunned_change
+
+    assert outgunned_change(8, -2).text() == "morale 8 -> 6 (outgunned (negative factor) x2)"
+    assert outgunned_change(8, 1).text() == "morale 8 -> 9 (outgunned (positive factor))"
+
+
+@pytest.mark.parametrize("great, present, change", [(False, True, 1), (True, True, 2), (False, False, -2),
+                                                    (True, False, -4)])
+def test_leaders_steady_and_shake_their_side_by_the_seeds_numbers(great, present, change):
+    from game.rules.morale import leader_factor
+
+    assert MORALE_FACTORS[leader_factor(great, present)] == change
+
+
+def test_the_retreating_bands_say_what_the_side_does():
+    assert [(b.name, b.conduct) for b in MORALE_BANDS] == [
+        ("Panicked", "flee"), ("Tactical Retreat", "retreat"), ("Careful", "fight"), ("Bold", "fight"),
+        ("Fearless", "fight")]
+    assert morale_band(13).limits() == "fights ruthlessly, careless of its own safety; +4 to hit, -1 AC"
+    assert morale_band(7).limits() == "fights with ordinary caution"

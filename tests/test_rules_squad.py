@@ -13,6 +13,7 @@ from game.rules.squad import (
     band_chances,
     damage_squad,
     footprint_hexes,
+    heal_squad,
     heroic_squad_damage,
     new_squad,
     resolve_squad_attack,
@@ -135,3 +136,37 @@ def test_a_fresh_squad_counts_exactly_its_units(hd, units):
 def test_a_squad_never_gains_units_by_taking_damage(hd, units, damage):
     hit = damage_squad(new_squad(hd, units), damage)
     assert 0 <= hit.after.units <= units
+
+
+def test_healing_six_1_hd_soldiers_at_18_hp_brings_back_one_unit_only():
+    squad = damage_squad(new_squad(hd=1, units=6), 9).after  # 18 HP: 4 units
+    healed = heal_squad(squad, 8, maximum=27)
+    assert (healed.after.pool, healed.after.units, healed.rule) == (22, 5, "one unit at a time")
+
+
+def test_healing_a_squad_whose_last_unit_is_hurt_tops_it_up_and_stands_one_more():
+    squad = damage_squad(new_squad(hd=1, units=6), 8).after  # 19 HP: 5 units, the fifth hurt
+    assert heal_squad(squad, 20, maximum=27).after.pool == 27  # 6 x 4.5 = 27: one more unit
+    assert heal_squad(squad, 2, maximum=27).after.pool == 21
+
+
+def test_tissue_integrity_field_multiplies_healing_by_max_units():
+    squad = damage_squad(new_squad(hd=2, units=5), 30).after  # 45 -> 15 HP: 2 units
+    healed = heal_squad(squad, 4, maximum=45, tissue_field=True)
+    assert (healed.after.pool, healed.after.units) == (35, 4)  # 4 x 5 max units = 20
+    assert healed.rule == "x5 max units, Tissue Integrity Field"
+    assert heal_squad(squad, 9, maximum=45, tissue_field=True).after.pool == 45
+
+
+def test_a_heroic_squad_heals_hit_dice_one_unit_at_a_time():
+    squad = damage_squad(new_squad(hd=2, units=5, heroic=True), 5).after  # 10 -> 5 HD: 3 units
+    assert heal_squad(squad, 4, maximum=10).after.pool == 8  # up to 4 units x 2 HD
+    assert heal_squad(squad, 2, maximum=10, tissue_field=True).after.pool == 10
+
+
+@given(st.integers(1, 6), st.integers(1, 20), st.integers(0, 200), st.integers(0, 40))
+def test_ordinary_healing_never_stands_more_than_one_unit(hd, units, damage, amount):
+    hurt = damage_squad(new_squad(hd, units), damage).after
+    healed = heal_squad(hurt, amount, maximum=squad_hp(hd, units)).after
+    assert hurt.units <= healed.units <= min(units, hurt.units + 1)
+    assert hurt.pool <= healed.pool <= squad_hp(hd, units)

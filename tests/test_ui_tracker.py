@@ -61,3 +61,23 @@ def test_the_console_marks_whose_turn_who_is_down_and_every_sides_morale():
     assert lines[1].startswith("  P Ana")
     assert lines[2].startswith("  E Rook") and lines[2].endswith(" - dead")  # an NPC at 0 HP dies
     assert lines[4:] == ["Enemies: morale 8 (Careful)", "Rivals: morale 6 (Careful)"]
+
+
+def _militia(controller: str) -> Battle:
+    """The same fight with the morale rules on, the enemies (morale 4) played by `controller`."""
+    sides = {**SIDES, "enemies": side("enemies", 4, controller=controller)}
+    return Battle.from_scenario(scenario(UNITS, sides=sides, terrain={Hex(-2, 0): WALL}, modules=("morale",)),
+                                seed=IN_ORDER)
+
+
+def test_a_side_the_players_play_shows_its_band_and_limits_on_the_table():
+    line = table_line(_militia("players"))
+    assert "Enemies: Tactical Retreat (falls back carefully through cover, still returning fire; -2 to hit)" in line
+    assert "Rivals" not in line
+
+
+def test_the_console_shows_the_limits_of_the_sides_people_play_but_not_the_computers():
+    assert ("Enemies: morale 4 (Tactical Retreat) - falls back carefully through cover, still returning fire; "
+            "-2 to hit") in console_lines(_militia("gm"))
+    assert "Enemies: morale 4 (Tactical Retreat)" in console_lines(_militia("computer"))
+    assert "Enemies" not in table_line(_militia("gm"))

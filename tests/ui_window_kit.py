@@ -85,7 +85,7 @@ class Table:
     def click(self, x: int, y: int, button: int = 1) -> None:
         """A real press and release (XTEST), at a point of the window."""
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-        time.sleep(0.05)
+        time.sleep(0.3)
         self.xdotool("click", str(button))
 
     def hover(self, x: int, y: int) -> None:
@@ -126,7 +126,7 @@ class Table:
         return errors
 
 
-def _wait(probe, what: str, seconds: float = 20.0):
+def _wait(probe, what: str, seconds: float = 60.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:

@@ -69,6 +69,7 @@ UNIT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("save", "int", minimum=2, maximum=20, help="save target override"),
     Field("fray_die", "dice"),
     Field("nemesis", "bool", default=False),
+    Field("authority", "int", default=0, minimum=0, maximum=2, help="Authority focus level"),
     Field("hero_points", "int", default=0, minimum=0, maximum=20, help="seed 004, with the map module hero_points"),
 )}
 

@@ -21,15 +21,30 @@ class MoraleBand:
     attack: int
     ac: int
     retreating: bool
+    conduct: str = "fight"
+    """What the side does: "flee", "retreat" (through cover, still firing) or "fight"."""
+    behaviour: str = ""
+    """The band's limits in a GM's words, for the people who play the side."""
+
+    def limits(self) -> str:
+        """The behaviour and the modifiers, e.g. `flees, hardly shooting; -4 to hit, +1 AC`."""
+        mods = [f"{self.attack:+d} to hit" if self.attack else "", f"{self.ac:+d} AC" if self.ac else ""]
+        shown = ", ".join(m for m in mods if m)
+        return f"{self.behaviour}; {shown}" if shown else self.behaviour
 
 
 # Seed 002, Morale Threshold. None means open-ended.
 MORALE_BANDS: tuple[MoraleBand, ...] = (
-    MoraleBand("Panicked", None, 2, attack=-4, ac=1, retreating=True),
-    MoraleBand("Tactical Retreat", 3, 5, attack=-2, ac=0, retreating=True),
-    MoraleBand("Careful", 6, 9, attack=0, ac=0, retreating=False),
-    MoraleBand("Bold", 10, 12, attack=2, ac=0, retreating=False),
-    MoraleBand("Fearless", 13, None, attack=4, ac=-1, retreating=False),
+    MoraleBand("Panicked", None, 2, attack=-4, ac=1, retreating=True, conduct="flee",
+               behaviour="flees from the enemy, hardly shooting at all"),
+    MoraleBand("Tactical Retreat", 3, 5, attack=-2, ac=0, retreating=True, conduct="retreat",
+               behaviour="falls back carefully through cover, still returning fire"),
+    MoraleBand("Careful", 6, 9, attack=0, ac=0, retreating=False,
+               behaviour="fights with ordinary caution"),
+    MoraleBand("Bold", 10, 12, attack=2, ac=0, retreating=False,
+               behaviour="fights hard, going for weak points"),
+    MoraleBand("Fearless", 13, None, attack=4, ac=-1, retreating=False,
+               behaviour="fights ruthlessly, careless of its own safety"),
 )
 
 # Seed 002, Morale Factors: the change each event makes to the side's score.
@@ -81,6 +96,18 @@ def apply_factor(score: int, factor: str, times: int = 1) -> MoraleChange:
         known = ", ".join(MORALE_FACTORS)
         raise ValueError(f"unknown morale factor {factor!r}; known: {known}")
     return MoraleChange(factor, times, score, score + MORALE_FACTORS[factor] * times)
+
+
+def outgunned_change(score: int, factors: int) -> MoraleChange:
+    """The GM's outgunned judgement: -1 per factor against the side, +1 per factor for it
+    (negative `factors` count against; Seed 002, Morale Factors)."""
+    factor = "outgunned (negative factor)" if factors < 0 else "outgunned (positive factor)"
+    return apply_factor(score, factor, abs(factors))
+
+
+def leader_factor(great: bool, present: bool) -> str:
+    """The factor a leader brings: present at the start, or incapacitated (Seed 002)."""
+    return f"leader {'present' if present else 'incapacitated'} ({'great' if great else 'ordinary'})"
 
 
 def loss_step(starting_total: int) -> int:

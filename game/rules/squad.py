@@ -79,7 +79,7 @@ class SquadAttackResult:
 
     def text(self) -> str:
         """The roll, then the band."""
-        return f"squad attack: {self.attack.roll_text()}: {self.band} damage"
+        return f"squad attack: {self.attack.roll_text()}: {band_text(self.band)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,11 @@ class SquadDamage:
         """E.g. `6.5 x 5 units, armor 0, full: 32 damage`."""
         armor = f" less armor {self.armor} each" if self.armor else ""
         return f"{float(self.average):g} x {self.units} units{armor}, {self.band}: {self.amount} damage"
+
+
+def band_text(band: str) -> str:
+    """'no damage', 'half damage' or 'full damage'."""
+    return "no damage" if band == "none" else f"{band} damage"
 
 
 def squad_hp(hd: int, units: int) -> int:
@@ -174,3 +179,33 @@ def damage_squad(squad: Squad, damage: int) -> SquadHit:
 def area_damage_vs_squad(damage: int, units_hit: int, units: int) -> int:
     """Area or suppression damage times the units it can reach (Seed 002, Squad Combat Notes)."""
     return damage * max(0, min(units_hit, units))
+
+
+@dataclass(frozen=True, slots=True)
+class SquadHealing:
+    """Healing given to a squad: the pool before and after, and the squad rule that shaped it."""
+
+    before: Squad
+    after: Squad
+    rule: str
+
+
+def one_unit_cap(squad: Squad) -> int:
+    """The largest pool at which one more unit stands than now (Seed 002, Squad Combat Notes)."""
+    per_unit = Fraction(squad.hd) if squad.heroic else HP_PER_HIT_DIE * squad.hd
+    return floor(per_unit * (squad.units + 1))
+
+
+def heal_squad(squad: Squad, amount: int, maximum: int, tissue_field: bool = False) -> SquadHealing:
+    """Heal a squad (Seed 002, Squad Combat Notes; docs/rules/squads.md).
+
+    Ordinary healing brings back at most one unit: the pool stops where one more unit stands.
+    Tissue Integrity Field heals every member, so its amount is multiplied by the squad's
+    maximum units and no cap applies. The pool never passes `maximum`.
+    """
+    amount = max(0, amount)
+    if tissue_field:
+        pool, rule = squad.pool + amount * squad.size, f"x{squad.size} max units, Tissue Integrity Field"
+    else:
+        pool, rule = min(squad.pool + amount, one_unit_cap(squad)), "one unit at a time"
+    return SquadHealing(squad, replace(squad, pool=min(maximum, pool)), rule)

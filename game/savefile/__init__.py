@@ -143,8 +143,14 @@ def write_save(battle, path: Path) -> None:
     loaded is never written.
     """
     path = Path(path)
+    write_document(save_data(battle, path), path)
+
+
+def write_document(document: dict[str, Any], path: Path) -> None:
+    """Write a save's document (as `save_data` makes it) atomically, checked as `write_save` does."""
+    path = Path(path)
     try:
-        text = json.dumps(save_data(battle, path), indent=1, sort_keys=False) + "\n"
+        text = json.dumps(document, indent=1, sort_keys=False) + "\n"
     except ValueError as error:  # e.g. a seed with more digits than JSON numbers may have here
         raise SaveError(f"{path}: not saved: the battle cannot be written as a save ({error})") from None
     _readable(text, path)
@@ -226,7 +232,17 @@ def read_save(path: Path, catalog: Catalog | None = None) -> LoadedSave:
     """Restore a battle by replaying its save; names changed inputs first; stops (and says where)
     at a bad action."""
     path = Path(path)
-    data = _read(path)
+    return restore(path, read_document(path), catalog)
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """A save's checked JSON document, without replaying it; SaveError names what is wrong."""
+    return _read(Path(path))
+
+
+def restore(path: Path, data: dict[str, Any], catalog: Catalog | None = None) -> LoadedSave:
+    """Replay a checked save document (as `read_document` returns it) that lives at `path`, whose
+    folder its file names are relative to."""
     catalog = catalog or load_catalog()
     scenario_path = _scenario_path(path, data)
     changes = _changed_inputs(path, data, catalog)

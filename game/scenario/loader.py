@@ -16,6 +16,7 @@ from types import MappingProxyType
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.ruleset_data import catalog_for
+from game.scenario.command import check_led_by
 from game.scenario.documents import recording_reads
 from game.scenario.layerdata import FLIP_H, FLIP_V, ROTATE_60, ROTATE_120
 from game.scenario.mapprops import (
@@ -73,6 +74,7 @@ def load_scenario(path: str | os.PathLike[str], catalog: Catalog | None = None,
         problems.error(display, "", "has no tiles on any terrain layer; paint the battlefield with tiles")
     read = read_units(normalised, object_geometry(tiled, normalised), terrain, catalog, problems)
     sides = settle_sides(settings, read, display, problems)
+    check_led_by(read.units, read.meant, catalog, display, problems)
     scenario = _scenario(path, normalised, settings, terrain, _views(normalised, cells), read.units, sides)
     return LoadResult(replace(scenario, inputs=tuple(dict.fromkeys(inputs))), problems.as_tuple())
 

@@ -66,6 +66,8 @@ class UnitPlacement:
     facing: int | None
     overrides: Mapping[str, Any]
     layer: str
+    led_by: int | None = None
+    """Seed 002 Authority Focus: the object id of the PC who directly leads this squad."""
 
 
 @dataclass(frozen=True, slots=True)

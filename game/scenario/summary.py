@@ -9,8 +9,17 @@ from game.scenario.model import Scenario
 from game.scenario.problems import Problems
 from game.scenario.properties import Place, read_properties
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-"""The bundled maps (a source checkout's maps/ folder)."""
+
+def _bundled_maps() -> Path:
+    """Where the bundled maps are: inside the installed package (game/maps, from a wheel or
+    `pip install .`), else a source checkout's maps/ folder."""
+    here = Path(__file__).resolve()
+    installed = here.parents[1] / "maps"
+    return installed if installed.is_dir() else here.parents[2] / "maps"
+
+
+MAPS_DIR = _bundled_maps()
+"""The bundled maps (the installed package's, or a source checkout's maps/ folder)."""
 
 
 def check_line(scenario: Scenario) -> str:

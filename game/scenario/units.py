@@ -30,6 +30,7 @@ PLACEMENT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("side", "choice", choices=SIDE_IDS),
     Field("count", "int", minimum=1, maximum=999),
     Field("facing", "int", minimum=0, maximum=5),
+    Field("led_by", "int", minimum=0),
 )}
 OVERRIDABLE = tuple(sorted(set(UNIT_FIELDS) - {"name", "kind"}))
 
@@ -113,7 +114,7 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
         return None
     name = geo.name or f"{catalog.unit_types[unit_type].name} {geo.id}"
     return UnitPlacement(geo.id, name, unit_type, values["side"], hex_, values.get("count", 1),
-                         values.get("facing"), MappingProxyType(overrides), layer.name)
+                         values.get("facing"), MappingProxyType(overrides), layer.name, values.get("led_by") or None)
 
 
 def _check_stat_block(type_stats: Mapping[str, Any], overrides: Mapping[str, Any], count: int,

@@ -11,6 +11,7 @@ from game.components import Identity, Stats
 from game.ecs import EntityId
 from game.rules.attack import Modifier
 from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
+from game.systems import authority
 from game.systems.scene import Scene
 
 
@@ -27,8 +28,9 @@ def evasion_save(scene: Scene, entity: EntityId) -> int | None:
 
 def check_parts(scene: Scene, entity: EntityId, skill: str, attributes: tuple[str, ...]) -> tuple[Modifier, ...]:
     """A skill check's parts: skill level (NPCs: their skill bonus; untrained PCs: -1) and the
-    better of the attributes."""
+    better of the attributes; a squad led with Authority adds +1 (seed 002)."""
     stats = scene.world.get(entity, Stats)
     level = stats.skill(skill) if scene.world.get(entity, Identity).kind == "pc" else stats.skill_bonus
     attribute = max(attributes, key=stats.attribute)
-    return skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
+    parts = skill_parts(skill.title(), level, attribute.title(), stats.attribute(attribute))
+    return parts + authority.check_parts(scene, entity)

@@ -22,6 +22,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     OverwatchFire,
     PickUp,
@@ -65,7 +66,9 @@ from game.systems import charge, combat, disarm, dispatch, grenades, jump, medic
 from game.systems import movement, overwatch
 from game.systems.budget import needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
+from game.systems import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
+from game.systems.squads import expected_volley
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
@@ -96,7 +99,8 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     miss = 0
     if plan.weapon.shock:
         miss = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
-    mean = plan.chance * hit + (1 - plan.chance) * miss
+    volley = expected_volley(scene, plan.attacker, plan.setup, plan.weapon, armor, plan.burst, heroic)
+    mean = volley if volley is not None else plan.chance * hit + (1 - plan.chance) * miss
     return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan.setup), cover=plan.cover,
                         armor=armor, damage=plan.weapon.damage, expected_damage=mean)
 
@@ -336,10 +340,17 @@ def _stances(scene: Scene, actor: EntityId) -> list[Option]:
         ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
 
 
+def _lead_squads(scene: Scene, actor: EntityId) -> list[Option]:
+    """Seed 002, Authority Focus: a PC who can lead may take the lead of any friendly squad."""
+    return [_option("lead_squad", scene, LeadSquad(actor, target=squad), shape=TargetOption, target=squad)
+            for squad in authority.squads_to_lead(scene, actor)]
+
+
 BUILDERS = (
     ("move", _moves), ("attack", _attacks), ("aimed", _aimed_and_burst), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
     ("disarm", _disarms), ("protect", _protects), ("overwatch", _overwatch), ("grenade", _grenades),
     ("morale", _morale), ("fray", _fray), ("care", _care), ("gear", _gear), ("stances", _stances),
+    ("lead", _lead_squads),
 )
 """Each group of options and the function that builds it, in the order an action bar lists them."""
 

@@ -31,9 +31,11 @@ from game.rules.attack import (
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
 from game.rules.overflow import Candidate, plan_overflow
+from game.systems import authority
 from game.systems.budget import needs
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import CoverReading, cover_lookup, shields_for
+from game.systems.squads import squad_volley
 from game.systems.wounds import take_damage
 
 UNARMED = "unarmed"
@@ -93,7 +95,7 @@ def attack_parts(scene: Scene, entity: EntityId, skills: tuple[str, ...],
     if kind in VEHICLE_KINDS:
         return parts + (Modifier("pilot", stats.pilot),), 0, False
     if kind != "pc":
-        return parts, 0, False
+        return parts + authority.attack_parts(scene, entity), 0, False
     attribute_name = max(attributes, key=stats.attribute)
     attribute = stats.attribute(attribute_name)
     parts += (Modifier(attribute_name.upper(), attribute),)
@@ -110,10 +112,12 @@ def weapon_parts(scene: Scene, entity: EntityId, weapon: Weapon) -> tuple[tuple[
 
 
 def side_morale(scene: Scene, entity: EntityId) -> int | None:
-    """The morale score whose band modifies this combatant's attacks and AC (None: no morale)."""
+    """The morale score whose band modifies this combatant's attacks and AC (None: no morale);
+    a squad led with Authority adds its leader's Lead (seed 002)."""
     if "morale" not in scene.setup.modules or scene.world.get(entity, Stats).immune_to_morale:
         return None
-    return scene.sides[scene.side_of(entity)].morale
+    morale = scene.sides[scene.side_of(entity)].morale
+    return None if morale is None else morale + (authority.lead_bonus(scene, entity) or 0)
 
 
 def melee_setup(scene: Scene, attacker: EntityId, target: EntityId, from_hex: Hex,
@@ -249,8 +253,19 @@ def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
 
 # -- rolling it ---------------------------------------------------------------------------
 def strike(scene: Scene, plan: AttackPlan) -> bool:
-    """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit."""
+    """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit.
+    A squad fires one volley read in three bands instead (seed 002, Squads)."""
     world = scene.world
+    hit = _volley(scene, plan) if world.has(plan.attacker, Squad) else _shot(scene, plan)
+    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
+    if plan.weapon.magazine:
+        armament = world.get(plan.attacker, Armament)
+        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
+    return hit
+
+
+def _shot(scene: Scene, plan: AttackPlan) -> bool:
+    """One combatant's attack roll, its damage roll and any heroic overflow."""
     result = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.attacker, plan.target, result, plan.weapon.id))
     if result.hit:
@@ -260,11 +275,18 @@ def strike(scene: Scene, plan: AttackPlan) -> bool:
         spill_attack_overflow(scene, plan, result.total, excess)
     else:
         deal_shock(scene, plan)
-    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
     return result.hit
+
+
+def _volley(scene: Scene, plan: AttackPlan) -> bool:
+    """A squad's volley: flat damage by band and units, no damage roll, no overflow (seed 002)."""
+    heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
+    volley = squad_volley(scene, plan.attacker, plan.target, plan.setup, plan.weapon,
+                          plan_armor(scene, plan), plan.burst, heroic)
+    scene.emit(volley)
+    if volley.amount:
+        take_damage(scene, plan.target, volley.amount)
+    return volley.hit
 
 
 def deal_damage(scene: Scene, rolled: DamageRolled) -> int:

@@ -27,6 +27,7 @@ from game.actions import (
     FocusedFray,
     FrayDie,
     GmAddUnit,
+    GmOutgunned,
     GmPlace,
     GmSetCondition,
     GmSetHealth,
@@ -35,6 +36,7 @@ from game.actions import (
     Hold,
     Intimidate,
     Jump,
+    LeadSquad,
     Move,
     OverwatchFire,
     PickUp,
@@ -52,6 +54,7 @@ from game.actions import (
 )
 from game.prompts import OverwatchChance, ProtectChance
 from game.systems import (
+    authority,
     basics,
     charge,
     combat,
@@ -61,6 +64,7 @@ from game.systems import (
     grenades,
     jump,
     medicine,
+    morale,
     morale_actions,
     movement,
     overwatch,
@@ -128,6 +132,8 @@ TABLE: dict[type[Action], Row] = {
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
+    GmOutgunned: Row(morale.check_outgunned, morale.outgunned, gm=True),
+    LeadSquad: Row(authority.check_lead, authority.lead),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)
@@ -154,8 +160,10 @@ def apply(scene: Scene, action: Action, plan: Any) -> None:
 
 
 def settle(scene: Scene) -> None:
-    """Run the settled work in order, each step only while no decision is open."""
+    """Run the settled work in order, each step only while no decision is open; then, whatever
+    is open, the morale the action's losses cost (Seed 002, Morale Factors)."""
     for step in SETTLED:
         if scene.pending:
-            return
+            break
         step(scene)
+    morale.follow_the_fight(scene)

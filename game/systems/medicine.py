@@ -5,7 +5,8 @@ and Dex) against 8 + the rounds since the fall, as the Main action, standing on 
 body; a failed check may be tried again. Heal: healing given as dice (a stim's 1d6+2, say) as
 the Main action on oneself or an adjacent combatant still in the fight; it cannot raise the
 fallen in this battle. In heroic mode the healing roll is read on the damage table, and a
-heroic NPC regains hit dice.
+heroic NPC regains hit dice. A squad gets back at most one unit per healing, unless the
+healing is a Tissue Integrity Field, which is multiplied by its max units (seed 002).
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from game.rules.dice import DiceError, DiceExpression, Roll
 from game.rules.heroic import HeroicReading
 from game.rules.heroic import heroic_healing
 from game.rules.saves import check_chance, skill_check
+from game.rules.squad import heal_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
 from game.systems.combat import is_vehicle
 from game.systems.scene import Scene, hex_of, in_the_fight
+from game.systems.squads import squad_now
+from game.systems.wounds import recount_squad
 
 HEAL_ATTRIBUTES = ("int", "dex")
 
@@ -103,11 +107,16 @@ def check_heal(scene: Scene, action: Heal) -> Heal | str:
 
 
 def heal(scene: Scene, action: Heal, plan: Heal) -> None:
-    """Roll the healing and restore it, never beyond the maximum."""
+    """Roll the healing and restore it, never beyond the maximum; a squad heals by its own rule."""
     spend(scene, action.actor, "main")
     health = scene.world.get(action.target, Health)
     amount, rolled, reading = _points(scene, action.target, action.dice)
-    after = min(health.maximum, health.current + amount)
+    after, rule, units = min(health.maximum, health.current + amount), "", None
+    squad = squad_now(scene, action.target)
+    if squad is not None:
+        healing = heal_squad(squad, amount, health.maximum, action.tissue_integrity_field)
+        after, rule, units = healing.after.pool, healing.rule, (squad.units, healing.after.units)
     scene.world.set(action.target, Health(after, health.maximum, health.unit))
+    recount_squad(scene, action.target)
     unit = "HD" if health.unit == "hd" else "HP"
-    scene.emit(Healed(action.target, rolled, health.current, after, unit, reading))
+    scene.emit(Healed(action.target, rolled, health.current, after, unit, reading, rule, units))

@@ -102,7 +102,7 @@ def intimidate_side(scene: Scene, action: Intimidate, plan: Intimidate) -> None:
     if result.change is None:
         return
     scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
-    scene.emit(MoraleChanged(action.side, result.change))
+    scene.emit(MoraleChanged(action.side, result.change, who=actor))
 
 
 def check_read_morale(scene: Scene, action: ReadMorale) -> ReadMorale | str:

@@ -78,8 +78,14 @@ def one(scene: Scene, scenario, entity: EntityId) -> CombatantView | None:
     return combatant(scene, entity, facing)
 
 
-def sides(states: tuple[SideState, ...]) -> tuple[SideView, ...]:
-    """Every side's view."""
-    return tuple(SideView(s.id, s.name, s.controller, s.morale,
-                          morale_band(s.morale).name if s.morale is not None else None, camp(s.id), s.hero_pool)
-                 for s in states)
+def sides(states: tuple[SideState, ...], morale_rules: bool = False) -> tuple[SideView, ...]:
+    """Every side's view; with the morale rules on, what its band makes it do and its limits."""
+    return tuple(_side(s, morale_rules) for s in states)
+
+
+def _side(state: SideState, morale_rules: bool) -> SideView:
+    band = morale_band(state.morale) if state.morale is not None else None
+    ruled = band if morale_rules else None
+    return SideView(state.id, state.name, state.controller, state.morale, band.name if band else None,
+                    camp(state.id), ruled.conduct if ruled else None, ruled.limits() if ruled else "",
+                    state.hero_pool)

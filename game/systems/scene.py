@@ -61,13 +61,20 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class SideState:
-    """A side's running state: its morale (None for the PCs or immune sides)."""
+    """A side's running state: its morale (None for the PCs or immune sides) and what the
+    automatic morale factors have already counted (Seed 002, Morale Factors)."""
 
     id: str
     name: str
     controller: str = "gm"
     morale: int | None = None
     intimidated_round: int = 0
+    leader: int | None = None
+    """The leader's entity id, when the side has a leader present at the start."""
+    great_leader: bool = False
+    leader_fell: bool = False
+    losses_counted: int = 0
+    """How many 20% steps of losses have cost morale already."""
     hero_pool: int = 0
     """Seed 004: hero points from outside sources the GM has awarded the side (module hero_points)."""
 

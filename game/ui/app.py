@@ -26,6 +26,7 @@ from game.hexgrid import Hex
 from game.options import Options
 from game.savefile import SaveError, write_save
 from game.ui.aids import Aids  # explain / help card / animations hook
+from game.ui.autosaving import WindowAutosave  # the autosave and the offer to go on (hook)
 from game.ui.camera import Camera
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
@@ -69,7 +70,8 @@ class TableApp:
 
     def __init__(self, battle: Battle, size: tuple[int, int] = (1280, 800), one_window: bool = False,
                  status: Path | None = None, shots: Path | None = None, save_to: Path | None = None,
-                 computer_pace: float = COMPUTER_PACE, fullscreen: bool = False, display: int | None = None) -> None:
+                 computer_pace: float = COMPUTER_PACE, fullscreen: bool = False, display: int | None = None,
+                 autosave=None, offer=None) -> None:
         self.battle = battle
         self.computer_pace = computer_pace
         self.status_path, self.shots, self.save_to = status, shots, save_to
@@ -110,6 +112,7 @@ class TableApp:
         self.aids = Aids(self.manager, size)  # explain / help card / animations hook
         self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
         self.gm_tools = GmTools(self)  # the GM's overrides (hook)
+        self.autosaving = WindowAutosave(self, autosave, offer, self.table.area)  # autosave and the offer (hook)
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -215,6 +218,8 @@ class TableApp:
             return False
         if self.aids.handle(self, event):  # explain / help card / animations hook
             return True
+        if getattr(event, "window", None) in (None, self.console) and self.autosaving.handle(event):  # hook
+            return True
         if getattr(event, "window", None) in (None, self.console):
             self.manager.process_events(event)
             if self.tools.handle(event):  # table dice, Open
@@ -288,7 +293,8 @@ class TableApp:
     # -- the computer's turns ------------------------------------------------------------------
     def computer_step(self) -> None:
         """One action for a computer-played side, at a pace people can follow."""
-        if self.battle.state.ended or not self.computer_decides() or time.monotonic() < self.next_computer:
+        if self.battle.state.ended or not self.computer_decides() or time.monotonic() < self.next_computer \
+                or self.autosaving.asking:  # the computer waits while the offer to go on is open
             return
         self.next_computer = time.monotonic() + self.computer_pace
         self.submit(ai.choose_action(self.battle))
@@ -391,6 +397,7 @@ class TableApp:
                       for button, side in self.panel.sides.items()],
         }
         status.update(self.tools.status())  # "asking": the die the table is asked for
+        status.update(self.autosaving.status())  # the autosave folder, the offer's buttons (hook)
         if not force and status == self._status:
             return
         self._status = status
@@ -411,6 +418,7 @@ class TableApp:
                     running = self.handle(event) and running
                 self.computer_step()
                 self.tools.tick()  # side toggles, a held roll, the map changed on disk
+                self.autosaving.tick()  # the autosave's news in the console (hook)
                 self.manager.update(delta)
                 # Draw only when something a person could see changed (or twice a second, for
                 # the panel's own highlights): flipping a window is the dearest part of a frame.

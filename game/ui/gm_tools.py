@@ -8,7 +8,8 @@ and replayed like any other move. In the console's map (or the single window):
   total defense, end overwatch;
 - the "GM mode" button does without Shift: drag moves, a click on a token opens its editor;
 - "Add unit" lists the unit types; a side's button picks the side, and the next click on a
-  hex sets the unit down there (a right click cancels).
+  hex sets the unit down there (a right click cancels);
+- "Morale" lists each side's morale with -1/+1 for the outgunned factor (game/ui/gm_morale.py).
 
 `Hand`, `press` and `release` decide what the mouse means without a screen (tests drive
 them); `GmTools` is the pygame glue the window calls with each event.
@@ -25,6 +26,7 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryL
 
 from game.actions import Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth
 from game.hexgrid import Hex
+from game.ui.gm_morale import MoraleWindow
 from game.views import CombatantView
 
 BUTTON_H = 30
@@ -191,6 +193,8 @@ class GmTools:
         self.corner = (area.x + GAP, area.y + 2 * BUTTON_H)
         self.mode_button = UIButton(pygame.Rect(area.x + GAP, y, 130, BUTTON_H), "GM mode: off", self.manager)
         self.add_button = UIButton(pygame.Rect(area.x + GAP + 136, y, 100, BUTTON_H), "Add unit", self.manager)
+        self.morale_button = UIButton(pygame.Rect(area.x + GAP + 242, y, 80, BUTTON_H), "Morale", self.manager)
+        self.morale: MoraleWindow | None = None
 
     def handle(self, event) -> bool:
         """One pygame event; True when it was the GM's and the window should do nothing more."""
@@ -242,6 +246,8 @@ class GmTools:
         if element is self.add_button:
             self._open_adder()
             return True
+        if element is self.morale_button or (self.morale is not None and element in self.morale.buttons):
+            return self._morale(element)
         if self.editor is not None and element in self.editor.buttons:
             view = self.app.battle.combatant(self.editor.entity)
             found = self.editor.action(element, view)
@@ -262,6 +268,17 @@ class GmTools:
             return True
         return False
 
+    def _morale(self, element) -> bool:
+        """Open the morale window, or submit the outgunned factor one of its buttons counts."""
+        sides = self.app.battle.sides()
+        if element is self.morale_button:
+            if self.morale is not None:
+                self.morale.window.kill()
+            self.morale = MoraleWindow(self.manager, self.corner, sides)
+        elif (found := self.morale.action(element, sides)) is not None:
+            self.app.submit(found)
+        return True
+
     def _open_editor(self, entity: int) -> None:
         view = self.app.battle.combatant(entity)
         if view is None:
@@ -280,6 +297,11 @@ class GmTools:
         """Forget closed windows; keep the editor's line in step with the battle."""
         if self.adder is not None and not self.adder.window.alive():
             self.adder = None
+        if self.morale is not None:
+            if self.morale.window.alive():
+                self.morale.refresh(self.app.battle.sides())
+            else:
+                self.morale = None
         if self.editor is not None:
             view = self.app.battle.combatant(self.editor.entity)
             if not self.editor.window.alive() or view is None:
@@ -291,6 +313,6 @@ class GmTools:
         """A click on the GM's buttons or windows is theirs, not the map's."""
         if getattr(event, "window", None) not in (None, self.app.console):
             return False
-        rects = [self.mode_button.rect, self.add_button.rect]
-        rects += [w.window.rect for w in (self.editor, self.adder) if w is not None and w.window.alive()]
+        rects = [self.mode_button.rect, self.add_button.rect, self.morale_button.rect]
+        rects += [w.window.rect for w in (self.editor, self.adder, self.morale) if w is not None and w.window.alive()]
         return any(rect.collidepoint(event.pos) for rect in rects)

@@ -9,6 +9,7 @@ watcher follow it.
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.battle import Battle
 from game.ui.files import FilePicker, MapWatcher, reload_map
@@ -47,7 +48,7 @@ class TableTools:
         if message is not None:
             self.app.message = message
             return True
-        if event.type in MOUSE_EVENTS and self.app.manager.get_hovering_any_element():
+        if event.type in MOUSE_EVENTS and over_a_widget(self.app.manager, event):
             return True  # a click on a dialog or the strip is not a click on the map under it
         return getattr(event, "ui_element", None) is self.picker.button
 
@@ -80,6 +81,7 @@ class TableTools:
         for window in {view.window for view in app.views} | {app.console}:
             window.title = window.title.replace(app.battle.scenario.title, battle.scenario.title)
         app.battle, app.mode = battle, None
+        app.autosaving.follow(battle, fresh)  # the autosave follows the battle the window plays (hook)
         if fresh:
             app.controllers = {s.id: s.controller for s in battle.sides()}
         for view in app.views:
@@ -95,3 +97,15 @@ class TableTools:
     def status(self) -> dict:
         """For tests and tools: the die asked for, the sides rolling at the table, the toggles."""
         return self.dice.status()
+
+
+def over_a_widget(manager: pygame_gui.UIManager, event) -> bool:
+    """Whether a mouse event lands on a visible widget. A click is judged by its own position:
+    the manager's hover state is a frame old, and a click just after leaving a button is the
+    map's. The wheel (no position) goes by the hover state."""
+    pos = getattr(event, "pos", None)
+    if pos is None:
+        return manager.get_hovering_any_element()
+    root = manager.get_root_container()
+    return any(element is not root and element.visible and element.hover_point(*pos)
+               for element in manager.get_sprite_group().sprites())

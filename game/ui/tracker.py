@@ -2,7 +2,9 @@
 
 Text only, from the facade: every number for the GM's panel; for the table's title strip the
 names and, for each side, only the morale band a PC has read (Seed 002, Read Morale), as it
-was read. The table never shows a morale score or band the players have not earned.
+was read. The table never shows a morale score or band the players have not earned, except
+for a side the players play themselves: its band and the limits it sets (Seed 002, Morale
+Threshold) are theirs to obey, as the GM's panel shows them for the sides the GM plays.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from game.battle import Battle
 from game.events import MoraleRead
 from game.ui.look import side_letter
-from game.views import CombatantView
+from game.views import CombatantView, SideView
 
 
 def in_order(battle: Battle) -> list[CombatantView]:
@@ -52,15 +54,24 @@ def table_line(battle: Battle) -> str:
     if current is not None:
         after = next_up(battle)
         parts.append(f"{current.name}'s turn" + (f", next {after.name}" if after is not None else ""))
-    read = morale_read(battle.log)
-    names = {s.id: s.name for s in battle.sides()}
+    sides = battle.sides()
+    own = [s for s in sides if s.controller == "players" and s.limits]
+    parts += [_with_limits(s) for s in own]
+    read = {side: band for side, band in morale_read(battle.log).items() if side not in {s.id for s in own}}
+    names = {s.id: s.name for s in sides}
     parts += [f"{names.get(side, side)}: {band}" for side, band in sorted(read.items())]
     return " - ".join(parts)
 
 
+def _with_limits(side: SideView) -> str:
+    """A side's band and what it may do in it: "Militia: Tactical Retreat (falls back ...)"."""
+    return f"{side.name}: {side.band} ({side.limits})"
+
+
 def console_lines(battle: Battle) -> list[str]:
     """For the GM: the order (whose turn marked, side letter, initiative, action points under a
-    ruleset that counts them, who is down), then every side's morale score and band."""
+    ruleset that counts them, who is down), then every side's morale score and band, with the
+    band's limits for the sides people play."""
     current = battle.current()
     lines = []
     for view in in_order(battle):
@@ -71,5 +82,6 @@ def console_lines(battle: Battle) -> list[str]:
         lines.append(f"{mark} {side_letter(view.side)} {view.name}{initiative}{points}{down}")
     for side in battle.sides():
         if side.morale is not None:
-            lines.append(f"{side.name}: morale {side.morale} ({side.band})")
+            limits = f" - {side.limits}" if side.limits and side.controller != "computer" else ""
+            lines.append(f"{side.name}: morale {side.morale} ({side.band}){limits}")
     return lines

@@ -1,0 +1,139 @@
+"""Playing a run's fights: here, in worker processes, or on a Dask cluster, with one result.
+
+Every fight is fixed by the plan and its number (`game.simulate.fight`), so the results are
+the same whichever way they are played; they are put back in fight order at the end. Work
+goes out in batches of consecutive fights (a batch reads the map once). Ctrl-C stops the
+run: the fights finished so far are kept and the run says it was interrupted. A batch whose
+worker fails outright (a map a cluster worker cannot read) comes back as failed fights,
+each named, never dropped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from game.battle import load_catalog
+from game.simulate.fight import FightPlan, FightResult, describe_error, load_plan_scenario, play_batch, play_fight
+from game.simulate.seeds import fight_seed
+
+BATCH_LIMIT = 8
+"""At most this many fights per batch, so the progress bar moves and Ctrl-C loses little."""
+BATCHES_PER_WORKER = 8
+SCHEDULER_TIMEOUT = "10s"
+"""How long to try reaching a Dask scheduler before saying it cannot be reached."""
+
+
+class SchedulerError(RuntimeError):
+    """The Dask scheduler cannot be reached; the message names its address."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """The fights a run played (in fight order) out of those asked for."""
+
+    results: tuple[FightResult, ...]
+    requested: int
+    interrupted: bool = False
+
+
+Progress = Callable[[int], None]
+"""Told how many more fights have finished."""
+
+
+def batches(runs: int, workers: int) -> list[tuple[int, ...]]:
+    """The fight numbers 0..runs-1 cut into consecutive batches, several per worker."""
+    size = max(1, min(BATCH_LIMIT, runs // max(1, workers * BATCHES_PER_WORKER)))
+    return [tuple(range(start, min(runs, start + size))) for start in range(0, runs, size)]
+
+
+def run_fights(plan: FightPlan, runs: int, jobs: int = 1, scheduler: str | None = None,
+               progress: Progress = lambda done: None) -> RunResult:
+    """Play fights 0..runs-1 of the plan: on the Dask scheduler at `scheduler` if given, else
+    in `jobs` worker processes (1: in this process)."""
+    if scheduler:
+        stream = _on_dask(plan, runs, scheduler)
+    elif jobs > 1:
+        stream = _in_processes(plan, runs, jobs)
+    else:
+        stream = _here(plan, runs)
+    return _collect(stream, runs, progress)
+
+
+def _collect(stream: Iterator[list[FightResult]], runs: int, progress: Progress) -> RunResult:
+    """Gather the batches as they finish; Ctrl-C ends the stream (which cleans up after itself)."""
+    found: list[FightResult] = []
+    interrupted = False
+    try:
+        for batch in stream:
+            found.extend(batch)
+            progress(len(batch))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        stream.close()
+    return RunResult(tuple(sorted(found, key=lambda r: r.index)), runs, interrupted)
+
+
+def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
+    """One fight at a time in this process."""
+    catalog = load_catalog()
+    scenario = load_plan_scenario(plan, catalog)
+    for index in range(runs):
+        yield [play_fight(scenario, catalog, plan, index)]
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[FightPlan, tuple[int, ...]]) -> list[FightResult]:
+    """One batch in a worker process, a worker's failure turned into failed fights."""
+    return guarded_batch(*task)
+
+
+def guarded_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult]:
+    """`play_batch`, except that a batch that cannot be played at all (its map unreadable
+    where the worker runs) comes back as failed fights naming why."""
+    try:
+        return play_batch(plan, indices)
+    except Exception as error:  # reported per fight, never dropped
+        reason = f"the worker could not play this fight: {describe_error(error)}"
+        return [FightResult(index, fight_seed(plan.run_seed, index), error=reason) for index in indices]
+
+
+def _in_processes(plan: FightPlan, runs: int, jobs: int) -> Iterator[list[FightResult]]:
+    """Batches spread over `jobs` fresh worker processes (spawned: no state shared with us)."""
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_play_task, [(plan, b) for b in batches(runs, jobs)])
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _on_dask(plan: FightPlan, runs: int, address: str) -> Iterator[list[FightResult]]:
+    """Batches sent to the Dask distributed scheduler at `address` (the `cluster` extra)."""
+    from distributed import Client, as_completed  # noqa: PLC0415 (optional: only with --scheduler)
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, ValueError) as error:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address} ({error}); start one "
+                             "(`dask scheduler` and `dask worker ADDRESS`) or leave --scheduler out") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        work = batches(runs, workers)
+        futures = client.map(guarded_batch, [plan] * len(work), work, pure=False)
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            client.cancel(futures)
+    finally:
+        client.close()
+

@@ -1,0 +1,60 @@
+"""Squads in the world (seed 002, Squads): the squad rules' view of a squad combatant.
+
+The rules in `game/rules/squad.py` work on a plain `Squad` value (hit dice, size, pool);
+this module reads one from the world's components and rolls a squad's volley.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.components import Health, Squad, Stats
+from game.ecs import EntityId
+from game.events import SquadVolley
+from game.rules.attack import AttackSetup
+from game.rules.catalog import Weapon
+from game.rules.squad import Squad as SquadRules
+from game.rules.squad import band_chances, heroic_squad_damage, resolve_squad_attack, squad_damage
+from game.systems.scene import Scene
+
+BURST_DAMAGE = "+2"  # SWN core: a burst adds +2 damage; for a squad, to each unit's average
+
+
+def squad_now(scene: Scene, entity: EntityId) -> SquadRules | None:
+    """The combatant's squad as the squad rules see it (hit dice, size, pool), or None."""
+    squad = scene.world.try_get(entity, Squad)
+    if squad is None:
+        return None
+    health = scene.world.get(entity, Health)
+    return SquadRules(scene.world.get(entity, Stats).hd, squad.max_units, health.current, health.unit == "hd")
+
+
+def squad_volley(scene: Scene, attacker: EntityId, target: EntityId, setup: AttackSetup, weapon: Weapon,
+                 armor: int, burst: bool, heroic: bool) -> SquadVolley:
+    """Roll a squad's one attack and work out its flat damage, applying nothing (seed 002, Squads).
+
+    `armor` is the armor that counts against the attack, armor piercing already taken off; the
+    squad rules multiply it by the units like the damage. `heroic`: the target reads damage on
+    the heroic table, so the flat damage is read as fixed damage.
+    """
+    attack = resolve_squad_attack(setup, scene.dice)
+    units = scene.world.get(attacker, Squad).units
+    dice = weapon.damage + (BURST_DAMAGE if burst else "")
+    damage = squad_damage(dice, units, attack.band, armor=armor)
+    amount = heroic_squad_damage(damage) if heroic else damage.amount
+    return SquadVolley(attacker, target, attack.attack, weapon.id, band=attack.band, damage=damage, amount=amount)
+
+
+def expected_volley(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon: Weapon, armor: int,
+                    burst: bool, heroic: bool) -> Fraction | None:
+    """The exact mean damage of a squad's volley (each band's chance times its damage), or None
+    when the attacker is not a squad. Counted with the same rules the volley rolls with."""
+    squad = scene.world.try_get(attacker, Squad)
+    if squad is None:
+        return None
+    dice = weapon.damage + (BURST_DAMAGE if burst else "")
+    mean = Fraction(0)
+    for band, chance in band_chances(setup).items():
+        damage = squad_damage(dice, squad.units, band, armor=armor)
+        mean += chance * (heroic_squad_damage(damage) if heroic else damage.amount)
+    return mean
