@@ -18,7 +18,7 @@ from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
-from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options, shared_rows
+from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
 TABLE = MappingProxyType({
     **shared_rows(),
@@ -34,7 +34,7 @@ TABLE = MappingProxyType({
 the GM's overrides, and the hero point answers)."""
 
 RULESET = Ruleset(
-    names=("lucky-stars",), table=TABLE, settled=(), roll_initiative=lucky_turns.roll_initiative,
+    names=("lucky-stars",), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
     begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress)

@@ -24,8 +24,8 @@ from game.systems.scene import Scene
 from game.views import CombatantView
 
 
-def _nothing(scene: Scene) -> None:
-    """No preparation: the deployed world is ready as it is."""
+def nothing(scene: Scene) -> None:
+    """Nothing to do: the world is ready as it is (no preparation, no work left after an action)."""
 
 
 def _same_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
@@ -44,7 +44,8 @@ class Ruleset:
 
     names: tuple[str, ...]
     table: Mapping[type[Action], Row]
-    settled: tuple[Callable[[Scene], None], ...]
+    settle: Callable[[Scene], None]
+    """The work done once an action is applied (SWN: paused moves walk on, charges land, morale follows the losses)."""
     roll_initiative: Callable[[Scene, list[EntityId]], tuple[EntityId, ...]]
     begin_round: Callable[[Scene], None]
     begin_turn: Callable[[Scene, EntityId], None]
@@ -52,7 +53,7 @@ class Ruleset:
     options_off_turn: Callable[[Scene, EntityId], Options]
     prompt_options: Callable[[Scene, Prompt], Options]
     groups: tuple[str, ...]
-    prepare: Callable[[Scene], None] = _nothing
+    prepare: Callable[[Scene], None] = nothing
     """Run once on the deployed world before initiative (a ruleset's own components)."""
     surprise_skips_turn: bool = True
     """Whether a side the map marks surprised loses its turns in round 1 (SWN core, Surprise)."""
@@ -78,12 +79,6 @@ class Ruleset:
         """Carry out a checked action with the plan its check returned."""
         self.table[type(action)].apply(scene, action, plan)
 
-    def settle(self, scene: Scene) -> None:
-        """Run the settled work in order, each step only while no decision is open."""
-        for step in self.settled:
-            if scene.pending:
-                return
-            step(scene)
 
 
 Builder = Callable[[Scene, EntityId], list[Option]]

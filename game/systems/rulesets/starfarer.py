@@ -17,7 +17,7 @@ from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
-from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options, shared_rows
+from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
 TABLE = MappingProxyType({
     **shared_rows(),
@@ -28,7 +28,7 @@ TABLE = MappingProxyType({
 """Which seed 003 action each action type is, read top to bottom."""
 
 RULESET = Ruleset(
-    names=("starfarer",), table=TABLE, settled=(), roll_initiative=phases.roll_initiative,
+    names=("starfarer",), table=TABLE, settle=nothing, roll_initiative=phases.roll_initiative,
     begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,

@@ -11,7 +11,7 @@ from game.systems import choices, dispatch, turns
 from game.systems.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
-    names=("swn", "swn-heroic"), table=dispatch.TABLE, settled=dispatch.SETTLED,
+    names=("swn", "swn-heroic"), table=dispatch.TABLE, settle=dispatch.settle,
     roll_initiative=turns.roll_initiative, begin_round=turns.begin_round, begin_turn=turns.begin_turn,
     options_on_turn=choices.options_on_turn, options_off_turn=choices.options_off_turn,
     prompt_options=choices.prompt_options, groups=choices.GROUPS)
