@@ -22,7 +22,7 @@ from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import Options
 from game.prompts import Prompt
-from game.rules.catalog import Catalog, load_catalog
+from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
@@ -67,9 +67,24 @@ def camps_problem(scenario) -> str | None:
             "other (pcs or allies against enemies or rivals): place units for the other side")
 
 
+def units_problem(scenario, catalog: Catalog | None = None) -> str | None:
+    """Why the units cannot be deployed under the scenario's ruleset, or None: each unit type must
+    be one of that ruleset's (a ruleset forced on a map made for another has none of its types)."""
+    try:
+        types = catalog_for(scenario.ruleset, catalog or load_catalog()).unit_types
+    except CatalogError as error:
+        return str(error)
+    unknown = sorted({unit.unit_type for unit in scenario.units} - set(types))
+    if not unknown:
+        return None
+    return (f"the unit types {', '.join(unknown)} are not unit types of the ruleset '{scenario.ruleset}' "
+            f"(its types: {', '.join(sorted(types))}); place that ruleset's units or play the map's own ruleset")
+
+
 def scenario_problem(scenario) -> str | None:
-    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight)."""
-    return ruleset_problem(scenario.ruleset) or camps_problem(scenario)
+    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight,
+    units the ruleset does not have)."""
+    return ruleset_problem(scenario.ruleset) or camps_problem(scenario) or units_problem(scenario)
 
 
 def canonical(action: object) -> tuple[Action | None, str | None]:

@@ -207,3 +207,10 @@ def test_the_attacker_may_choose_a_non_lethal_blow_which_leaves_the_target_incap
     battle.submit(NonlethalAttack(ROOK, target=GASH, faces=(6, 6, 1, 1, 8, 8)))
     assert battle.combatant(GASH).down == "down" and not battle.combatant(GASH).in_fight  # not dead
     assert "Gash is incapacitated." in battle.log_lines()
+
+
+def test_a_ruleset_forced_on_units_it_does_not_have_is_refused_naming_them():
+    refusal = scenario_problem(scenario([unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(2, 0))],
+                                        ruleset="lucky-stars"))
+    assert refusal.startswith("the unit types pc_warrior, thug are not unit types of the ruleset 'lucky-stars' "
+                              "(its types: dune_stalker, pirate, security_drone, spacer)")
