@@ -137,7 +137,8 @@ def _with_overlays(battle, frame: Frame, target: pygame.Surface, camera):
     drawn: list = []
 
     def draw() -> None:  # as the window draws: repaint where the last overlays and tokens were
-        frame.draw(target, battle, camera, also=drawn)
+        shading = overlays.shading(camera, options, "move", hover)
+        frame.draw(target, battle, camera, also=drawn, under=shading)
         drawn[:] = overlays.draw(target, camera, options, "move", standing, hover, line)
     return draw
 

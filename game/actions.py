@@ -247,6 +247,25 @@ class Heal(Action):
 
 
 
+@dataclass(frozen=True, slots=True)
+class MoveSquad(Action):
+    """A squad's Move into a new footprint (Seed 002, Squad Size): `hexes` with the anchor
+    first, each reachable within its movement, one connected group; `formation` names the
+    shape it was picked as ("line", "column", "wedge", "blob"; "" when painted hex by hex)."""
+
+    kind: ClassVar[str] = "move_squad"
+    hexes: tuple[Hex, ...] = ()
+    formation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Regroup(Action):
+    """A squad's owner answers a footprint decision: take these hexes (one of its choices)."""
+
+    kind: ClassVar[str] = "regroup"
+    hexes: tuple[Hex, ...] = ()
+
+
 # -- the GM's overrides (the issue "The table"): taken at any time, never from a turn's budget --
 @dataclass(frozen=True, slots=True)
 class GmPlace(Action):
@@ -272,6 +291,35 @@ class GmSetCondition(Action):
     kind: ClassVar[str] = "gm_set_condition"
     condition: str = ""
     active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetStat(Action):
+    """The GM sets one number of a standing combatant's stat block: "ac", "attack_bonus",
+    "skill_bonus", "move_hexes", "hit_dice", "max_health", "armor", "morale", "save",
+    "ammunition" (rounds in the magazine) or "skill:NAME" (a skill the block lists)."""
+
+    kind: ClassVar[str] = "gm_set_stat"
+    stat: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetSideMorale(Action):
+    """The GM sets a side's morale score, 2 to 12 (`actor` is 0: nobody acts)."""
+
+    kind: ClassVar[str] = "gm_set_side_morale"
+    side: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmSetHidden(Action):
+    """The GM reveals a combatant the map hid from the table view (`hidden` False), or hides
+    one again (`hidden` True)."""
+
+    kind: ClassVar[str] = "gm_set_hidden"
+    hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,14 +398,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, Step,
-                              SpendHeroPoint, CounterHeroPoint, UseCover, NonlethalAttack, GmAwardHeroPoints)}
+                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, GmSetStat,
+                              GmSetSideMorale, GmSetHidden, Step, SpendHeroPoint, CounterHeroPoint, UseCover,
+                              NonlethalAttack, GmAwardHeroPoints)}
 
 
 def register(cls: type[Action]) -> type[Action]:
     """Add an action type to the JSON codec (systems defining new actions call this)."""
     ACTION_TYPES[cls.kind] = cls
     return cls
+
+
+register(MoveSquad)
+register(Regroup)
 
 
 def _encode(value: Any) -> Any:

@@ -13,7 +13,6 @@ it does not shoot and runs as far from the enemy as it can. Units immune to mora
 
 from __future__ import annotations
 
-import heapq
 from fractions import Fraction
 
 from game.actions import Action, EndTurn, Hold
@@ -55,19 +54,7 @@ def best_attack(options: Options) -> Action | None:
 
 def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
     """Movement cost from every enterable hex to the nearest enemy, around walls (Dijkstra)."""
-    field = battle.field
-    costs: dict[Hex, int] = {e: 0 for e in enemies}
-    frontier = [(0, e) for e in sorted(enemies)]
-    while frontier:
-        cost, hex_ = heapq.heappop(frontier)
-        if costs[hex_] < cost:
-            continue
-        for step in field.neighbours_on_map(hex_):
-            step_cost = field.move_cost(step)
-            if step_cost is not None and cost + step_cost < costs.get(step, UNREACHABLE):
-                costs[step] = cost + step_cost
-                heapq.heappush(frontier, (cost + step_cost, step))
-    return costs
+    return battle.approach_costs(enemies)
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
@@ -88,6 +75,14 @@ def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
     return shelter.armor + shelter.concealment_bonus if shelter.visible else 10
 
 
+def read_shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> None:
+    """Read the cover of many hexes from their nearest enemies in one batch; `protection` then
+    finds each reading remembered (the same readings, only quicker)."""
+    hexes = list(hexes)
+    nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
+    battle.covers(nearest, hexes, me.weapon or "unarmed")
+
+
 def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
@@ -97,6 +92,7 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
+    read_shelters(battle, me, reach, enemies)
 
     def score(hex_: Hex) -> tuple:
         return (way.get(hex_, UNREACHABLE), -protection(battle, me, hex_, enemies), reach[hex_].cost, hex_)
@@ -116,6 +112,7 @@ def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action
     if not reach or not enemies:
         return None
     way = approach_costs(battle, enemies)
+    read_shelters(battle, me, [*reach, me.hex], enemies)
 
     def score(hex_: Hex) -> tuple[int, int]:
         far, sheltered = way.get(hex_, -1), protection(battle, me, hex_, enemies)

@@ -14,24 +14,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from game.actions import Action, ActionFormatError, EndTurn, from_json, to_json
-from game.components import Allegiance, Identity, Overwatch, Position, Stats
+from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, to_json
+from game.components import Allegiance, Identity, Overwatch, Position, Squad, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
-from game.options import Options
-from game.prompts import Prompt
+from game.options import FormationOption, Options
+from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
 from game.rules.ruleset_data import catalog_for
-from game.systems import choices, morale, overwatch, roster, rulesets
+from game.systems import choices, gm, morale, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
+from game.systems.sightlines import prime_covers
 from game.systems.turns import camps_standing
-from game.terrain import Battlefield
+from game.hexgrid.paths import cheapest_to
+from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
 
 OPTION_GROUPS = choices.GROUPS
@@ -46,6 +48,8 @@ PLAYABLE_RULESETS = tuple(rulesets.RULESETS)
 RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreating)
 """The morale bands (`SideView.band`) in which a side has broken and pulls back (Seed 002,
 Morale Threshold: Tactical Retreat and Panicked)."""
+WAYS_KEPT = 64
+"""How many `approach_costs` maps a battle remembers (least recently used go first)."""
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -186,6 +190,8 @@ class Battle:
         self._history: list[Step] = []
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
+        self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
+        self._ways = Recall(WAYS_KEPT)
         self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
@@ -315,7 +321,7 @@ class Battle:
         combatant out of the fight.
         """
         state = self.state
-        if state.ended or actor not in state.world.entities() or not in_the_fight(state.world, actor):
+        if state.ended or not in_the_fight(state.world, actor):  # no such combatant: not in the fight
             return Options(actor)
         scene = self._scene(state)
         if state.pending:
@@ -324,6 +330,15 @@ class Battle:
         if actor == self.current():
             return self.ruleset.options_on_turn(scene, actor, self.ruleset.groups if groups is None else groups)
         return self.ruleset.options_off_turn(scene, actor)
+
+    def formations(self, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
+        """Every formation a squad on its turn could move into with its head on `anchor` (a line,
+        column or wedge for each facing, and a blob), each with its hexes and cost or the reason
+        it is refused (Seed 002, Squad Size); nothing for anyone else or while a decision is open."""
+        state = self.state
+        if state.ended or state.pending or actor != self.current() or not self.world.has(actor, Squad):
+            return ()
+        return choices.formation_options(self._scene(state), actor, anchor)
 
     def wedge(self, actor: EntityId, facing: int = 0, angle: float | None = None) -> tuple[Hex, ...]:
         """The hexes an overwatch by this combatant would cover, facing a hex direction or any
@@ -339,15 +354,33 @@ class Battle:
         kind = self.catalog.weapons[weapon].weapon_class if weapon else None
         return cover_lookup(self.setup.field, attacker_hex, target_hex, kind)
 
+    def covers(self, attacker_hexes: Iterable[Hex], target_hexes: Iterable[Hex],
+               weapon: str | None = None) -> tuple[CoverReading, ...]:
+        """`cover` for many pairs at once (pair k: attacker_hexes[k] at target_hexes[k]), worked
+        out in one batch where that is quicker; readings equal `cover`'s."""
+        kind = self.catalog.weapons[weapon].weapon_class if weapon else None
+        froms, tos = list(attacker_hexes), list(target_hexes)
+        prime_covers(self.setup.field, froms, tos, [kind] * len(froms))
+        return tuple(cover_lookup(self.setup.field, a, b, kind) for a, b in zip(froms, tos))
+
+    def approach_costs(self, goals: Iterable[Hex]) -> MappingProxyType:
+        """Movement cost from every hex that has a way to the nearest goal hex, around walls and
+        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded)."""
+        key = tuple(sorted(set(goals)))
+        return self._ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
+
     @property
     def field(self) -> Battlefield:
         """The map's terrain for this battle (read only)."""
         return self.setup.field
 
     def combatants(self) -> tuple[CombatantView, ...]:
-        """Every combatant as it stands now, in id order."""
-        scene = self._scene(self.state)
-        return tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario))
+        """Every combatant as it stands now, in id order (built once per state)."""
+        state = self.state
+        if self._views is None or self._views[0] is not state:
+            scene = self._scene(state)
+            self._views = (state, tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
+        return self._views[1]
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
@@ -358,6 +391,11 @@ class Battle:
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
         return tuple((key, unit.stats["name"]) for key, unit in sorted(self.catalog.unit_types.items()))
+
+    def gm_stats(self, entity: EntityId) -> dict[str, int]:
+        """Every number the GM may set on a standing combatant with `GmSetStat` (by its name
+        there), with its value now; empty for anyone else."""
+        return gm.stat_values(self._scene(self.state), entity)
 
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view); with
@@ -444,7 +482,12 @@ class Battle:
                      {s.id: s for s in state.sides}, state.pending)
 
     def _asking(self, action: Action, needed: DieNeeded) -> str:
-        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face"."""
+        """The table's next roll in words: "roll a d20 for Vask's attack on Thug 8 and type its face".
+        Answering a protect decision rolls the held-back attack: the words name that attack."""
+        prompt = self.pending()
+        if isinstance(prompt, ProtectChance) and prompt.attack is not None and action.actor == prompt.decider:
+            on = prompt.decider if isinstance(action, Redirect) else prompt.ally
+            action = replace(prompt.attack, target=on)
         target = getattr(action, "target", None)
         on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
         what = action.kind.replace("_", " ")

@@ -27,6 +27,10 @@ class Allegiance:
 
     side: str
 
+    def group(self) -> str:
+        """The world groups combatants by side (see World.group)."""
+        return self.side
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -124,6 +128,12 @@ class Initiative:
 
 
 @dataclass(frozen=True, slots=True)
+class Hidden:
+    """Kept off the table view (the map marks it hidden) until the GM reveals it; the rules
+    ignore it: a hidden combatant fights, and is fought, like any other."""
+
+
+@dataclass(frozen=True, slots=True)
 class Prone:
     """Lying prone (seed 002 charge and shove results; SWN core prone modifiers)."""
 
@@ -166,6 +176,18 @@ class Squad:
     units: int
     max_units: int
     hp_per_unit: float = field(default=0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Footprint:
+    """The hexes a squad covers besides its Position (its anchor), in growth order: each next
+    to one before it (Seed 002, Squad Size: one hex per three units, one connected group)."""
+
+    rest: tuple[Hex, ...] = ()
+
+    def occupies(self) -> tuple[Hex, ...]:
+        """The squad blocks every hex of its footprint (the world's hex index reads this)."""
+        return self.rest
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import Allegiance, Armament, Health, HeroPoints, Identity, Leading, Position, Squad, Stats, TurnBudget
+from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints, Hidden, Identity, Leading, Position, Squad,
+                             Stats, TurnBudget)
 from game.ecs import World
-from game.hexgrid import move_in_hexes
+from game.hexgrid import Hex, move_in_hexes
 from game.rules.attack import pc_attack_bonus
 from game.rules.catalog import ATTRIBUTES, Catalog
 from game.rules.dice import DiceSource, roll
-from game.rules.squad import squad_hp
+from game.rules.formation import grow
+from game.rules.squad import footprint_hexes, squad_hp
 
 HEROIC_RULESETS = ("swn-heroic",)
 
@@ -67,8 +69,30 @@ def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, co
     return Health(hp, hp)
 
 
+def squad_spread(scenario: Any, placement: Any, world: World) -> tuple[Hex, ...]:
+    """The hexes a squad stands on besides its own (Seed 002, Squad Size): those the map gives
+    (`footprint`), else the free hexes nearest it, one connected group; fewer when boxed in."""
+    need = footprint_hexes(placement.count)
+    if need <= 1:
+        return ()
+    if placement.footprint:
+        return tuple(placement.footprint)
+    anchors = {u.hex for u in scenario.units} | {h for u in scenario.units for h in u.footprint}
+
+    def free(h: Hex) -> bool:
+        terrain = scenario.terrain.get(h)
+        return terrain is not None and not terrain.impassable and h not in anchors and world.at(h) is None
+
+    for size in range(need, 1, -1):
+        found = grow((placement.hex,), size, free)
+        if found is not None:
+            return found[1:]
+    return ()
+
+
 def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
-    """Spawn every placed unit; hit points are rolled with the battle's dice, in object-id order."""
+    """Spawn every placed unit; hit points are rolled with the battle's dice, in object-id order;
+    squads spread over their footprints in the same order."""
     world = World()
     spawned: dict[int, int] = {}
     for placement in sorted(scenario.units, key=lambda p: p.object_id):
@@ -80,8 +104,11 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
             starting_health(stats, scenario.ruleset, dice, placement.count),
             Armament(weapon.id, weapon.magazine), TurnBudget(),
         ]
+        if placement.hidden:
+            components.append(Hidden())
         if placement.count > 1:
             components.append(Squad(placement.count, placement.count, 4.5 * stats["hd"]))
+            components.append(Footprint(squad_spread(scenario, placement, world)))
         if stats["hero_points"]:
             components.append(HeroPoints(stats["hero_points"]))
         spawned[placement.object_id] = world.spawn(*components)

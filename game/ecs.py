@@ -23,14 +23,19 @@ class World:
     The index covers components that declare `occupies(self) -> tuple[Hex, ...]`: the hexes a
     combatant blocks. At most one entity occupies a hex; placing a second is a bug, so it
     raises (the systems validate before they apply).
+
+    The world also keeps each component type's groups: a component declaring
+    `group(self) -> key` (an Allegiance's side) puts its entity in that group, so "everyone of
+    this side" is a lookup, not a scan of every entity.
     """
 
-    __slots__ = ("_stores", "_next_id", "_occupant")
+    __slots__ = ("_stores", "_next_id", "_occupant", "_groups")
 
     def __init__(self) -> None:
         self._stores: dict[type, dict[EntityId, Any]] = {}
         self._next_id: EntityId = 1
         self._occupant: dict[Hex, EntityId] = {}
+        self._groups: dict[tuple[type, Any], frozenset[EntityId]] = {}
 
     # -- entities -----------------------------------------------------------------------
     def spawn(self, *components: Any) -> EntityId:
@@ -104,7 +109,25 @@ class World:
         """A copy of the whole hex index."""
         return dict(self._occupant)
 
+    # -- groups -------------------------------------------------------------------------
+    def group(self, kind: type, key: Any) -> frozenset[EntityId]:
+        """The entities whose component of this type declares this group key."""
+        return self._groups.get((kind, key), frozenset())
+
+    def groups(self, kind: type) -> dict[Any, frozenset[EntityId]]:
+        """Every non-empty group of a component type, by key."""
+        return {key: members for (k, key), members in self._groups.items() if k is kind and members}
+
+    def _regroup(self, entity: EntityId, component: Any, joining: bool) -> None:
+        group = getattr(component, "group", None)
+        if group is None:
+            return
+        slot = (type(component), group())
+        members = self._groups.get(slot, frozenset())
+        self._groups[slot] = members | {entity} if joining else members - {entity}
+
     def _index(self, entity: EntityId, component: Any) -> None:
+        self._regroup(entity, component, True)
         occupies = getattr(component, "occupies", None)
         if occupies is None:
             return
@@ -116,6 +139,7 @@ class World:
             self._occupant[hex_] = entity
 
     def _unindex(self, entity: EntityId, component: Any) -> None:
+        self._regroup(entity, component, False)
         occupies = getattr(component, "occupies", None)
         if occupies is None:
             return
@@ -130,6 +154,7 @@ class World:
         copy._stores = {kind: dict(store) for kind, store in self._stores.items() if store}
         copy._next_id = self._next_id
         copy._occupant = dict(self._occupant)
+        copy._groups = dict(self._groups)  # the member sets are frozen, so sharing them is safe
         return copy
 
     def __eq__(self, other: object) -> bool:

@@ -208,6 +208,34 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FootprintChanged(Event):
+    """A squad's hexes changed (Seed 002, Squad Size): `how` is "move" (a formation move costing
+    `cost`, `formation` naming its shape, "" when painted), "shrink" (it closed ranks after
+    losses), "grow" (it spread out as units came back) or "regroup" (its owner chose the hexes)."""
+
+    actor: int
+    before: tuple[Hex, ...]
+    after: tuple[Hex, ...]
+    how: str = "move"
+    formation: str = ""
+    cost: int = 0
+
+    def text(self, say: Narrator) -> str:
+        who = say.name(self.actor)
+        gone = "; ".join(say.place(h) for h in self.before if h not in self.after)
+        new = "; ".join(say.place(h) for h in self.after if h not in self.before)
+        if self.how == "shrink":
+            return f"{who} closes ranks, giving up {gone}."
+        if self.how == "grow":
+            return f"{who} spreads out to {new}."
+        where = "; ".join(say.place(h) for h in self.after)
+        if self.how == "regroup":
+            return f"{who} regroups onto {where}."
+        shape = f" in a {self.formation}" if self.formation else ""
+        return f"{who} moves{shape} to {where} ({self.cost} movement)."
+
+
+@dataclass(frozen=True, slots=True)
 class PushBlocked(Event):
     """A shove would push its target into a hex it cannot enter; it stays put (Ruling: Shove)."""
 
@@ -586,10 +614,13 @@ class BlastStruck(Event):
     target: int
     hit: BlastHit
     reading: HeroicReading | None = None
+    units: int = 0
+    """For a squad: the units the blast reaches, its damage multiplied by them (Seed 002)."""
 
     def text(self, say: Narrator) -> str:
         note = f"heroic reading {self.reading.text()}; " if self.reading is not None else ""
-        return f"{say.name(self.target)} is caught in the blast: {note}{self.hit.text()}."
+        units = f" ({self.units} unit{'s' if self.units != 1 else ''} reached: damage x{self.units})" if self.units else ""
+        return f"{say.name(self.target)} is caught in the blast{units}: {note}{self.hit.text()}."
 
 
 # -- conditions and stances ---------------------------------------------------------------
@@ -816,7 +847,8 @@ _GM_CONDITIONS = {
 class GmOverride(Event):
     """The GM changed the table by hand (the issue "The table"): `what` is "place" (to `to`),
     "health" (from `before` to `value`, in `unit` HP or HD), "condition" (`condition` turned
-    `active`) or "add" (a new `target` of `unit_type` for `side`, standing on `to`)."""
+    `active`), "hidden" (`target` hidden from the table when `active`, else revealed), "stat" (`stat` from `before` to `value`), "side_morale" (`side`'s morale from
+    `before` to `value`) or "add" (a new `target` of `unit_type` for `side`, standing on `to`)."""
 
     what: str
     target: int
@@ -828,9 +860,16 @@ class GmOverride(Event):
     active: bool = True
     unit_type: str = ""
     side: str = ""
+    stat: str = ""
 
     def text(self, say: Narrator) -> str:
+        if self.what == "side_morale":
+            return f"The GM sets the morale of {say.side(self.side)} to {self.value} (was {self.before})."
         target = say.name(self.target)
+        if self.what == "hidden":
+            return f"The GM hides {target} from the table." if self.active else f"The GM reveals {target} on the table."
+        if self.what == "stat":
+            return f"The GM sets {target}'s {self.stat} to {self.value} (was {self.before})."
         if self.what == "place":
             return f"The GM moves {target} to {say.place(self.to)}."
         if self.what == "health":

@@ -53,8 +53,9 @@ class Option:
     "burst_attack", "charge", "jump", "shove", "shove_as_move", "disarm", "protect",
     "shield_allies", "overwatch", "overwatch_fire", "grenade", "intimidate", "read_morale",
     "fray_die", "focused_fray", "reload", "ready_weapon", "pick_up", "go_prone", "stand_up",
-    "total_defense", "stabilise", "heal", "end_turn", "step" (seed 001), and for an open decision "hold",
-    "hold_for_move", "redirect".
+    "total_defense", "stabilise", "heal", "end_turn", "formation" (a squad's shapes at one hex:
+    `Battle.formations`), "step" (seed 001), and for an open decision "hold", "hold_for_move",
+    "redirect", "regroup".
     """
 
     kind: str
@@ -69,11 +70,27 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class MoveOption(Option):
-    """A hex the combatant can walk to: the movement it costs and the path (start excluded)."""
+    """A hex the combatant can walk to: the movement it costs and the path (start excluded). For
+    a squad over several hexes, its head's hex, with the squad's shape carried there (or a blob)
+    in `hexes` (Seed 002, Squad Size); `Battle.formations` lists the other shapes."""
 
     hex: Hex = Hex(0, 0)
     cost: int = 0
     path: tuple[Hex, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FormationOption(Option):
+    """A squad's formation with its head on `hex`: the shape ("line", "column", "wedge", "blob"),
+    its facing (a hex direction; None for a blob), its hexes and the movement it costs (Seed 002,
+    Squad Size). Refused ones say why (blocked, cut off, out of reach)."""
+
+    hex: Hex = Hex(0, 0)
+    formation: str = ""
+    facing: int | None = None
+    hexes: tuple[Hex, ...] = ()
+    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)

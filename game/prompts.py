@@ -80,3 +80,12 @@ class CounterChance(Prompt):
     asked: tuple[int, ...] = ()
     dice: int = 1
     """Bought dice not countered yet."""
+
+@dataclass(frozen=True, slots=True)
+class FootprintChoice(Prompt):
+    """A squad's footprint had to shrink or grow (Seed 002, Squad Size): the engine took the
+    first of `choices` already; its owner may keep it (Hold) or take another (Regroup)."""
+
+    kind: ClassVar[str] = "footprint"
+    before: tuple[Hex, ...] = ()
+    choices: tuple[tuple[Hex, ...], ...] = ()

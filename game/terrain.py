@@ -7,14 +7,49 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from game.hexgrid import Hex, line_with_edges, neighbors
+from game.hexgrid.paths import CostGrid
 from game.rules.catalog import Catalog
 from game.rules.cover import Concealment, Material
+
+
+class Recall:
+    """A bounded memory of values computed from the terrain: the least recently used goes first,
+    so a long fight or thousands of simulated fights in one process never grow it without end."""
+
+    __slots__ = ("kept", "_values")
+
+    def __init__(self, kept: int):
+        self.kept = kept
+        self._values: OrderedDict = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def get(self, key, compute: Callable[[], object]):
+        """The value remembered for key, or compute() remembered now."""
+        values = self._values
+        found = values.get(key)
+        if found is None:
+            found = values[key] = compute()
+            if len(values) > self.kept:
+                values.popitem(last=False)
+        else:
+            values.move_to_end(key)
+        return found
+
+    def put(self, key, value: object) -> None:
+        """Remember a value computed elsewhere (a batch)."""
+        self.get(key, lambda: value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +68,20 @@ class HexTerrain:
 class Battlefield:
     """The hexes of the map and their terrain. Read-only after construction."""
 
-    __slots__ = ("_hexes", "_sorted", "_neighbours", "_lines")
+    __slots__ = ("_hexes", "_sorted", "_neighbours", "lines_seen", "covers_seen", "_cost_grid", "_memo")
+
+    LINES_KEPT = 20_000
+    """How many lines (and cover readings) are remembered, least recently used going first."""
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
         self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
-        self._lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+        self.lines_seen = Recall(self.LINES_KEPT)
+        self.covers_seen = Recall(self.LINES_KEPT)
+        """Cover readings by (attacker hex, target hex, weapon class), kept by the sight system."""
+        self._cost_grid: CostGrid | None = None
+        self._memo: dict[str, object] = {}
 
     @classmethod
     def from_terrain(cls, terrain: Mapping[Hex, object], catalog: Catalog) -> Battlefield:
@@ -95,11 +137,21 @@ class Battlefield:
 
     def line(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """line_with_edges(a, b), remembered: the terrain never changes, so neither do lines."""
-        key = (a, b)
-        steps = self._lines.get(key)
-        if steps is None:
-            steps = self._lines[key] = tuple(line_with_edges(a, b))
-        return steps
+        return self.lines_seen.get((a, b), lambda: tuple(line_with_edges(a, b)))
+
+    def cost_grid(self) -> CostGrid:
+        """The entry costs as a `CostGrid` for fast path searches, built on first use."""
+        if self._cost_grid is None:
+            self._cost_grid = CostGrid({h: self.move_cost(h) for h in self._sorted})
+        return self._cost_grid
+
+    def memo(self, name: str, build):
+        """A value derived from the terrain alone, built once by `build(self)` and kept (the
+        terrain never changes, so neither does the value): batch tables, lookup arrays."""
+        found = self._memo.get(name)
+        if found is None:
+            found = self._memo[name] = build(self)
+        return found
 
     def arrays(self, hexes: Iterable[Hex] | None = None) -> dict[str, np.ndarray]:
         """Column arrays (q, r, move_cost, blocks_sight, concealment bonus) for batch work."""

@@ -55,6 +55,9 @@ class CombatantView:
     initiative: int | None = None
     facing: int | None = None
     morale_immune: bool = False
+    hidden: bool = False  # kept off the table view until the GM reveals it
+    footprint: tuple[Hex, ...] = ()
+    """Every hex it stands on, `hex` first: a squad's several (Seed 002, Squad Size); none once down."""
     action_points: int | None = None
     """Action points left this round, under a ruleset that counts them (seed 001); else None."""
     defense: int | None = None

@@ -12,6 +12,9 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetHidden,
+    GmSetSideMorale,
+    GmSetStat,
     Move,
     SetOverwatch,
     from_json,
@@ -195,7 +198,9 @@ def test_unit_types_for_the_menu_are_sorted_id_name_pairs():
 
 # -- undo, the JSON form, saves -----------------------------------------------------------
 GM_ACTIONS = (GmPlace(2, to=Hex(1, 2)), GmSetHealth(3, value=1), GmSetCondition(1, condition="prone"),
-              GmAddUnit(0, unit_type="thug", side="enemies", to=Hex(0, 3), name="Newcomer"))
+              GmAddUnit(0, unit_type="thug", side="enemies", to=Hex(0, 3), name="Newcomer"),
+              GmSetStat(2, stat="ac", value=20), GmSetSideMorale(0, side="enemies", value=3),
+              GmSetHidden(2, hidden=True))
 
 
 @pytest.mark.parametrize("action", GM_ACTIONS, ids=lambda a: a.kind)
@@ -222,7 +227,9 @@ def test_a_save_with_overrides_replays_to_the_identical_state(tmp_path):
     free = [h for h in battle.field.hexes() if battle.field.enterable(h) and battle.world.at(h) is None]
     for action in (GmPlace(first, to=free[0]), GmSetHealth(second, value=1),
                    GmSetCondition(first, condition="prone"),
-                   GmAddUnit(0, unit_type="warbot", side=battle.sides()[0].id, to=free[1])):
+                   GmAddUnit(0, unit_type="warbot", side=battle.sides()[0].id, to=free[1]),
+                   GmSetStat(second, stat="ac", value=20),
+                   GmSetSideMorale(0, side=next(s.id for s in battle.sides() if s.morale is not None), value=3)):
         assert battle.submit(action).accepted, action
     for _ in range(10):
         if battle.state.ended:
@@ -232,3 +239,68 @@ def test_a_save_with_overrides_replays_to_the_identical_state(tmp_path):
     loaded = read_save(tmp_path / "gm.json")
     assert loaded.stopped_at is None and loaded.battle.state == battle.state
     assert loaded.battle.log_lines() == battle.log_lines()
+
+
+# -- stats --------------------------------------------------------------------------------
+def test_the_gm_raises_a_thugs_ac_and_the_odds_follow():
+    battle = _fight()
+    before = battle.combatant(2).ac
+    chance = next(o for o in battle.options(1).allowed("attack") if o.target == 2).odds.chance
+    assert texts(battle.submit(GmSetStat(2, stat="ac", value=before + 4))) == [
+        f"The GM sets Thug 2's AC to {before + 4} (was {before})."]
+    assert battle.combatant(2).ac == before + 4
+    assert next(o for o in battle.options(1).allowed("attack") if o.target == 2).odds.chance < chance
+
+
+@pytest.mark.parametrize("stat, value", [("attack_bonus", 5), ("move_hexes", 2), ("hit_dice", 3),
+                                         ("armor", 2), ("morale", 11), ("skill_bonus", 3)])
+def test_the_gm_sets_any_number_of_a_stat_block_and_undo_takes_it_back(stat, value):
+    battle = _fight()
+    assert battle.submit(GmSetStat(2, stat=stat, value=value)).accepted
+    assert battle.gm_stats(2)[stat] == value
+    assert battle.undo()
+    assert battle.gm_stats(2)[stat] != value
+
+
+def test_a_lower_maximum_health_lowers_current_health_with_it():
+    battle = _fight()
+    assert battle.submit(GmSetStat(1, stat="max_health", value=3)).accepted
+    assert (battle.combatant(1).health, battle.combatant(1).health_max) == (3, 3)
+
+
+def test_the_gm_sets_the_rounds_left_in_a_magazine_up_to_its_size():
+    battle = _fight()
+    assert battle.submit(GmSetStat(1, stat="ammunition", value=0)).accepted
+    assert battle.gm_stats(1)["ammunition"] == 0
+    refused = battle.submit(GmSetStat(1, stat="ammunition", value=999))
+    assert not refused.accepted and refused.reason.startswith("ammunition must be between 0 and ")
+
+
+def test_a_pcs_skill_is_set_only_when_the_block_lists_it():
+    battle = _fight()
+    skill = next(name for name in battle.gm_stats(1) if name.startswith("skill:")).removeprefix("skill:")
+    assert battle.submit(GmSetStat(1, stat=f"skill:{skill}", value=3)).accepted
+    assert battle.gm_stats(1)[f"skill:{skill}"] == 3
+    refused = battle.submit(GmSetStat(1, stat="skill:cooking", value=1))
+    assert not refused.accepted and refused.reason == "Ana has no cooking skill"
+
+
+@pytest.mark.parametrize("stat, value, reason", [
+    ("ac", 99, "AC must be between 0 and 30 for Thug 2"),
+    ("luck", 3, "the GM sets only ac, attack_bonus, skill_bonus, move_hexes, hit_dice, max_health, armor, "
+                "morale, save, ammunition, skill:NAME, not 'luck'"),
+    ("morale", 1, "morale must be between 2 and 12 for Thug 2"),
+])
+def test_a_bad_stat_value_is_refused_with_what_is_allowed(stat, value, reason):
+    refused = _fight().submit(GmSetStat(2, stat=stat, value=value))
+    assert not refused.accepted and refused.reason == reason
+
+
+def test_the_gm_sets_a_sides_morale_but_not_of_a_side_that_never_checks_it():
+    battle = _fight()
+    before = next(s for s in battle.sides() if s.id == "enemies").morale
+    lines = texts(battle.submit(GmSetSideMorale(0, side="enemies", value=5)))
+    assert lines == [f"The GM sets the morale of Enemies to 5 (was {before})."]
+    assert next(s for s in battle.sides() if s.id == "enemies").morale == 5
+    refused = battle.submit(GmSetSideMorale(0, side="pcs", value=5))
+    assert not refused.accepted and refused.reason.endswith("never checks morale")

@@ -309,3 +309,12 @@ def test_the_mechs_redirect_is_once_but_the_cover_stays_until_its_next_turn():
     assert shielding(scene_of(battle), ATLAS) is not None and shields_for(scene_of(battle), ANA)
     _until(battle, ATLAS)
     assert shielding(scene_of(battle), ATLAS) is None and shields_for(scene_of(battle), ANA) == ()
+
+
+def test_at_the_table_the_answer_asks_for_the_held_back_attacks_dice_in_its_words():
+    battle = _until(_battle(), ROOK)
+    assert battle.submit(Attack(ROOK, target=ANA), typed_only=True).accepted
+    held = battle.submit(Hold(BO), typed_only=True)
+    assert held.needs == 20 and held.reason == "roll a d20 for Rook's attack on Ana and type its face"
+    turned = battle.submit(Redirect(BO), typed_only=True)
+    assert turned.reason == "roll a d20 for Rook's attack on Bo and type its face"

@@ -88,3 +88,20 @@ def test_every_kind_draws_over_a_frame_and_the_picture_changes():
     for now in (0.05, 0.2, 0.4):
         queue.draw(surface, camera, frame.tokens, battle, 20, now)
     assert pygame.image.tobytes(surface, "RGB") != before
+
+
+def test_an_attack_held_back_for_a_protect_decision_shows_its_die_once_the_decision_is_made():
+    from game.actions import Hold
+
+    battle = battle_at([unit(1, "thug", "enemies", Hex(3, 0), name="Rook"),
+                        unit(2, "pc_warrior", "pcs", Hex(0, 0), name="Ana"),
+                        unit(3, "pc_warrior", "pcs", Hex(0, 1), name="Bo")], first=1)
+    queue = Animations()
+    queue.follow(battle, 0.0)
+    assert battle.submit(Attack(1, target=2)).accepted and battle.pending() is not None
+    queue.follow(battle, 1.0)
+    assert [i.kind for i in queue.items] == []  # paused: no die rolled yet
+    assert battle.submit(Hold(3, faces=(12,))).accepted
+    queue.follow(battle, 2.0)
+    dice = [i for i in queue.items if i.kind == "die"]
+    assert [(d.text, d.actor, d.hexes) for d in dice] == [("12", 1, (Hex(3, 0),))]

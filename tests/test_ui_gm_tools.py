@@ -1,9 +1,10 @@
 """The GM's gestures without a screen: Shift+drag puts a token down, a click or Shift+right
 click opens its editor, the editor's buttons become GM actions, adding sets a unit down."""
 
-from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth
+from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetSideMorale, GmSetStat
 from game.hexgrid import Hex
-from game.ui.gm_tools import GmStep, Hand, condition_action, describe, health_action, press, release
+from game.ui.gm_tools import (SIDE_MORALE, GmStep, Hand, condition_action, describe, health_action, press,
+                               release, stat_action)
 
 from kit import battle_at, unit
 
@@ -62,3 +63,13 @@ def test_adding_sets_the_unit_down_on_the_next_click_and_right_click_cancels():
     assert step.action == GmAddUnit(0, unit_type="thug", side="enemies", to=Hex(0, 3)) and step.hand == Hand()
     cancelled = press(adding, Hex(0, 3), 3, False, standing)
     assert cancelled.action is None and cancelled.hand == Hand() and "cancelled" in cancelled.message
+
+
+def test_the_editor_sets_a_stat_or_the_sides_morale_from_the_typed_value():
+    battle, standing = _table()
+    thug = standing[Hex(0, 0)]
+    assert stat_action(thug, "ac", " 15 ") == GmSetStat(1, stat="ac", value=15)
+    assert stat_action(thug, SIDE_MORALE, "6") == GmSetSideMorale(0, side="enemies", value=6)
+    assert stat_action(thug, "ac", "high") == "ac: 'high' is not a whole number"
+    assert battle.submit(stat_action(thug, "move_hexes", "1")).accepted
+    assert battle.gm_stats(1)["move_hexes"] == 1

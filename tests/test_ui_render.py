@@ -14,7 +14,7 @@ import pygame  # noqa: E402  (after ui_kit set the dummy driver)
 from game.hexgrid import Hex
 from game.ui.board import GRID
 from game.ui.look import (LABEL_BACKING, SIDE_COLOURS, contrast_ratio, text_height)
-from game.ui.tokens import PIP_FULL
+from game.ui.tokens import PIP_FULL, Tokens
 
 SIZE = (960, 720)
 
@@ -188,3 +188,18 @@ def test_a_frame_repainting_only_what_moved_equals_a_full_repaint(baseline):
     fresh = pygame.Surface(SIZE)
     Frame(battle, "console").draw(fresh, battle, camera)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_on_a_small_window_no_name_or_health_hides_a_neighbouring_token(tmp_path):
+    # The ambush's PCs stand shoulder to shoulder; at 720x700 a name is wider than a hex.
+    maps = BASELINE.parent.parent.parent / "maps"
+    for folder in ("tilesets", "templates"):
+        shutil.copytree(maps / folder, tmp_path / folder)
+    shutil.copy(maps / "relay_station_ambush.tmx", tmp_path)
+    image, battle, camera = rendered(tmp_path / "relay_station_ambush.tmx", (720, 700))
+    line = text_height(700)
+    for token in battle.combatants():
+        cx, cy = camera.hex_center(token.hex)
+        radius = Tokens().radius(camera, line)
+        body = [(cx + dx * radius * 0.7, cy + dy * radius * 0.7) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        assert all(colour(image, spot) == SIDE_COLOURS[token.side] for spot in body), token.name

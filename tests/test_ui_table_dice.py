@@ -36,3 +36,41 @@ def test_an_attack_rolled_at_the_table_asks_for_each_die_and_takes_the_faces_typ
     saved = tmp_path / "fight.json"
     table.after(lambda s: saved.exists(), "the save")
     assert json.loads(saved.read_text())["actions"][0]["faces"] == typed
+
+
+def _paused_targets() -> set[int]:
+    """The targets of the first PC whose attack would pause for a protect decision (seed 1)."""
+    from game.actions import Attack
+    from game.savefile import battle_from_map
+    from ui_window_kit import DEFAULT_MAP
+
+    first = battle_from_map(DEFAULT_MAP, 1)
+    paused = set()
+    for option in first.options(first.current()).allowed("attack"):
+        battle = battle_from_map(DEFAULT_MAP, 1)
+        if battle.submit(Attack(battle.current(), target=option.target)).accepted and battle.pending() is not None:
+            paused.add(option.target)
+    return paused
+
+
+def test_an_attack_held_back_for_a_protect_decision_asks_the_attackers_table_after_the_answer(table, tmp_path):
+    start = table.status()
+    me = next(c for c in start["combatants"] if c["id"] == start["current"])
+    table.click(*start["dice_toggles"]["pcs"])
+    table.after(lambda s: s["table_sides"] == ["pcs"], "the PCs to roll at the table")
+    target = next(t for t in start["targets"] if t["id"] in _paused_targets())
+    table.click(*target["screen"])
+    paused = table.after(lambda s: s["pending"] is not None, "the protect decision")
+    assert paused["asking"] is None and paused["actions"] == 1  # no die yet: someone may step in
+    hold = next(b["screen"] for b in paused["buttons"] if b["kind"] == "hold")
+    table.click(*hold)
+    asked = table.after(lambda s: s["asking"] is not None, "the table to be asked for the attack's die")
+    assert asked["asking"] == 20 and asked["message"].startswith(f"roll a d20 for {me['name']}'s attack on ")
+    table.type("1")  # a natural 1: a miss, no damage die
+    table.key("Return")
+    done = table.after(lambda s: s["actions"] == 2, "the attack to be rolled")
+    assert done["pending"] is None and done["asking"] is None
+    table.key("ctrl+s")
+    saved = tmp_path / "fight.json"
+    table.after(lambda s: saved.exists(), "the save")
+    assert json.loads(saved.read_text())["actions"][1]["faces"] == [1]

@@ -54,7 +54,10 @@ def test_the_table_shows_the_reachable_hexes_and_the_side_colour_of_each_token(t
 
     pygame.display.init()
     status = table.status()
-    reachable = status["moves"][len(status["moves"]) // 2]["screen"]
+    tokens = [c["screen"] for c in status["combatants"] if c["screen"]]
+    # the reachable hex farthest from every token: no name label lies over it
+    reachable = max((m["screen"] for m in status["moves"]),
+                    key=lambda p: min(abs(p[0] - x) + abs(p[1] - y) for x, y in tokens))
     table.hover(10, 10)
     shot = table.screenshot()
     tinted = shot.get_at(reachable)

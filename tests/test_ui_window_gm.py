@@ -3,6 +3,7 @@ events (xdotool mousedown, mousemove, mouseup) stands on the new hex, and Ctrl+Z
 
 from __future__ import annotations
 
+import json
 import time
 
 from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
@@ -38,3 +39,32 @@ def test_a_shift_drag_puts_an_enemy_token_on_another_hex_and_undo_takes_it_back(
     table.key("ctrl+z")
     undone = table.after(lambda s: s["actions"] == 0, "the undo")
     assert _combatant(undone, enemy["id"])["hex"] == enemy["hex"]
+
+
+def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table, tmp_path):
+    start = table.status()
+    enemy = next(c for c in start["combatants"] if c["side"] == "enemies" and c["in_fight"])
+    table.xdotool("windowfocus", table.window)
+    table.hover(*enemy["screen"])
+    time.sleep(0.2)
+    table.xdotool("keydown", "shift")
+    time.sleep(0.3)
+    table.click(*enemy["screen"], button=3)
+    table.xdotool("keyup", "shift")
+    editor = table.after(lambda s: s["editor"] is not None, "the token's editor")["editor"]
+
+    def set_stat(value: str) -> None:
+        table.click(*editor["stat_entry"])
+        table.key("ctrl+a")
+        table.type(value)
+        table.click(*editor["stat_set"])
+
+    set_stat("99")
+    refused = table.after(lambda s: "must be between 0 and 30" in s["message"], "the refusal")
+    assert refused["message"] == f"refused: AC must be between 0 and 30 for {enemy['name']}" and refused["actions"] == 0
+    set_stat("17")
+    table.after(lambda s: s["actions"] == 1, "the stat to be set")
+    table.key("ctrl+s")
+    table.after(lambda s: s["message"].startswith("saved to"), "the save")
+    last = json.loads((tmp_path / "fight.json").read_text())["actions"][-1]
+    assert (last["type"], last["actor"], last["stat"], last["value"]) == ("gm_set_stat", enemy["id"], "ac", 17)

@@ -48,11 +48,12 @@ def table(display, tmp_path):
 class Table:
     """The running window, driven like a person drives it."""
 
-    def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",)):
+    def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",),
+                 map_path: Path = DEFAULT_MAP):
         self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "game", "play", str(DEFAULT_MAP), "--seed", "1", *extra,
+            [sys.executable, "-m", "game", "play", str(map_path), "--seed", "1", *extra,
              "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
              "--save-to", str(tmp / "fight.json"), "--pace", "0.02"],
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

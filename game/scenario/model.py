@@ -68,6 +68,9 @@ class UnitPlacement:
     layer: str
     led_by: int | None = None
     """Seed 002 Authority Focus: the object id of the PC who directly leads this squad."""
+    hidden: bool = False  # the table view does not show it until the GM reveals it
+    footprint: tuple[Hex, ...] = ()
+    """A squad's hexes besides its own, when the map gives them (the `footprint` property)."""
 
 
 @dataclass(frozen=True, slots=True)

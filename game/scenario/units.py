@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
 from game.hexgrid import Hex, TiledHexLayout
 from game.rules.catalog import UNIT_FIELDS, Catalog, check_unit_override
 from game.rules.fields import Field, is_near_miss, suggestion
+from game.scenario.footprints import clashes, footprint_problem, read_cells
 from game.scenario.mapprops import SIDE_IDS
 from game.scenario.model import Terrain, UnitPlacement
 from game.scenario.normalise import LayerInfo, NormalisedMap, ObjectInfo
@@ -31,6 +32,8 @@ PLACEMENT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("count", "int", minimum=1, maximum=999),
     Field("facing", "int", minimum=0, maximum=5),
     Field("led_by", "int", minimum=0),
+    Field("hidden", "bool"),
+    Field("footprint", "str"),
 )}
 OVERRIDABLE = tuple(sorted(set(UNIT_FIELDS) - {"name", "kind"}))
 
@@ -72,6 +75,7 @@ def read_units(normalised: NormalisedMap, geometry: Mapping[tuple[int, int], Geo
                 continue
             placed[unit.hex] = unit
             units.append(unit)
+    clashes(units, normalised.layout, problems, normalised.source.display)
     return UnitsRead(units, frozenset(meant))
 
 
@@ -113,8 +117,23 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
     if sum(p.severity == "error" for p in problems.items) > errors_before or unit_type is None:
         return None
     name = geo.name or f"{catalog.unit_types[unit_type].name} {geo.id}"
-    return UnitPlacement(geo.id, name, unit_type, values["side"], hex_, values.get("count", 1),
-                         values.get("facing"), MappingProxyType(overrides), layer.name, values.get("led_by") or None)
+    unit = UnitPlacement(geo.id, name, unit_type, values["side"], hex_, values.get("count", 1),
+                         values.get("facing"), MappingProxyType(overrides), layer.name,
+                         led_by=values.get("led_by") or None, hidden=values.get("hidden", False))
+    return _with_footprint(unit, values.get("footprint"), layout, terrain, Place(info.file, info.label), problems)
+
+
+def _with_footprint(unit: UnitPlacement, text: str | None, layout: TiledHexLayout, terrain: Mapping[Hex, Terrain],
+                    place: Place, problems: Problems) -> UnitPlacement | None:
+    """The unit with the squad's other hexes the map gives (`footprint`), checked; None on a problem."""
+    if text is None:
+        return unit
+    cells = read_cells(text, layout)
+    problem = cells if isinstance(cells, str) else footprint_problem(unit, cells, terrain, layout)
+    if problem:
+        problems.error(place.file, place.where, problem)
+        return None
+    return replace(unit, footprint=cells)
 
 
 def _check_stat_block(type_stats: Mapping[str, Any], overrides: Mapping[str, Any], count: int,

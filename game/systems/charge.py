@@ -47,6 +47,7 @@ from game.rules.overflow import Candidate
 from game.rules.saves import check_chance, skill_parts
 from game.systems.budget import spend
 from game.systems.checks import evasion_save
+from game.systems.footprint import spread_problem
 from game.systems.combat import (
     UNARMED,
     VEHICLE_KINDS,
@@ -139,6 +140,9 @@ def ready_problem(scene: Scene, charger: EntityId) -> str | None:
     """Why this combatant cannot charge anyone now (prone, or its actions spent), or None."""
     if scene.world.has(charger, Prone):
         return "stand up first (it takes the Move action)"
+    spread = spread_problem(scene.world, charger, "charge as one")
+    if spread:
+        return spread
     left = scene.world.get(charger, TurnBudget)
     if not (left.move and left.main):
         return "a charge takes both the Move and the Main action, and one is already used"

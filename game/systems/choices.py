@@ -24,12 +24,14 @@ from game.actions import (
     Jump,
     LeadSquad,
     Move,
+    MoveSquad,
     OverwatchFire,
     PickUp,
     Protect,
     ReadMorale,
     ReadyWeapon,
     Redirect,
+    Regroup,
     Reload,
     SetOverwatch,
     ShieldAllies,
@@ -46,6 +48,7 @@ from game.options import (
     ChanceOption,
     ChargeOption,
     DisarmOption,
+    FormationOption,
     GrenadeOption,
     ItemOption,
     JumpOption,
@@ -59,11 +62,11 @@ from game.options import (
     TargetOption,
     WatchedHex,
 )
-from game.prompts import OverwatchChance, Prompt, ProtectChance
+from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import AttackSetup, hit_chance, modifier_breakdown, needed_face, target_breakdown, target_number
 from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
 from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
-from game.systems import movement, overwatch
+from game.systems import footprint, formations, movement, overwatch
 from game.systems.budget import needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
 from game.systems import authority
@@ -147,10 +150,44 @@ def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     refusal = "stand up first (it takes the Move action)" if scene.world.has(actor, Prone) else needs(scene, actor, "move")
     if refusal:
         return [Option("move", None, refusal)]
+    if footprint.is_spread(scene.world, actor):
+        return _squad_moves(scene, actor)
     reach = movement.move_options(scene, actor)
     if not reach:
         return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left")]
     return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+
+
+def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
+    """A squad over several hexes: each hex its head can move to, with its shape carried there
+    (or a blob around it); the other formations are asked for hex by hex (`formation_options`)."""
+    reach = formations.squad_reach(scene, actor)
+    here = set(footprint.footprint(scene.world, actor))
+    found: list[Option] = []
+    for anchor in sorted({h for walk in reach.walks.values() for h in walk}):
+        picked = formations.default_formation(scene, actor, anchor, reach)
+        if picked is None or set(picked[1]) == here:
+            continue
+        plan = formations.plan_squad_move(scene, actor, picked[1], reach)
+        action = MoveSquad(actor, hexes=plan.hexes, formation=picked[0])
+        found.append(MoveOption("move", action, hex=anchor, cost=plan.cost, path=plan.path, hexes=plan.hexes))
+    return found or [Option("move", None, "no formation of the squad fits within its movement")]
+
+
+def formation_options(scene: Scene, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
+    """Every formation of a squad with its head on `anchor` (Seed 002, Squad Size): each shape
+    and facing, checked as the move would be, refused ones with the reason."""
+    found = []
+    for name, facing, hexes in formations.formations_at(scene, actor, anchor):
+        action = MoveSquad(actor, hexes=hexes, formation=name)
+        plan = dispatch.check(scene, action)
+        if isinstance(plan, str):
+            found.append(FormationOption("formation", None, plan, hex=anchor, formation=name, facing=facing,
+                                         hexes=hexes))
+        else:
+            found.append(FormationOption("formation", MoveSquad(actor, hexes=plan.hexes, formation=name),
+                                         hex=anchor, formation=name, facing=facing, hexes=plan.hexes, cost=plan.cost))
+    return tuple(found)
 
 
 def _jumps(scene: Scene, actor: EntityId) -> list[Option]:
@@ -366,7 +403,8 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
             items.extend(build(scene, actor))
     items.extend(_overwatch_shots(scene, actor))
     items.append(Option("end_turn", EndTurn(actor)))
-    hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed]
+    spread = footprint.is_spread(scene.world, actor)  # a spread squad has no single path to watch
+    hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed and not spread]
     return Options(actor, tuple(items), watched_hexes(scene, actor, hexes))
 
 
@@ -392,5 +430,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider) if not isinstance(step_in, str)
                     else AttackOption("redirect", None, step_in, target=decider))
         return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally)))
+    if isinstance(prompt, FootprintChoice):
+        others = tuple(FormationOption("regroup", Regroup(decider, hexes=c), hex=c[0], hexes=c) for c in prompt.choices[1:])
+        return Options(decider, (Option("hold", Hold(decider)), *others))
     return Options(decider, (Option("hold", Hold(decider)),))
 

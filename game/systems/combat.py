@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.actions import Attack
-from game.components import Allegiance, Armament, Health, Identity, Position, Prone, Squad, Stats, TotalDefense
+from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
-from game.hexgrid import Hex, distance
+from game.hexgrid import Hex, distance, neighbors
 from game.rules.attack import (
     AttackSetup,
     Modifier,
@@ -31,10 +31,12 @@ from game.rules.attack import (
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
 from game.rules.overflow import Candidate, plan_overflow
+from game.rules.cover import CoverReading
 from game.systems import authority
 from game.systems.budget import needs
+from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
-from game.systems.sight import CoverReading, cover_lookup, shields_for
+from game.systems.sight import cover_lookup, shields_for
 from game.systems.squads import squad_volley
 from game.systems.wounds import take_damage
 
@@ -58,7 +60,7 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
     """Why `target` is not an enemy the actor could act against at all, or None: it must exist,
     be in the fight and be on a side hostile to the actor's."""
     world = scene.world
-    if target not in world.entities() or not world.has(target, Stats) or not world.has(target, Allegiance):
+    if not world.has(target, Stats) or not world.has(target, Allegiance):  # no such combatant
         return f"there is no combatant with id {target}"
     if not in_the_fight(world, target):
         return "that target is out of the fight"
@@ -68,10 +70,11 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
 
 
 def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
-    """Every combatant hostile to the actor and still in the fight, in id order."""
-    side = scene.side_of(actor)
-    return [other for other, allegiance in scene.world.query(Allegiance)
-            if hostile(side, allegiance.side) and in_the_fight(scene.world, other)]
+    """Every combatant hostile to the actor and still in the fight, in id order (read from the
+    world's side groups: the actor's friends and bystanders are never looked at)."""
+    world, side = scene.world, scene.side_of(actor)
+    foes = [e for other, members in world.groups(Allegiance).items() if hostile(side, other) for e in members]
+    return [e for e in sorted(foes) if in_the_fight(world, e)]
 
 
 # -- the attacker's side of the roll ------------------------------------------------------
@@ -162,10 +165,14 @@ class AttackPlan:
 
 
 def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
-    here = scene.world.get(entity, Position).hex
+    """Whether an enemy in the fight stands next to any hex of the combatant (squads: any hex)."""
+    world = scene.world
+    mine = set(footprint(world, entity))
+    around = {n for h in mine for n in neighbors(h)} - mine
     side = scene.side_of(entity)
-    for other, position, allegiance in scene.world.query(Position, Allegiance):
-        if distance(here, position.hex) == 1 and hostile(side, allegiance.side) and in_the_fight(scene.world, other):
+    for hex_ in sorted(around):
+        other = world.at(hex_)
+        if other is not None and hostile(side, scene.side_of(other)) and in_the_fight(world, other):
             return True
     return False
 
@@ -188,19 +195,13 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
     weapon = weapon_in_hand(scene, attacker)
     if weapon.blast_radius_m:
         return f"a {weapon.name} is thrown at a hex, not fired at a target"
-    a_hex, t_hex = world.get(attacker, Position).hex, world.get(target, Position).hex
-    gap = distance(a_hex, t_hex)
-    problem, band = _range_problem(weapon, gap)
-    if problem:
-        return problem
     if burst and not weapon.burst:
         return f"a {weapon.name} cannot fire bursts"
-    cover = cover_lookup(scene.setup.field, a_hex, t_hex, weapon.weapon_class, shields_for(scene, target))
-    if not cover.visible:
-        return cover.text(scene.place)
-    shield = meat_shield(scene, a_hex, target)
-    if shield is not None:
-        return f"{scene.name(shield)} (a squad on their side) is in the line of fire"
+    fire = line_of_fire(scene, attacker, target, weapon, overwatch)
+    if isinstance(fire, str):
+        return fire
+    a_hex, t_hex, band, cover = fire
+    gap = distance(a_hex, t_hex)
     rounds_needed = (3 if burst else 1) if weapon.magazine else 0
     if rounds_needed > world.get(attacker, Armament).rounds:
         return "not enough rounds in the magazine: reload first"
@@ -217,15 +218,56 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
     return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
 
 
-def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId) -> EntityId | None:
+def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Weapon,
+                 overwatch: bool = False) -> tuple[Hex, Hex, str, CoverReading] | str:
+    """(from, to, range band, cover) of the attacker's best line of fire, or why there is none.
+
+    A squad stands on several hexes (Ruling: Squads): the attacker fires from whichever of its
+    hexes and at whichever of the target's gives the nearest clear line (in range, in sight, no
+    meat shield), from overwatch only at hexes inside the wedge; the target's cover is then the
+    weakest over all of its hexes seen from there, as a squad benefits only when all of it is
+    behind cover (Seed 002, Squad Combat Notes)."""
+    world, field = scene.world, scene.setup.field
+    theirs, shields = footprint(world, target), shields_for(scene, target)
+    pairs = sorted(((a, t) for a in footprint(world, attacker) for t in _aims(scene, attacker, theirs, overwatch)),
+                   key=lambda p: (distance(*p), p))
+    first_problem = None
+    for a_hex, t_hex in pairs:
+        problem, band = _range_problem(weapon, distance(a_hex, t_hex))
+        cover = None if problem else cover_lookup(field, a_hex, t_hex, weapon.weapon_class, shields)
+        if cover is not None and not cover.visible:
+            problem = cover.text(scene.place)
+        shield = None if problem else meat_shield(scene, a_hex, target, t_hex)
+        if shield is not None:
+            problem = f"{scene.name(shield)} (a squad on their side) is in the line of fire"
+        if problem is None:
+            if len(theirs) > 1:
+                cover = weakest_cover([cover_lookup(field, a_hex, h, weapon.weapon_class, shields) for h in theirs])
+            return a_hex, t_hex, band, cover
+        first_problem = first_problem or problem
+    return first_problem or "there is no line of fire"
+
+
+def _aims(scene: Scene, attacker: EntityId, theirs: tuple[Hex, ...], overwatch: bool) -> tuple[Hex, ...]:
+    """The target's hexes the attacker may aim at: from overwatch, those inside the wedge."""
+    watch = scene.world.try_get(attacker, Overwatch)
+    if not overwatch or watch is None:
+        return theirs
+    here = scene.world.get(attacker, Position).hex
+    return tuple(h for h in theirs if in_watch(here, watch, h)) or theirs
+
+
+def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: Hex | None = None) -> EntityId | None:
     """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
-    Shields; rulings: Squads). Along an edge, a squad on either side shields."""
-    target_hex = scene.world.get(target, Position).hex
+    Shields; rulings: Squads). Along an edge, a squad on either side shields. The line runs to
+    `target_hex` (by default where the target stands); a squad never shields itself."""
+    target_hex = target_hex or scene.world.get(target, Position).hex
     side = scene.side_of(target)
     for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:
         for hex_ in step:
             occupant = scene.world.at(hex_)
-            if occupant is not None and scene.world.has(occupant, Squad) and friendly(side, scene.side_of(occupant)):
+            if occupant is not None and occupant != target and scene.world.has(occupant, Squad) \
+                    and friendly(side, scene.side_of(occupant)):
                 return occupant
     return None
 

@@ -31,6 +31,9 @@ from game.actions import (
     GmPlace,
     GmSetCondition,
     GmSetHealth,
+    GmSetHidden,
+    GmSetSideMorale,
+    GmSetStat,
     GoProne,
     Heal,
     Hold,
@@ -38,12 +41,14 @@ from game.actions import (
     Jump,
     LeadSquad,
     Move,
+    MoveSquad,
     OverwatchFire,
     PickUp,
     Protect,
     ReadMorale,
     ReadyWeapon,
     Redirect,
+    Regroup,
     Reload,
     SetOverwatch,
     ShieldAllies,
@@ -52,13 +57,14 @@ from game.actions import (
     StandUp,
     ThrowGrenade,
 )
-from game.prompts import OverwatchChance, ProtectChance
+from game.prompts import FootprintChoice, OverwatchChance, ProtectChance
 from game.systems import (
     authority,
     basics,
     charge,
     combat,
     disarm,
+    formations,
     fray,
     gm,
     grenades,
@@ -90,13 +96,17 @@ def check_hold(scene: Scene, action: Hold) -> Any:
     """Hold answers whichever decision is open: an overwatch shot or a protect step-in."""
     if isinstance(scene.pending[0] if scene.pending else None, ProtectChance):
         return protect.check_decline(scene, action)
+    if isinstance(scene.pending[0] if scene.pending else None, FootprintChoice):
+        return formations.check_keep(scene, action)
     return overwatch.check_hold_fire(scene, action)
 
 
-def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance) -> None:
+def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance | FootprintChoice) -> None:
     """Decline the open decision."""
     if isinstance(prompt, ProtectChance):
         protect.decline(scene, action, prompt)
+    elif isinstance(prompt, FootprintChoice):
+        formations.keep(scene, action, prompt)
     else:
         overwatch.hold_fire(scene, action, prompt)
 
@@ -128,12 +138,17 @@ TABLE: dict[type[Action], Row] = {
     FocusedFray: Row(fray.check_focused_fray, fray.focused_fray),
     Stabilise: Row(medicine.check_stabilise, medicine.stabilise),
     Heal: Row(medicine.check_heal, medicine.heal),
+    MoveSquad: Row(formations.check_move_squad, formations.move_squad),
+    Regroup: Row(formations.check_regroup, formations.regroup, instant=True, answers=True, only_answers=True),
     GmPlace: Row(gm.check_place, gm.place, gm=True),
     GmSetHealth: Row(gm.check_set_health, gm.set_health, gm=True),
     GmSetCondition: Row(gm.check_set_condition, gm.set_condition, gm=True),
     GmAddUnit: Row(gm.check_add_unit, gm.add_unit, gm=True),
     GmOutgunned: Row(morale.check_outgunned, morale.outgunned, gm=True),
     LeadSquad: Row(authority.check_lead, authority.lead),
+    GmSetStat: Row(gm.check_set_stat, gm.set_stat, gm=True),
+    GmSetSideMorale: Row(gm.check_set_side_morale, gm.set_side_morale, gm=True),
+    GmSetHidden: Row(gm.check_set_hidden, gm.set_hidden, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

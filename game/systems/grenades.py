@@ -13,11 +13,11 @@ build one setup, so the odds shown are the odds rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.actions import ThrowGrenade
-from game.components import Armament, Dead, Fallen, Identity, Position, Prone, Stats
+from game.components import Armament, Dead, Fallen, Identity, Position, Prone, Squad, Stats
 from game.ecs import EntityId
 from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
@@ -31,6 +31,7 @@ from game.rules.damage import (
     roll_damage,
 )
 from game.rules.dice import DiceExpression, Roll
+from game.rules.formation import units_reached
 from game.rules.heroic import HeroicReading
 from game.rules.grenade import (
     SCATTER_DICE,
@@ -41,11 +42,14 @@ from game.rules.grenade import (
     grenade_setup,
     throw_grenade,
 )
+from game.rules.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import evasion_save
 from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
 from game.systems.scene import Scene, hex_of, in_the_fight
+from game.systems.footprint import footprint, weakest_cover
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
+from game.systems.sightlines import prime_covers
 from game.systems.wounds import take_damage
 
 SCATTER_MOST = DiceExpression.parse(SCATTER_DICE).maximum()  # 1d3: up to 3 hexes
@@ -121,7 +125,10 @@ def _throw_setup(scene: Scene, thrower: EntityId, at: Hex, weapon: Weapon, targe
     gap = distance(here, at)
     parts, _, untrained = weapon_parts(scene, thrower, weapon)
     shields = shields_for(scene, target) if target else ()
-    concealment = cover_lookup(scene.setup.field, here, at, None, shields).concealment_bonus if target else 0
+    # A squad is concealed only if all of it is (Seed 002, Squad Combat Notes).
+    spots = footprint(world, target) if target else ()
+    concealment = weakest_cover([cover_lookup(scene.setup.field, here, h, None, shields) for h in spots]
+                                ).concealment_bonus if target else 0
     situation = Situation(range_band=range_band(gap, *weapon.range_m), distance_hexes=gap,
                           target_prone=target is not None and world.has(target, Prone),
                           untrained=untrained, attacker_morale=side_morale(scene, thrower))
@@ -146,7 +153,9 @@ def grenade_options(scene: Scene, thrower: EntityId) -> dict[Hex, GrenadePreview
     weapon = weapon_in_hand(scene, thrower)
     if not weapon.blast_radius_m or weapon.range_m is None:
         return {}
-    here = scene.world.get(thrower, Position).hex
+    here, field = scene.world.get(thrower, Position).hex, scene.setup.field
+    spots = [h for h in spiral(here, range_in_hexes(weapon.range_m[1])) if h in field]
+    prime_covers(field, [here] * len(spots), spots, [None] * len(spots))  # the lines in one batch
     previews = {h: grenade_preview(scene, thrower, h) for h in spiral(here, range_in_hexes(weapon.range_m[1]))}
     return {h: p for h, p in previews.items() if not isinstance(p, str)}
 
@@ -200,9 +209,10 @@ def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId,
                 damage: Roll) -> tuple[BlastHit, HeroicReading | None]:
     """One victim's save and damage from the one roll, with its heroic reading if read on the table."""
     world, field = scene.world, scene.setup.field
-    victim_hex = hex_of(world, victim)
     shields = shields_for(scene, victim)
-    cover = 0 if victim_hex == centre else cover_lookup(field, centre, victim_hex, weapon.weapon_class, shields).armor
+    reached = _reached(scene, victim, centre, weapon) or (hex_of(world, victim),)
+    cover = 0 if centre in reached else weakest_cover(
+        [cover_lookup(field, centre, h, weapon.weapon_class, shields) for h in reached]).armor
     armor = effective_armor((cover, world.get(victim, Stats).armor), weapon.armor_piercing)
     on_table = reads_on_table(scene.setup.heroic, is_vehicle(scene, victim))
     save = evasion_save(scene, victim) if in_the_fight(world, victim) else None  # the fallen cannot dodge
@@ -213,6 +223,22 @@ def _victim_hit(scene: Scene, weapon: Weapon, centre: Hex, victim: EntityId,
         return BlastHit(None, armor, blast_damage(max(0, damage.total), False, armor)), None
     reading = heroic_reading(damage, armor) if on_table else None
     return blast_victim(damage, save, scene.dice, armor, heroic=on_table), reading
+
+
+def _reached(scene: Scene, victim: EntityId, centre: Hex, weapon: Weapon) -> tuple[Hex, ...]:
+    """The victim's hexes the blast covers (a squad's footprint may be caught only in part)."""
+    blast = set(blast_area(scene, centre, weapon))
+    return tuple(h for h in footprint(scene.world, victim) if h in blast)
+
+
+def units_caught(scene: Scene, victim: EntityId, centre: Hex, weapon: Weapon) -> int:
+    """How many of a squad's units the blast reaches, spread over its footprint up to 3 a hex
+    (Seed 002, Squad Combat Notes; Ruling: Squads); 0 for anyone not in a squad."""
+    squad = scene.world.try_get(victim, Squad)
+    if squad is None or not in_the_fight(scene.world, victim):
+        return 0
+    hexes = footprint(scene.world, victim)
+    return units_reached(squad.units, len(_reached(scene, victim, centre, weapon)), len(hexes))
 
 
 def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> None:
@@ -231,7 +257,10 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
     scene.emit(Exploded(thrower, weapon.id, centre, tuple(blast), damage.roll))
     for victim in victims:
         hit, reading = _victim_hit(scene, weapon, centre, victim, damage.roll)
-        scene.emit(BlastStruck(thrower, victim, hit, reading))
+        units = units_caught(scene, victim, centre, weapon)
+        if units:  # area damage times the units it reaches (Seed 002, Squad Combat Notes)
+            hit = replace(hit, damage=area_damage_vs_squad(hit.damage, units, units))
+        scene.emit(BlastStruck(thrower, victim, hit, reading, units))
         if hit.damage:
             take_damage(scene, victim, hit.damage)
 

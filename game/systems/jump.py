@@ -17,6 +17,7 @@ from game.ecs import EntityId
 from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance
 from game.systems.budget import needs, spend
+from game.systems.footprint import spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene
 
@@ -70,7 +71,7 @@ def _landing_problem(scene: Scene, to: Hex) -> str | None:
 
 def jump_problem(scene: Scene, actor: EntityId, to: Hex) -> str | None:
     """Why the combatant cannot jump to `to` now (actions aside), or None if it can."""
-    problem = _jumper_problem(scene, actor)
+    problem = _jumper_problem(scene, actor) or spread_problem(scene.world, actor, "jump as one")
     if problem:
         return problem
     start = scene.world.get(actor, Position).hex

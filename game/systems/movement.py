@@ -12,7 +12,6 @@ able (`resume_moves`, once every decision about it is made).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,7 +20,9 @@ from game.components import Allegiance, PausedMove, Position, Prone
 from game.ecs import EntityId, World
 from game.events import Moved
 from game.hexgrid import Hex, distance
+from game.hexgrid.paths import cheapest_within
 from game.systems.budget import move_points_available, needs, spend
+from game.systems.footprint import spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene, friendly, in_the_fight
 from game.terrain import Battlefield
@@ -55,29 +56,23 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
 
 
 def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
-              allies_block: bool = False) -> dict[Hex, Reach]:
-    """Every hex the mover can end on with `points` movement points (its own hex excluded).
+              allies_block: bool = False, start: Hex | None = None) -> dict[Hex, Reach]:
+    """Every hex the mover can end on with `points` movement points (its own hex excluded;
+    `start` walks from another of its hexes, as a squad's units do).
 
-    Dijkstra over terrain costs; ties broken by hex order so the chosen paths are stable.
+    Dijkstra over terrain costs (`hexgrid.paths`); ties broken by hex order so the chosen paths
+    are stable. Only the occupied hexes are asked who holds them.
     """
-    start = world.get(mover, Position).hex
+    start = world.get(mover, Position).hex if start is None else start
     rule = passage_rule(world, mover, allies_block)
-    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, ())}
-    frontier: list[tuple[int, Hex, tuple[Hex, ...]]] = [(0, start, ())]
-    while frontier:
-        cost, hex_, path = heapq.heappop(frontier)
-        if best[hex_][0] < cost:
-            continue
-        for step in field.neighbours_on_map(hex_):
-            step_cost = field.move_cost(step)
-            if step_cost is None or rule(step) == "blocked":
-                continue
-            total = cost + step_cost
-            if total <= points and (step not in best or total < best[step][0]):
-                best[step] = (total, path + (step,))
-                heapq.heappush(frontier, (total, step, path + (step,)))
-    return {hex_: Reach(hex_, cost, path) for hex_, (cost, path) in sorted(best.items())
-            if hex_ != start and rule(hex_) == "free"}
+    grid = field.cost_grid()
+    held = {hex_: rule(hex_) for hex_ in world.occupied()}
+    closed = grid.cells(h for h, how in held.items() if how == "blocked")
+    passing = grid.cells(h for h, how in held.items() if how == "pass")
+    found = cheapest_within(grid, start, points, closed)
+    paths, hexes, origin = found.paths(), grid.hexes, grid.cell(start)
+    return {hexes[cell]: Reach(hexes[cell], found.cost[cell], paths[cell]) for cell in sorted(found.cost)
+            if cell != origin and cell not in passing}
 
 
 def _axial(hex_: Hex) -> str:
@@ -145,6 +140,9 @@ def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int
 
 def check_move(scene: Scene, action: Move) -> Move | str:
     """A Move action along a chosen path (SWN core; rulings: Movement)."""
+    spread = spread_problem(scene.world, action.actor, "walk a single path")
+    if spread:
+        return spread
     if scene.world.has(action.actor, Prone):
         return "stand up first (it takes the Move action)"
     refusal = needs(scene, action.actor, "move")

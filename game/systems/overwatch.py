@@ -15,12 +15,14 @@ from game.actions import Hold, OverwatchFire, SetOverwatch
 from game.components import Allegiance, Overwatch, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged, OverwatchSet
-from game.hexgrid import Hex, distance, facing_for_angle, in_wedge, in_wedge_angle, range_in_hexes, spiral
+from game.hexgrid import Hex, distance, facing_for_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
 from game.systems.combat import plan_attack, strike, weapon_in_hand
+from game.systems.footprint import footprint, in_watch
 from game.systems.scene import Scene, hostile, in_the_fight
-from game.systems.sight import has_line_of_sight
+from game.systems.sight import cover_lookup
+from game.systems.sightlines import prime_covers
 
 
 # -- who is watching ----------------------------------------------------------------------
@@ -34,16 +36,10 @@ def overwatch_wedge(scene: Scene, watcher: EntityId, watch: Overwatch | None = N
     field = scene.setup.field
     # A long gun reaches past the map's edge: then the map's own hexes are the fewer to look at.
     nearby = spiral(here, reach)[1:] if 3 * reach * (reach + 1) < len(field) else field.hexes()
-    return sorted(h for h in nearby
-                  if h in field and h != here and distance(here, h) <= reach and in_watch(here, watch, h)
-                  and has_line_of_sight(field, here, h))
-
-
-def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:
-    """Whether a hex lies in the watch's wedge (a hex direction, or any chosen angle)."""
-    if watch.angle is not None:
-        return in_wedge_angle(here, watch.angle, hex_)
-    return in_wedge(here, watch.facing, hex_)
+    candidates = [h for h in nearby
+                  if h in field and h != here and distance(here, h) <= reach and in_watch(here, watch, h)]
+    prime_covers(field, [here] * len(candidates), candidates, [None] * len(candidates))  # one batch
+    return sorted(h for h in candidates if cover_lookup(field, here, h, None).visible)
 
 
 def covers(scene: Scene, watcher: EntityId, target: EntityId, hex_: Hex) -> bool:
@@ -68,11 +64,17 @@ def ask_watchers(scene: Scene, mover: EntityId, hex_: Hex, remaining: tuple[Hex,
     """Open an overwatch prompt for each watcher of this hex; True when the move must pause."""
     watchers = watchers_of(scene, mover, hex_, silenced)
     for watcher in watchers:
-        plan = plan_attack(scene, watcher, mover, overwatch=True)
-        question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {scene.place(hex_)} "
-                    f"({float(plan.chance):.0%} to hit, overwatch -2)")
-        scene.pending.append(OverwatchChance(watcher, question, mover, hex_, remaining, silenced))
+        ask_watcher(scene, watcher, mover, hex_, remaining, silenced)
     return bool(watchers)
+
+
+def ask_watcher(scene: Scene, watcher: EntityId, mover: EntityId, hex_: Hex, remaining: tuple[Hex, ...] = (),
+                silenced: tuple[int, ...] = ()) -> None:
+    """Open one watcher's overwatch prompt about the mover seen on `hex_`."""
+    plan = plan_attack(scene, watcher, mover, overwatch=True)
+    question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {scene.place(hex_)} "
+                f"({float(plan.chance):.0%} to hit, overwatch -2)")
+    scene.pending.append(OverwatchChance(watcher, question, mover, hex_, remaining, silenced))
 
 
 def open_prompt(scene: Scene, actor: EntityId) -> OverwatchChance | None:
@@ -133,7 +135,7 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
         return f"there is no combatant with id {target}"
     if not in_the_fight(scene.world, target):
         return f"{scene.name(target)} is out of the fight"
-    if not covers(scene, action.actor, target, scene.world.get(target, Position).hex):
+    if not any(covers(scene, action.actor, target, h) for h in footprint(scene.world, target)):
         return "that target is not inside the overwatch wedge with a clear shot in range"
     return target
 

@@ -9,6 +9,7 @@ from game.components import (
     Dead,
     Guarding,
     Health,
+    Hidden,
     Identity,
     Initiative,
     MortallyWounded,
@@ -21,6 +22,7 @@ from game.components import (
 )
 from game.ecs import EntityId
 from game.rules.morale import morale_band
+from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
 from game.systems.sight import shielding
 from game.views import CombatantView, SideView
@@ -58,7 +60,8 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         disarmed=armament.weapon is None and identity.kind in ("pc", "npc"), down=_down(scene, entity),
         squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
         initiative=initiative.score if initiative else None,
-        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale)
+        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
+        hidden=world.has(entity, Hidden), footprint=footprint(world, entity))
 
 
 def combatants(scene: Scene, scenario) -> tuple[CombatantView, ...]:

@@ -22,6 +22,7 @@ from game.rules.damage import effective_armor
 from game.rules.dice import roll
 from game.rules.maneuvers import shove, shove_setup
 from game.systems.budget import needs, spend
+from game.systems.footprint import spread_problem
 from game.systems.combat import VEHICLE_KINDS, attack_parts, deal_damage, enemies_in_the_fight, melee_setup, target_problem
 from game.systems.scene import Scene
 
@@ -76,7 +77,7 @@ def _target_problem(scene: Scene, shover: EntityId, target: EntityId) -> str | N
 
 def plan_shove(scene: Scene, shover: EntityId, target: EntityId) -> ShovePlan | str:
     """The plan for a shove (odds and landing hex), or the reason it cannot be made."""
-    problem = _target_problem(scene, shover, target)
+    problem = _target_problem(scene, shover, target) or spread_problem(scene.world, target, "be shoved as one")
     if problem:
         return problem
     world = scene.world

@@ -65,7 +65,16 @@ def cover_lookup(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponC
 
     `weapon` None gives concealment only (no armor is computed). `shields` count like the
     terrain of their hex, so only when the line of fire passes through it (directional).
+    Terrain alone never changes, so its readings are remembered on the battlefield (bounded).
     """
+    if shields:
+        return trace_cover(field, attacker, target, weapon, shields)
+    return field.covers_seen.get((attacker, target, weapon), lambda: trace_cover(field, attacker, target, weapon))
+
+
+def trace_cover(field: Battlefield, attacker: Hex, target: Hex, weapon: WeaponClass | None,
+                shields: tuple[Shield, ...] = ()) -> CoverReading:
+    """`cover_lookup` worked out step by step along the line, never remembered."""
     blocker = sight_blocker(field, attacker, target)
     if blocker is not None:
         return CoverReading(visible=False, blocked_at=blocker)

@@ -92,5 +92,8 @@ def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int
 
 
 def camps_standing(scene: Scene) -> set[str]:
-    """The camps that still have someone in the fight."""
-    return {camp(side.side) for e, side in scene.world.query(Allegiance) if in_the_fight(scene.world, e)} - {None}
+    """The camps that still have someone in the fight (one look per side, through the world's
+    side groups: the first member found standing settles it)."""
+    world = scene.world
+    return {camp(side) for side, members in world.groups(Allegiance).items()
+            if camp(side) is not None and any(in_the_fight(world, e) for e in members)}

@@ -8,10 +8,11 @@ fight leaves their hex free (`Fallen` replaces `Position`).
 
 from __future__ import annotations
 
-from game.components import Dead, Fallen, Health, Identity, MortallyWounded, Position, Squad, Stabilised, Stats
+from game.components import Dead, Fallen, Footprint, Health, Identity, MortallyWounded, Position, Squad, Stabilised, Stats
 from game.ecs import EntityId
 from game.events import Damaged, Fell
 from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
+from game.systems.footprint import fit_to_units, forget_choices
 from game.systems.scene import Scene
 
 
@@ -19,6 +20,8 @@ def _fall(scene: Scene, entity: EntityId) -> None:
     position = scene.world.try_get(entity, Position)
     if position is not None:
         scene.world.remove(entity, Position)
+        scene.world.remove(entity, Footprint)
+        forget_choices(scene, entity)
         scene.world.set(entity, Fallen(position.hex, scene.round))
 
 
@@ -92,6 +95,7 @@ def _shrink_squad(scene: Scene, entity: EntityId, squad: Squad) -> None:
     units = min(squad.max_units, -int(-health.current // per_unit)) if per_unit else squad.units
     if units != squad.units:
         scene.world.set(entity, Squad(units, squad.max_units, squad.hp_per_unit))
+        fit_to_units(scene, entity)
 
 
 def fall_at_zero(scene: Scene, entity: EntityId) -> None:

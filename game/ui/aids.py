@@ -75,8 +75,10 @@ class Aids:
         kind = getattr(app.current_mode(), "kind", "move")
         below = (event.pos[0], event.pos[1] + camera.layout.cell_height * camera.zoom * 0.6)
         lines = []
+        # the explanation is drawn on the table: a unit hidden from it is not there to explain
+        combatants = [c for c in battle.combatants() if not c.hidden]
         for spot in (event.pos, below):  # the token, or the hit chance label drawn above it
-            lines = lines or explanation_at(camera.hex_at(spot), app.options(), kind, battle.combatants(),
+            lines = lines or explanation_at(camera.hex_at(spot), app.options(), kind, combatants,
                                             battle.sides(), battle.log, battle.place)
         self.explainer.show(lines)
         app.message = "" if lines else "explain: no token there"

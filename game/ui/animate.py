@@ -124,6 +124,8 @@ class Animations:
         if camera is None:
             return
         for item in self.live(now):
+            if tokens.view == "table" and item.actor and getattr(battle.combatant(item.actor), "hidden", False):
+                continue  # the table does not see what a hidden unit does or suffers
             draw_item(target, camera, tokens, battle, item, line, now)
 
 

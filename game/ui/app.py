@@ -28,9 +28,11 @@ from game.savefile import SaveError, write_save
 from game.ui.aids import Aids  # explain / help card / animations hook
 from game.ui.autosaving import WindowAutosave  # the autosave and the offer to go on (hook)
 from game.ui.camera import Camera
+from game.ui.formation_view import FormationPreview, formation_status
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
 from game.ui.look import text_height
-from game.ui.modes import AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Key, Step, facing_action
+from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
+                           facing_action)
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.render import Frame, camera_for
@@ -57,7 +59,7 @@ class View:
     overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
 
     def __post_init__(self) -> None:
-        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts)
+        self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
@@ -87,6 +89,7 @@ class TableApp:
         self._options: tuple = (None, None)
         self._aids_drawn = False
         self._standing: tuple = (None, None)
+        self.formations = FormationPreview()  # a squad's formations under the mouse
         title = f"hexbattle - {battle.scenario.title}"
         if one_window:
             console = open_window(title, size, display, fullscreen)
@@ -145,16 +148,18 @@ class TableApp:
                 self.mode = Answer(prompt.decider)
         elif self.battle.current() is None:
             self.mode = None
-        elif not isinstance(self.mode, (Command, ChargeEnd, AimOverwatch)) or self.mode.actor != self.battle.current():
+        elif not isinstance(self.mode, (Command, ChargeEnd, AimOverwatch, Formation)) \
+                or self.mode.actor != self.battle.current():
             self.mode = Command(self.battle.current())
         return self.mode
 
     def board(self, options: Options) -> Board:
         """What the input modes may look at."""
         key = (id(self.battle), self.battle.state)
-        if self._standing[0] != key:
-            self._standing = (key, {c.hex: c for c in self.battle.combatants() if c.in_fight and c.hex is not None})
-        return Board(options, self._standing[1])
+        if self._standing[0] != key:  # a squad answers to a click on any of its hexes
+            self._standing = (key, {h: c for c in self.battle.combatants() if c.in_fight and c.hex is not None
+                                    for h in (c.footprint or (c.hex,))})
+        return Board(options, self._standing[1], self.formations.at(self.battle, self.mode, self.hover))
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, event_input) -> None:
@@ -306,7 +311,7 @@ class TableApp:
         mode = self.current_mode()
         standing = self.board(options).standing
         kind = getattr(mode, "kind", "charge" if isinstance(mode, ChargeEnd) else "overwatch"
-                       if isinstance(mode, AimOverwatch) else "")
+                       if isinstance(mode, AimOverwatch) else "formation" if isinstance(mode, Formation) else "")
         wedge = ()
         if isinstance(mode, AimOverwatch) and self.hover is not None:
             here = mode.here(self.board(options))
@@ -319,16 +324,20 @@ class TableApp:
         aids = self.aids.animations.items or self.aids.explaining or self.aids.help_shown
         full = bool(aids) or self._aids_drawn
         self._aids_drawn = bool(aids)
+        overlaid = bool(kind) and not self.computer_decides() and not isinstance(mode, Answer)
         for view in self.views:
             surface = view.window.get_surface()
-            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid)
+            shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if overlaid else None
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading)
             view.overlaid = []
             if view.window is self.console:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
-            if kind and not self.computer_decides() and not isinstance(mode, Answer):
+            if overlaid:
                 line = text_height(view.area.height)
-                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
-                                                   wedge, charge_target)
+                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line)
+                if isinstance(mode, Formation):  # a squad's formation under the mouse
+                    shown = mode.shown(self.board(options))
+                    view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)
         self.aids.draw(self)  # explain / help card / animations hook
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())
@@ -380,14 +389,16 @@ class TableApp:
         everyone = self.battle.combatants()
         where = {c.id: c.hex for c in everyone}
         status = {
-            "actions": len(self.battle.actions), "current": self.battle.current(),
+            "map": str(self.battle.scenario.path), "actions": len(self.battle.actions), "current": self.battle.current(),
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
             "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
             "message": self.message, "shot": shot,
             "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
-                            "in_fight": c.in_fight, "overwatch": c.overwatch, "screen": _screen(camera, c.hex)}
+                            "in_fight": c.in_fight, "overwatch": c.overwatch, "hidden": c.hidden,
+                            "screen": _screen(camera, c.hex), "footprint": [_screen(camera, h) for h in c.footprint]}
                            for c in everyone],
+            "formation": formation_status(self.mode, self.board(options), lambda h: _screen(camera, h)),
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
@@ -398,6 +409,7 @@ class TableApp:
         }
         status.update(self.tools.status())  # "asking": the die the table is asked for
         status.update(self.autosaving.status())  # the autosave folder, the offer's buttons (hook)
+        status.update(self.gm_tools.status())  # "editor": the GM's stat row
         if not force and status == self._status:
             return
         self._status = status

@@ -36,24 +36,30 @@ class Board:
         self._native: pygame.Surface | None = None
         self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
 
-    def draw(self, target: pygame.Surface, camera: Camera) -> pygame.Rect:
-        """Blit the cached board for the camera's zoom at the camera's place, filling the rest of
-        the target with the background; returns the board's rectangle on the target."""
-        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
-        board = self.surface(camera.zoom)
-        placed = board.get_rect(topleft=(round(x), round(y)))
+    def draw(self, target: pygame.Surface, camera: Camera, ground: pygame.Surface | None = None) -> pygame.Rect:
+        """Blit the cached board for the camera's zoom (or `ground`, a copy of it with more laid
+        in) at the camera's place, filling the rest of the target with the background; returns
+        the board's rectangle on the target."""
+        board = ground or self.surface(camera.zoom)
+        placed = board.get_rect(topleft=self.offset(camera))
         _fill_around(target, placed)
         target.blit(board, placed)
         return placed
 
-    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect) -> None:
+    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect,
+                ground: pygame.Surface | None = None) -> None:
         """Put the board (or the background beside it) back inside one rectangle of the target."""
-        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
-        board = self.surface(camera.zoom)
-        offset = (round(x), round(y))
+        board = ground or self.surface(camera.zoom)
+        placed = board.get_rect(topleft=self.offset(camera))
         rect = rect.clip(target.get_rect())
-        target.fill(BACKGROUND, rect)
-        target.blit(board, rect.topleft, rect.move(-offset[0], -offset[1]))
+        if not placed.contains(rect):  # only the part beside the board needs the background
+            target.fill(BACKGROUND, rect)
+        target.blit(board, rect.topleft, rect.move(-placed.x, -placed.y))
+
+    def offset(self, camera: Camera) -> tuple[int, int]:
+        """Where the board's top-left corner lands on screen."""
+        x, y = camera.to_screen(self.bounds.x, self.bounds.y)
+        return round(x), round(y)
 
     def surface(self, zoom: float) -> pygame.Surface:
         """The board at a zoom level, drawn the first time it is asked for."""
@@ -140,6 +146,37 @@ class Board:
         for box in boxes[1:]:
             whole = whole.union(box)
         return whole
+
+
+class Ground:
+    """The board at one zoom with the turn's shaded hexes laid into a copy of it, so a frame
+    blits one opaque surface instead of the board and then a translucent layer. Changing the
+    shading puts the board back where the old layer was and lays the new one in."""
+
+    def __init__(self, board: Board) -> None:
+        """Nothing laid in yet."""
+        self.board = board
+        self._plain: pygame.Surface | None = None
+        self._copy: pygame.Surface | None = None
+        self._spot: pygame.Rect | None = None
+        self.key: tuple | None = None
+
+    def surface(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
+                topleft: tuple[int, int]) -> pygame.Surface:
+        """The board for the camera's zoom with `layer` (placed at `topleft` on screen) laid in."""
+        plain = self.board.surface(camera.zoom)
+        if plain is not self._plain:
+            self._plain, self._copy, self._spot, self.key = plain, None, None, None
+        if key != self.key:
+            self.key = key
+            if self._spot is not None:
+                self._copy.blit(plain, self._spot, self._spot)
+                self._spot = None
+            if layer is not None:
+                self._copy = self._copy or plain.copy()
+                x, y = self.board.offset(camera)
+                self._spot = self._copy.blit(layer, (topleft[0] - x, topleft[1] - y))
+        return self._copy if self._copy is not None and self._spot is not None else plain
 
 
 def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:

@@ -96,6 +96,12 @@ class FilePicker:
                                        allowed_suffixes=set(MAP_SUFFIXES + SAVE_SUFFIXES),
                                        initial_file_path=str(start), allow_existing_files_only=True)
 
+    def spots(self) -> dict[str, list[int]] | None:
+        """Where the open dialog's path entry and OK button are (None when it is closed)."""
+        if self.dialog is None or not self.dialog.alive():
+            return None
+        return {"path": list(self.dialog.file_path_text_line.rect.center), "ok": list(self.dialog.ok_button.rect.center)}
+
     def handle(self, event, battle: Battle) -> tuple[Battle | None, str | None]:
         """A widget event: (a new battle or None, a message or None); None, None if not ours."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:

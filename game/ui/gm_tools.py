@@ -5,7 +5,9 @@ Everything the GM does here becomes a GM action for `battle.submit`, so it is un
 and replayed like any other move. In the console's map (or the single window):
 - Shift + drag a token to another hex moves it there (no cost, no overwatch);
 - Shift + right click a token opens its editor: health (type a number or -1/+1), prone,
-  total defense, end overwatch;
+  total defense, end overwatch, and any other number of its stat block (AC, attack bonus, hit
+  dice, maximum health, movement, morale, save, skills, ammunition) or its side's morale: pick
+  the stat, type the value, "Set stat"; and hide it from the table view or reveal it there;
 - the "GM mode" button does without Shift: drag moves, a click on a token opens its editor;
 - "Add unit" lists the unit types; a side's button picks the side, and the next click on a
   hex sets the unit down there (a right click cancels);
@@ -22,15 +24,18 @@ from dataclasses import dataclass, field
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine, UIWindow
 
-from game.actions import Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth
+from game.actions import (Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetHidden, GmSetSideMorale,
+                          GmSetStat)
 from game.hexgrid import Hex
 from game.ui.gm_morale import MoraleWindow
 from game.views import CombatantView
 
 BUTTON_H = 30
 GAP = 6
+SIDE_MORALE = "side morale"
+"""The editor's name for the combatant's side's morale score (a side's number, not the block's)."""
 
 
 # -- what the mouse means (no screen needed) ------------------------------------------------
@@ -95,6 +100,18 @@ def health_action(view: CombatantView, typed: str) -> GmSetHealth | str:
     return GmSetHealth(view.id, value=view.health + number if relative else number)
 
 
+def stat_action(view: CombatantView, stat: str, typed: str) -> GmSetStat | GmSetSideMorale | str:
+    """The stat value the GM typed for the combatant (or its side's morale), or what is wrong."""
+    words = typed.strip()
+    try:
+        number = int(words)
+    except ValueError:
+        return f"{stat}: '{words}' is not a whole number"
+    if stat == SIDE_MORALE:
+        return GmSetSideMorale(0, side=view.side, value=number)
+    return GmSetStat(view.id, stat=stat, value=number)
+
+
 def condition_action(view: CombatantView, condition: str) -> GmSetCondition:
     """Turn a condition the other way: prone and total defense on or off, overwatch off."""
     active = {"prone": not view.prone, "total_defense": not view.total_defense}.get(condition, False)
@@ -104,18 +121,20 @@ def condition_action(view: CombatantView, condition: str) -> GmSetCondition:
 def describe(view: CombatantView) -> str:
     """The editor's line about the combatant."""
     states = [words for on, words in ((view.prone, "prone"), (view.total_defense, "total defense"),
-                                      (view.overwatch is not None, "overwatch")) if on]
+                                      (view.overwatch is not None, "overwatch"), (view.hidden, "hidden")) if on]
     return f"{view.name}: {view.health}/{view.health_max} {view.unit.upper()}" + (
         f", {', '.join(states)}" if states else "")
 
 
 # -- the widgets and the window's glue ------------------------------------------------------
 class Editor:
-    """A small window over the console: one combatant's health and conditions."""
+    """A small window over the console: one combatant's health, conditions and stats."""
 
-    def __init__(self, manager: pygame_gui.UIManager, at: tuple[int, int], view: CombatantView) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, at: tuple[int, int], view: CombatantView,
+                 stats: dict[str, int]) -> None:
         self.entity = view.id
-        self.window = UIWindow(pygame.Rect(at, (300, 230)), manager, f"GM: {view.name}")
+        self.stats = stats
+        self.window = UIWindow(pygame.Rect(at, (300, 304)), manager, f"GM: {view.name}")
         inside = self.window
         self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view), manager, container=inside)
         y = GAP + BUTTON_H + GAP
@@ -126,11 +145,31 @@ class Editor:
                                       (224, 44, "+1", ("health", "+1"))):
             self.buttons[UIButton(pygame.Rect(x, y, width, BUTTON_H), words, manager, container=inside)] = what
         y += BUTTON_H + GAP
-        for words, condition in (("Prone on/off", "prone"), ("Total defense on/off", "total_defense"),
-                                 ("End overwatch", "overwatch")):
+        for words, what in (("Prone on/off", ("condition", "prone")),
+                            ("Total defense on/off", ("condition", "total_defense")),
+                            ("End overwatch", ("condition", "overwatch")),
+                            ("Hide from / show on the table", ("hidden", ""))):
             rect = pygame.Rect(GAP, y, 266, BUTTON_H)
-            self.buttons[UIButton(rect, words, manager, container=inside)] = ("condition", condition)
+            self.buttons[UIButton(rect, words, manager, container=inside)] = what
             y += BUTTON_H + 2
+        self._stat_row(manager, y + GAP - 2)
+
+    def _stat_row(self, manager: pygame_gui.UIManager, y: int) -> None:
+        """The stat to set, its value (the value now to begin with) and the button."""
+        names = list(self.stats) or [SIDE_MORALE]
+        self.stat = UIDropDownMenu(names, names[0], pygame.Rect(GAP, y, 130, BUTTON_H), manager, container=self.window)
+        self.stat_entry = UITextEntryLine(pygame.Rect(142, y, 56, BUTTON_H), manager, container=self.window)
+        self.stat_entry.set_text(str(self.stats.get(names[0], "")))
+        self.buttons[UIButton(pygame.Rect(204, y, 70, BUTTON_H), "Set stat", manager, container=self.window)] = ("stat", "")
+
+    def chosen_stat(self) -> str:
+        """The stat the drop-down names."""
+        picked = self.stat.selected_option
+        return picked[1] if isinstance(picked, tuple) else picked
+
+    def stat_picked(self) -> None:
+        """Another stat picked: its value now goes in the entry."""
+        self.stat_entry.set_text(str(self.stats.get(self.chosen_stat(), "")))
 
     def action(self, element, view: CombatantView) -> Action | str | None:
         """The action a pressed button of this editor asks for (or what is wrong), else None."""
@@ -139,15 +178,30 @@ class Editor:
             return None
         if what[0] == "condition":
             return condition_action(view, what[1])
+        if what[0] == "hidden":
+            return GmSetHidden(view.id, hidden=not view.hidden)
+        if what[0] == "stat":
+            return stat_action(view, self.chosen_stat(), self.stat_entry.get_text())
         return health_action(view, what[1] or self.entry.get_text())
 
-    def refresh(self, view: CombatantView) -> None:
-        """Keep the line in step with the battle (after the GM's change, an undo, a hit)."""
+    def refresh(self, view: CombatantView, stats: dict[str, int]) -> None:
+        """Keep the lines in step with the battle (after the GM's change, an undo, a hit)."""
         words = describe(view)
         if self.label.text != words:
             self.label.set_text(words)
             if not self.entry.is_focused:
                 self.entry.set_text(str(view.health))
+        if stats != self.stats:
+            self.stats = stats
+            if not self.stat_entry.is_focused:
+                self.stat_picked()
+
+    def spots(self) -> dict[str, list[int]]:
+        """Where the stat row's widgets and the hide/show button are on the console (status file)."""
+        stat_set = next(b for b, what in self.buttons.items() if what[0] == "stat")
+        hide = next(b for b, what in self.buttons.items() if what[0] == "hidden")
+        return {name: list(widget.rect.center) for name, widget in
+                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", stat_set), ("hidden", hide))}
 
 
 class AddUnit:
@@ -201,8 +255,11 @@ class GmTools:
         self._refresh()
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.editor is not None:
+            self.editor.stat_picked()
+            return True
         if event.type == pygame.KEYDOWN:
-            return self.editor is not None and self.editor.entry.is_focused
+            return self.editor is not None and (self.editor.entry.is_focused or self.editor.stat_entry.is_focused)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._over_widgets(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -285,7 +342,17 @@ class GmTools:
             return
         if self.editor is not None:
             self.editor.window.kill()
-        self.editor = Editor(self.manager, self.corner, view)
+        self.editor = Editor(self.manager, self.corner, view, self._stats(view))
+
+    def _stats(self, view: CombatantView) -> dict[str, int]:
+        """The numbers the GM may set on the combatant, then its side's morale if it has one."""
+        stats = self.app.battle.gm_stats(view.id)
+        side = next((s for s in self.app.battle.sides() if s.id == view.side), None)
+        return stats | ({SIDE_MORALE: side.morale} if side is not None and side.morale is not None else {})
+
+    def status(self) -> dict:
+        """For the status file: where the editor's stat row is, when it is open."""
+        return {"editor": self.editor.spots() if self.editor is not None else None}
 
     def _open_adder(self) -> None:
         if self.adder is not None:
@@ -307,7 +374,7 @@ class GmTools:
             if not self.editor.window.alive() or view is None:
                 self.editor = None
             else:
-                self.editor.refresh(view)
+                self.editor.refresh(view, self._stats(view))
 
     def _over_widgets(self, event) -> bool:
         """A click on the GM's buttons or windows is theirs, not the map's."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.actions import Action, SetOverwatch
+from game.actions import Action, MoveSquad, SetOverwatch
 from game.hexgrid import Hex, angle_to
-from game.options import Option, Options
+from game.options import FormationOption, Option, Options
 from game.views import CombatantView
 
 # -- inputs -------------------------------------------------------------------------------
@@ -62,6 +62,7 @@ KEYS = {
     "s": "shove", "d": "disarm", "o": "overwatch", "g": "grenade", "p": "protect", "r": "reload",
     "t": "total_defense", "z": "go_prone", "x": "stand_up", "h": "heal", "k": "stabilise", "n": "intimidate",
     "l": "read_morale", "f": "fray_die", "e": "end_turn", "w": "ready_weapon", "u": "pick_up",
+    "v": "formation",
 }
 """The keyboard's name for each kind (the `?` overlay lists them)."""
 
@@ -72,6 +73,8 @@ class Board:
 
     options: Options
     standing: Mapping[Hex, CombatantView] = field(default_factory=dict)
+    formations: tuple[FormationOption, ...] = ()
+    """A squad's formations with their head on the hex under the mouse (`Battle.formations`)."""
 
     def option_at(self, kind: str, hex_: Hex) -> Option | None:
         """The allowed option of this kind aimed at this hex (a hex, or the combatant on it)."""
@@ -125,6 +128,8 @@ class Command:
 
     def choose(self, kind: str, board: Board) -> Step:
         """A kind chosen from the action bar or a key."""
+        if kind == "formation":
+            return Formation.start(self.actor, board)
         allowed = board.options.allowed(kind)
         if not allowed:
             refused = board.options.of(kind)
@@ -223,6 +228,66 @@ def facing_action(actor: int, here: Hex, towards: Hex) -> SetOverwatch:
 
 
 @dataclass(frozen=True, slots=True)
+class Formation:
+    """A squad's move in formation (Seed 002, Squad Size): the formation under the mouse follows
+    it, "v" shows the next shape or facing at that hex, a click takes it (a refused one says
+    why). "p" paints instead: each click adds (or takes back) a hex, and once `size` hexes are
+    painted the move is taken."""
+
+    actor: int
+    choice: int = 0
+    size: int = 0
+    painting: bool = False
+    painted: tuple[Hex, ...] = ()
+
+    @staticmethod
+    def start(actor: int, board: Board) -> Step:
+        """The mode, for a squad spread over several hexes that can still move."""
+        me = next((c for c in board.standing.values() if c.id == actor), None)
+        if me is None or len(me.footprint) < 2:
+            return Step(message="formation: only a squad over several hexes moves in formation")
+        if not board.options.allowed("move"):
+            refused = board.options.of("move")
+            return Step(message=f"formation: {refused[0].refused if refused else 'no move is left'}")
+        return Step(mode=Formation(actor, size=-(-me.squad_units // 3)))
+
+    def handle(self, event: Input, board: Board) -> Step:
+        """One input in this mode."""
+        if isinstance(event, Key) and event.name == "escape" or isinstance(event, Click) and event.button == 3:
+            return Step(mode=Command(self.actor))
+        if isinstance(event, Key) and event.name == "v":
+            return Step(mode=Formation(self.actor, self.choice + 1, self.size))
+        if isinstance(event, Key) and event.name == "p":
+            return Step(mode=Formation(self.actor, self.choice, self.size, not self.painting))
+        if isinstance(event, (Key, Choose)):
+            return Command(self.actor).handle(event, board)
+        if event.hex is None:
+            return Step()
+        return self.paint(event.hex) if self.painting else self.take(board)
+
+    def shown(self, board: Board) -> FormationOption | None:
+        """The formation under the mouse."""
+        return board.formations[self.choice % len(board.formations)] if board.formations else None
+
+    def take(self, board: Board) -> Step:
+        """A click on the formation shown: take it, or say why not."""
+        option = self.shown(board)
+        if option is None:
+            return Step(message="formation: no formation of the squad has its head on that hex")
+        if not option.allowed:
+            return Step(message=f"{option.formation}: {option.refused}")
+        return Step(action=option.action, mode=Command(self.actor))
+
+    def paint(self, hex_: Hex) -> Step:
+        """Add a hex (or take it back); the last one takes the move."""
+        painted = tuple(h for h in self.painted if h != hex_) if hex_ in self.painted else self.painted + (hex_,)
+        if len(painted) < self.size:
+            return Step(mode=Formation(self.actor, self.choice, self.size, True, painted),
+                        message=f"formation: {len(painted)} of {self.size} hexes painted")
+        return Step(action=MoveSquad(self.actor, hexes=painted), mode=Command(self.actor))
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """An open decision (overwatch, protect): a click on a button takes its answer."""
 
@@ -239,7 +304,10 @@ class Answer:
         if isinstance(event, Key) and event.name in ("f", "return"):
             fire = board.options.allowed("overwatch_fire") or board.options.allowed("redirect")
             return Step(action=fire[0].action) if fire else Step()
+        if isinstance(event, Click) and event.hex is not None:  # a squad's owner picks the hexes it keeps
+            found = next((o for o in board.options.allowed("regroup") if event.hex in o.hexes), None)
+            return Step(action=found.action) if found else Step()
         return Step()
 
 
-Mode = Command | ChargeEnd | AimOverwatch | Answer
+Mode = Command | ChargeEnd | AimOverwatch | Formation | Answer

@@ -9,11 +9,12 @@ following the mouse, and a grenade's landing spread and blast.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import pygame
 
 from game.hexgrid import Hex
-from game.options import AttackOption, ChargeOption, GrenadeOption, JumpOption, MoveOption, Options
+from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
 from game.ui.tokens import Fonts, label
 from game.views import CombatantView
@@ -26,6 +27,17 @@ WEDGE = (255, 160, 0, 60)
 BLAST = (255, 80, 40, 80)
 LANDING = (255, 200, 40)
 CHARGE_END = (190, 120, 255, 90)
+FORMATION = (60, 230, 120, 120)  # a squad's formation under the mouse
+REFUSED_FORMATION = (230, 60, 60, 120)
+
+
+class Shading(NamedTuple):
+    """The turn's shaded hexes: what they were made from, one translucent layer (None when
+    nothing is shaded) and its top-left corner on screen."""
+
+    key: tuple
+    layer: pygame.Surface | None
+    topleft: tuple[int, int]
 
 
 def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
@@ -41,26 +53,73 @@ def percent(chance) -> str:
 class Overlays:
     """Draws what the acting combatant can do in the mode the player is in."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, table: bool = False) -> None:
+        """Overlays drawn with these fonts; on the `table` view, none that give away a unit the
+        map hides (a target ring, a watched hex of a hidden watcher)."""
         self.fonts = fonts
-        self._shaded: tuple[tuple, pygame.Surface | None, tuple[int, int]] = ((), None, (0, 0))
+        self.table = table
+        self._kinds: tuple[Options | None, dict[str, dict]] = (None, {})
+        self._shaded = Shading((), None, (0, 0))
+
+    def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
+                wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> Shading:
+        """The shaded hexes of `kind` as one translucent layer, made again only when the choices,
+        the camera, the wedge or (aiming a grenade) the hovered hex change. The frame lays it
+        into its copy of the board, so the shading costs nothing per frame."""
+        key = (options, kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
+        if key != self._shaded.key:  # the shaded hexes change with the choices, not with the mouse
+            moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+            self._shaded = Shading(key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
+        return self._shaded
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-             wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> list[pygame.Rect]:
-        """The overlays of `kind` ("move", "attack", "charge", "overwatch", ...) onto `target`;
-        returns the areas drawn on (what the next frame must repaint)."""
-        moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
-        key = (id(options), kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
-        if key != self._shaded[0]:  # the shaded hexes change with the choices, not with the mouse
-            self._shaded = (key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
-        _, layer, topleft = self._shaded
-        drawn = [target.blit(layer, topleft)] if layer is not None else []
-        drawn += self._watched(target, camera, options)
-        if kind == "move" and hover in moves:
-            drawn += self._path(target, camera, moves[hover], line)
+             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
+        """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
+        watched hexes, the path and its cost, the targets with their odds; returns the areas
+        drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
+        unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
+        drawn = self._watched(target, camera, options, unseen)
+        if kind == "move":
+            move = self._chosen(options, "move").get(hover)
+            if move is not None:
+                drawn += self._path(target, camera, move, line)
+                if move.hexes:  # a squad: the shape it would take there
+                    drawn += self._preview(target, camera, move.hexes, True, "", line)
         attack_kind = "attack" if kind == "move" else kind
-        drawn += self._targets(target, camera, options, attack_kind, standing, hover, line)
+        seen = {h: c for h, c in standing.items() if c.id not in unseen}
+        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line)
+        return drawn
+
+    def _chosen(self, options: Options, kind: str) -> dict:
+        """The allowed options of a kind, by hex for moves and by target for attacks, sorted out
+        once per set of options rather than every frame."""
+        if self._kinds[0] is not options:  # held, so its id is never another's
+            self._kinds = (options, {})
+        found = self._kinds[1]
+        if kind not in found:
+            allowed = options.allowed(kind)
+            found[kind] = ({o.hex: o for o in allowed if isinstance(o, MoveOption)} if kind == "move"
+                           else dict(enumerate(allowed)))
+        return found[kind]
+
+    def formation(self, target: pygame.Surface, camera: Camera, shown: FormationOption | None,
+                  painted: tuple[Hex, ...], line: int) -> list[pygame.Rect]:
+        """A squad's formation under the mouse (green, or red with the reason it is refused),
+        or the hexes painted so far; returns the areas drawn on."""
+        if painted:
+            return self._preview(target, camera, painted, True, f"{len(painted)} painted", line)
+        if shown is None:
+            return []
+        words = (f"{shown.formation} {shown.cost} movement" if shown.allowed else shown.refused)
+        return self._preview(target, camera, shown.hexes, shown.allowed, words, line)
+
+    def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...], allowed: bool,
+                 words: str, line: int) -> list[pygame.Rect]:
+        layer, topleft = self._shade(camera, [(h, FORMATION if allowed else REFUSED_FORMATION) for h in hexes])
+        drawn = [target.blit(layer, topleft)] if layer is not None else []
+        if words and hexes:
+            x, y = camera.hex_center(hexes[0])
+            drawn.append(label(target, self.fonts, words, line, (x, y + line * 1.5), "midtop"))
         return drawn
 
     @staticmethod
@@ -95,10 +154,12 @@ class Overlays:
             pygame.draw.polygon(layer, colour, [(x - left, y - top) for x, y in points])
         return layer, (left, top)
 
-    def _watched(self, target: pygame.Surface, camera: Camera, options: Options) -> list[pygame.Rect]:
+    def _watched(self, target: pygame.Surface, camera: Camera, options: Options, unseen: set[int]) -> list[pygame.Rect]:
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
         drawn = []
         for watched in options.watched:
+            if watched.watchers and set(watched.watchers) <= unseen:
+                continue  # only hidden watchers cover it: the table must not learn they are there
             x, y = camera.hex_center(watched.hex)
             drawn.append(pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius))
         return drawn
@@ -114,10 +175,11 @@ class Overlays:
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
-        by_id = {c.id: h for h, c in standing.items()}
+        by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
+        hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
         drawn: list[pygame.Rect] = []
-        for option in options.allowed(kind):
+        for option in self._chosen(options, kind).values():
             if not isinstance(option, AttackOption) or option.target not in by_id:
                 continue
             there = by_id[option.target]
@@ -125,7 +187,7 @@ class Overlays:
             radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
             words = percent(option.odds.chance)
-            if there == hover:
+            if hovered is not None and hovered.id == option.target:  # any hex of a squad
                 words += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
                     drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))

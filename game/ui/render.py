@@ -13,13 +13,15 @@ import os
 import pygame
 
 from game.battle import Battle
-from game.ui.board import Board
+from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit
 from game.ui.look import VIEWS, text_height
+from game.ui.overlays import Shading
 from game.ui.tokens import Tokens, label
 from game.ui.tracker import table_line
 
 MARGIN_FRACTION = 0.02
+NO_SHADING = Shading((), None, (0, 0))
 
 
 def title_strip(size: tuple[int, int]) -> int:
@@ -44,7 +46,9 @@ class Frame:
     When the target still holds this drawer's previous frame and the camera has not moved,
     only the areas the previous tokens and title covered are repainted from the cached board:
     the picture is the same as a full repaint (a test checks it), for a fraction of the copying.
-    A caller that draws anything else on the target passes `repaint_all=True`.
+    A caller that draws anything else on the target passes `repaint_all=True`. The turn's shaded
+    hexes are laid into a copy of the board (`Ground`) when they change, so a frame with every
+    overlay on repaints opaque pixels only.
     """
 
     def __init__(self, battle: Battle, view: str = "table") -> None:
@@ -55,22 +59,30 @@ class Frame:
         self.tokens = Tokens(view)
         self.view = view
         self._titled: tuple = (None, "")
-        self._last: tuple[int, tuple[int, int], Camera, pygame.Rect, list[pygame.Rect]] | None = None
+        self._views: tuple = (None, ())
+        self.ground = Ground(self.board)
+        self._last: tuple | None = None
 
-    def draw(self, target: pygame.Surface, battle: Battle, camera: Camera,
-             repaint_all: bool = False, also: Iterable[pygame.Rect] = ()) -> None:
+    def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
+             also: Iterable[pygame.Rect] = (), under: Shading | None = None) -> None:
         """One frame of the battle as it stands, onto `target`. `also` names areas something
-        else drew on over the last frame (the overlays), repainted from the board too."""
+        else drew on over the last frame (the overlays), repainted from the board too; `under`
+        is the turn's shaded hexes, laid into the board below the tokens."""
+        under = under or NO_SHADING
+        ground = self.ground.surface(camera, *under)
         last = self._last
-        if repaint_all or last is None or last[:3] != (id(target), target.get_size(), camera):
-            placed = self.board.draw(target, camera)  # fills the background around the board too
+        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
+            placed = self.board.draw(target, camera, ground)  # fills the background around the board too
         else:
-            placed = last[3]
-            for rect in [*last[4], *also]:
-                self.board.repaint(target, camera, rect)
-        drawn = self.tokens.draw(target, camera, battle.combatants(), battle.current())
+            placed = last[4]
+            for rect in [*last[5], *also]:
+                self.board.repaint(target, camera, rect, ground)
+        key = (id(battle), battle.state)
+        if self._views[0] != key:  # the combatants are read once per state of the battle
+            self._views = (key, battle.combatants())
+        drawn = self.tokens.draw(target, camera, self._views[1], battle.current())
         drawn.append(self._title(target, battle))
-        self._last = (id(target), target.get_size(), camera, placed, drawn)
+        self._last = (id(target), target.get_size(), camera, self.ground.key, placed, drawn)
 
     def _title(self, target: pygame.Surface, battle: Battle) -> pygame.Rect:
         """The title line, top left."""

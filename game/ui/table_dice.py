@@ -5,7 +5,8 @@ acting side rolls at the table, the window submits its actions with `typed_only=
 refusal asking for a die (`Outcome.needs`) keeps the action, opens the entry and a small
 dialog of big buttons 1..N, and submits again with the faces so far plus the new one. The entry
 also takes faces for the next roll of any side (`14 6`, then Enter). Computer-played sides
-always use the program's dice.
+always use the program's dice. An attack that pauses for a protect decision rolls its dice when
+a person answers: the attacker's side's table is asked for them then.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from game.battle import Battle
+from game.prompts import ProtectChance
 
 ROW_H = 30
 GAP = 6
@@ -29,6 +31,15 @@ def read_faces(text: str) -> tuple[int, ...] | None:
     if not words or not all(word.isdigit() and int(word) >= 1 for word in words):
         return None
     return tuple(int(word) for word in words)
+
+
+def roller(battle: Battle, action) -> int:
+    """Whose dice an action rolls: the attacker's when it answers a protect decision (the held-back
+    attack is rolled then, by the attacker's table), else the actor's own."""
+    prompt = battle.pending()
+    if isinstance(prompt, ProtectChance) and action.actor == prompt.decider:
+        return prompt.attacker
+    return action.actor
 
 
 class TableDice:
@@ -107,7 +118,7 @@ class TableDice:
     def submit(self, battle: Battle, action, computer: bool) -> str:
         """Submit with the faces typed for the next roll, at the table when the actor's side rolls
         there (never for the computer); the message to show ("" when accepted)."""
-        view = battle.combatant(action.actor)
+        view = battle.combatant(roller(battle, action))
         typed_only = not computer and view is not None and view.side in self.at_table
         action = replace(action, faces=action.faces + self.next_faces)
         self.next_faces = ()

@@ -95,8 +95,9 @@ class TableTools:
         self._state = battle.state
 
     def status(self) -> dict:
-        """For tests and tools: the die asked for, the sides rolling at the table, the toggles."""
-        return self.dice.status()
+        """For tests and tools: the die asked for, the sides rolling at the table, the toggles,
+        and where the Open dialog's path entry and OK button are while it is open."""
+        return self.dice.status() | {"open_dialog": self.picker.spots()}
 
 
 def over_a_widget(manager: pygame_gui.UIManager, event) -> bool:

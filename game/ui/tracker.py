@@ -4,7 +4,8 @@ Text only, from the facade: every number for the GM's panel; for the table's tit
 names and, for each side, only the morale band a PC has read (Seed 002, Read Morale), as it
 was read. The table never shows a morale score or band the players have not earned, except
 for a side the players play themselves: its band and the limits it sets (Seed 002, Morale
-Threshold) are theirs to obey, as the GM's panel shows them for the sides the GM plays.
+Threshold) are theirs to obey, as the GM's panel shows them for the sides the GM plays. Nor
+does it name a unit the map hides (its turn is "the GM's turn").
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ def in_order(battle: Battle) -> list[CombatantView]:
     return [views[e] for e in battle.turn_order() if e in views]
 
 
-def next_up(battle: Battle) -> CombatantView | None:
-    """Who acts after the current combatant: the next in the order still in the fight."""
+def next_up(battle: Battle, seen_only: bool = False) -> CombatantView | None:
+    """Who acts after the current combatant: the next in the order still in the fight (and,
+    with `seen_only`, shown on the table)."""
     order, current = in_order(battle), battle.current()
     ids = [c.id for c in order]
     if current not in ids:
@@ -30,7 +32,7 @@ def next_up(battle: Battle) -> CombatantView | None:
     start = ids.index(current)
     for step in range(1, len(order)):
         view = order[(start + step) % len(order)]
-        if view.in_fight:
+        if view.in_fight and not (seen_only and view.hidden):
             return view
     return None
 
@@ -52,8 +54,9 @@ def table_line(battle: Battle) -> str:
     parts = [f"round {state.round}"]
     current = battle.combatant(battle.current()) if battle.current() is not None else None
     if current is not None:
-        after = next_up(battle)
-        parts.append(f"{current.name}'s turn" + (f", next {after.name}" if after is not None else ""))
+        after = next_up(battle, seen_only=True)
+        whose = "the GM's turn" if current.hidden else f"{current.name}'s turn"  # a hidden unit stays unnamed
+        parts.append(whose + (f", next {after.name}" if after is not None else ""))
     sides = battle.sides()
     own = [s for s in sides if s.controller == "players" and s.limits]
     parts += [_with_limits(s) for s in own]
@@ -78,8 +81,9 @@ def console_lines(battle: Battle) -> list[str]:
         mark = ">" if view.id == current else " "
         initiative = f" [{view.initiative}]" if view.initiative is not None else ""
         down = "" if view.in_fight else f" - {view.down or 'out'}"
+        hidden = " (hidden)" if view.hidden else ""
         points = f" {view.action_points} AP" if view.action_points is not None and view.in_fight else ""
-        lines.append(f"{mark} {side_letter(view.side)} {view.name}{initiative}{points}{down}")
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{points}{down}")
     for side in battle.sides():
         if side.morale is not None:
             limits = f" - {side.limits}" if side.limits and side.controller != "computer" else ""

@@ -1,0 +1,126 @@
+"""Shortest paths over a map of entry costs, fast: hexes become integers once, the search runs on them.
+
+`CostGrid` packs a map's entry costs into one flat list with a border of closed cells, so a
+neighbour is an integer add and nothing is ever bounds-checked. Integer cells keep the hex
+order (q, then r), so a search that breaks ties by cell breaks them exactly as one breaking
+ties by `Hex` does: the paths found are the same, only the bookkeeping is cheaper.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Iterable, Mapping
+
+from .cube import DIRECTIONS, Hex
+
+_FAR = 1 << 60
+
+_BORDER = 1
+"""Closed cells round the map, so the six neighbours of a map cell are always in the list."""
+
+
+class CostGrid:
+    """A map's movement costs (None: cannot be entered) as a flat list indexed by cell number."""
+
+    __slots__ = ("q0", "r0", "stride", "costs", "hexes", "steps")
+
+    def __init__(self, costs: Mapping[Hex, int | None]):
+        qs = [h.q for h in costs] or [0]
+        rs = [h.r for h in costs] or [0]
+        self.q0, self.r0 = min(qs) - _BORDER, min(rs) - _BORDER
+        self.stride = max(rs) - self.r0 + 1 + _BORDER
+        size = (max(qs) - self.q0 + 1 + _BORDER) * self.stride
+        self.costs = [0] * size  # 0: closed (off the map or impassable)
+        self.hexes: list[Hex | None] = [None] * size
+        for hex_, cost in costs.items():
+            if cost is not None and cost < 1:
+                raise ValueError(f"entering {hex_} costs {cost}; a cost is at least 1 (None: closed)")
+            cell = self.cell(hex_)
+            self.hexes[cell] = hex_
+            self.costs[cell] = cost if cost is not None else 0
+        self.steps = tuple(d.q * self.stride + d.r for d in DIRECTIONS)
+
+    def cell(self, hex_: Hex) -> int:
+        """The cell number of a hex on the map."""
+        return (hex_.q - self.q0) * self.stride + (hex_.r - self.r0)
+
+    def cells(self, hexes: Iterable[Hex]) -> set[int]:
+        """The cell numbers of those of the hexes that are on the map."""
+        return {self.cell(h) for h in hexes if self._inside(h)}
+
+    def _inside(self, hex_: Hex) -> bool:
+        cell = self.cell(hex_)
+        return 0 <= cell < len(self.hexes) and self.hexes[cell] == hex_
+
+
+class Reached:
+    """Every cell a search reached, in the order it was settled, with its cost and the cell it
+    was entered from."""
+
+    __slots__ = ("grid", "cost", "came_from", "order")
+
+    def __init__(self, grid: CostGrid, cost: dict[int, int], came_from: dict[int, int], order: list[int]):
+        self.grid, self.cost, self.came_from, self.order = grid, cost, came_from, order
+
+    def paths(self) -> dict[int, tuple[Hex, ...]]:
+        """The path to every reached cell (start excluded). Cells were settled cheapest first
+        and every cost is at least 1, so a cell's way in always has its path already."""
+        hexes, came_from = self.grid.hexes, self.came_from
+        known: dict[int, tuple[Hex, ...]] = {self.order[0]: ()}
+        for cell in self.order[1:]:
+            known[cell] = known[came_from[cell]] + (hexes[cell],)
+        return known
+
+
+def cheapest_within(grid: CostGrid, start: Hex, budget: int, closed: Collection[int] = ()) -> Reached:
+    """Dijkstra from start over entry costs, no further than `budget`; `closed` cells are never
+    entered. Ties go to the lower cell (the lower hex), and a cell keeps the first cheapest way
+    found, so the paths are stable and equal to a heap search over `(cost, Hex)`.
+
+    Costs are small whole numbers, so the heap is a list of buckets, one per cost (Dial's
+    algorithm): every entry cost is at least 1, so a bucket is complete when its turn comes, and
+    settling it in cell order is exactly the order a heap of (cost, cell) would pop."""
+    costs, steps = grid.costs, grid.steps
+    origin = grid.cell(start)
+    best = {origin: 0}
+    came_from: dict[int, int] = {}
+    order: list[int] = []
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(origin)
+    over = budget + 1
+    for spent, bucket in enumerate(buckets):
+        bucket.sort()
+        for cell in bucket:
+            if best[cell] != spent:
+                continue  # found cheaper since
+            order.append(cell)
+            for step in steps:
+                nxt = cell + step
+                enter = costs[nxt]
+                if enter:
+                    total = spent + enter
+                    if total < best.get(nxt, over) and nxt not in closed:
+                        best[nxt] = total
+                        came_from[nxt] = cell
+                        buckets[total].append(nxt)
+    return Reached(grid, best, came_from, order)
+
+
+def cheapest_to(grid: CostGrid, goals: Iterable[Hex]) -> dict[Hex, int]:
+    """The cost of the cheapest way from every hex that has one to the nearest goal (each goal 0),
+    entering hex after hex at its cost: a multi-source Dijkstra over the whole map."""
+    costs, steps, hexes = grid.costs, grid.steps, grid.hexes
+    best = {grid.cell(goal): 0 for goal in goals}
+    frontier = [(0, cell) for cell in sorted(best)]
+    pop, push = heapq.heappop, heapq.heappush
+    while frontier:
+        spent, cell = pop(frontier)
+        if best[cell] < spent:
+            continue
+        for step in steps:
+            nxt = cell + step
+            enter = costs[nxt]
+            if enter and spent + enter < best.get(nxt, _FAR):
+                best[nxt] = spent + enter
+                push(frontier, (spent + enter, nxt))
+    return {hexes[cell]: cost for cell, cost in best.items()}

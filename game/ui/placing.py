@@ -1,0 +1,37 @@
+"""Where a token's words go: the first spot beside its disc that covers no other token's disc
+and no words already placed, so a crowded table never hides a neighbour."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+BELOW, RIGHT, LEFT, ABOVE = "below", "right", "left", "above"
+_ANCHORS = {BELOW: "midtop", RIGHT: "midleft", LEFT: "midright", ABOVE: "midbottom"}
+
+
+def anchor(disc: pygame.Rect, side: str, gap: int) -> tuple[str, tuple[int, int]]:
+    """The rectangle attribute and point that put a box on one side of a disc, `gap` away."""
+    point = {BELOW: (disc.centerx, disc.bottom + gap), RIGHT: (disc.right + gap, disc.centery),
+             LEFT: (disc.left - gap, disc.centery), ABOVE: (disc.centerx, disc.top - gap)}[side]
+    return _ANCHORS[side], point
+
+
+def box_at(size: tuple[int, int], disc: pygame.Rect, side: str, gap: int) -> pygame.Rect:
+    """A box of `size` on one side of the disc."""
+    where, point = anchor(disc, side, gap)
+    box = pygame.Rect((0, 0), size)
+    setattr(box, where, point)
+    return box
+
+
+def free_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[str], gap: int,
+             blocked: Sequence[pygame.Rect], inside: pygame.Rect) -> pygame.Rect | None:
+    """The first box of `size` on the sides tried, in order, that lies `inside` (the window)
+    and overlaps nothing blocked."""
+    for side in sides:
+        box = box_at(size, disc, side, gap)
+        if inside.contains(box) and box.collidelist(blocked) == -1:
+            return box
+    return None

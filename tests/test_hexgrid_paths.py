@@ -1,0 +1,86 @@
+"""The fast path search finds exactly what a plain Dijkstra over hexes finds: the same hexes,
+the same costs and the same paths, ties included."""
+
+from __future__ import annotations
+
+import heapq
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.hexgrid import Hex, neighbors, spiral
+from game.hexgrid.paths import CostGrid, cheapest_within
+
+
+def plain_reachable(costs, start, budget, blocked, passing):
+    """The engine's former search, kept here as the reference: (cost, path) per hex one may end on."""
+    best = {start: (0, ())}
+    frontier = [(0, start, ())]
+    while frontier:
+        cost, hex_, path = heapq.heappop(frontier)
+        if best[hex_][0] < cost:
+            continue
+        for step in neighbors(hex_):
+            step_cost = costs.get(step)
+            if step_cost is None or step in blocked:
+                continue
+            total = cost + step_cost
+            if total <= budget and (step not in best or total < best[step][0]):
+                best[step] = (total, path + (step,))
+                heapq.heappush(frontier, (total, step, path + (step,)))
+    return {h: found for h, found in sorted(best.items()) if h != start and h not in passing}
+
+
+def fast_reachable(costs, start, budget, blocked, passing):
+    """The same question through CostGrid and cheapest_within."""
+    grid = CostGrid(costs)
+    found = cheapest_within(grid, start, budget, grid.cells(blocked))
+    paths, skip = found.paths(), grid.cells(passing) | {grid.cell(start)}
+    return {grid.hexes[c]: (found.cost[c], paths[c]) for c in sorted(found.cost) if c not in skip}
+
+
+MAP = spiral(Hex(0, 0), 6)
+
+
+@st.composite
+def battlefields(draw):
+    """A radius-6 map: each hex costs 1-3 or is closed; some hexes held by foes or by allies."""
+    cells = draw(st.lists(st.sampled_from([1, 1, 1, 2, 3, None]), min_size=len(MAP), max_size=len(MAP)))
+    costs = dict(zip(MAP, cells))
+    start = draw(st.sampled_from(MAP))
+    costs[start] = costs[start] or 1
+    others = [h for h in MAP if h != start]
+    blocked = set(draw(st.lists(st.sampled_from(others), max_size=8)))
+    passing = set(draw(st.lists(st.sampled_from(others), max_size=8))) - blocked
+    return costs, start, draw(st.integers(0, 14)), blocked, passing
+
+
+@settings(max_examples=300, deadline=None)
+@given(battlefields())
+def test_fast_search_equals_plain_dijkstra(case):
+    assert fast_reachable(*case) == plain_reachable(*case)
+
+
+def test_open_ground_reaches_every_hex_within_the_budget_once():
+    costs = {h: 1 for h in spiral(Hex(0, 0), 5)}
+    found = fast_reachable(costs, Hex(0, 0), 3, set(), set())
+    assert sorted(found) == sorted(h for h in spiral(Hex(0, 0), 3) if h != Hex(0, 0))
+    assert found[Hex(3, 0)] == (3, (Hex(1, 0), Hex(2, 0), Hex(3, 0)))
+
+
+def test_an_ally_is_walked_through_but_not_ended_on():
+    costs = {Hex(q, 0): 1 for q in range(4)}
+    found = fast_reachable(costs, Hex(0, 0), 3, set(), {Hex(1, 0)})
+    assert Hex(1, 0) not in found
+    assert found[Hex(2, 0)] == (2, (Hex(1, 0), Hex(2, 0)))
+
+
+def test_a_foe_closes_its_hex():
+    costs = {Hex(q, 0): 1 for q in range(4)}
+    assert fast_reachable(costs, Hex(0, 0), 3, {Hex(1, 0)}, set()) == {}
+
+
+def test_a_cost_below_one_is_refused_as_a_bug():
+    with pytest.raises(ValueError, match="at least 1"):
+        CostGrid({Hex(0, 0): 0})
