@@ -3,23 +3,21 @@ costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight sh
 
 from __future__ import annotations
 
-import ui_window_kit
 from ui_window_kit import ROOT, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
 
 pytestmark = needs_xvfb
 
 
-def _open(display: str, tmp_path, map_name: str, monkeypatch) -> Table:
-    monkeypatch.setattr(ui_window_kit, "DEFAULT_MAP", ROOT / "maps" / map_name)
-    return Table(display, tmp_path)
+def _open(display: str, tmp_path, map_name: str) -> Table:
+    return Table(display, tmp_path, map_path=ROOT / "maps" / map_name)
 
 
 def _current_line(status: dict) -> str:
     return next(line for line in status["tracker"] if line.startswith(">"))
 
 
-def test_a_lucky_stars_move_clicked_in_the_window_leaves_2_of_4_ap_on_the_tracker(display, tmp_path, monkeypatch):
-    table = _open(display, tmp_path, "dust_market.tmx", monkeypatch)
+def test_a_lucky_stars_move_clicked_in_the_window_leaves_2_of_4_ap_on_the_tracker(display, tmp_path):
+    table = _open(display, tmp_path, "dust_market.tmx")
     try:
         start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's turn")
         assert _current_line(start).endswith(" 4 AP")
@@ -31,8 +29,8 @@ def test_a_lucky_stars_move_clicked_in_the_window_leaves_2_of_4_ap_on_the_tracke
         assert "Traceback" not in table.close()
 
 
-def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(display, tmp_path, monkeypatch):
-    table = _open(display, tmp_path, "derelict_hold.tmx", monkeypatch)
+def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(display, tmp_path):
+    table = _open(display, tmp_path, "derelict_hold.tmx")
     try:
         start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's phase")
         assert _current_line(start).endswith(" AP")
