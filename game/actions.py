@@ -335,6 +335,55 @@ class GmAddUnit(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Step(Action):
+    """Seed 001 Step: move one hex, a defensive 1 AP move."""
+
+    kind: ClassVar[str] = "step"
+    to: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendHeroPoint(Action):
+    """Seed 004: answer a hero point decision by spending on the roll just seen: one personal point
+    (`personal`) and `from_pool` points of the side's pool, a die each."""
+
+    kind: ClassVar[str] = "spend_hero_point"
+    personal: bool = True
+    from_pool: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GmAwardHeroPoints(Action):
+    """Seed 004: the GM adds hero points from outside sources to a side's pool (`actor` is 0)."""
+
+    kind: ClassVar[str] = "gm_award_hero_points"
+    side: str = ""
+    points: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CounterHeroPoint(Action):
+    """Seed 004: cancel an enemy's hero point before its die is rolled, spending one's own."""
+
+    kind: ClassVar[str] = "counter_hero_point"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCover(Action):
+    """Seed 001 Use Cover: 1 AP to take full cover where one stands (`full`), or come out of it."""
+
+    kind: ClassVar[str] = "use_cover"
+    full: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class NonlethalAttack(Action):
+    """Seed 001: a standard attack whose last blow, should it take the last VIT, is not lethal."""
+
+    kind: ClassVar[str] = "nonlethal_attack"
+    target: int = 0
+
+@dataclass(frozen=True, slots=True)
 class GmOutgunned(Action):
     """Seed 002 outgunned: the GM counts factors (numbers, heavy weapons, open psychic power)
     against a side (`change` below 0, -1 morale each) or for it (above 0, +1 each); `actor` is 0."""
@@ -350,7 +399,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
                               GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, GmSetStat,
-                              GmSetSideMorale, GmSetHidden)}
+                              GmSetSideMorale, GmSetHidden, Step, SpendHeroPoint, CounterHeroPoint, UseCover,
+                              NonlethalAttack, GmAwardHeroPoints)}
 
 
 def register(cls: type[Action]) -> type[Action]:

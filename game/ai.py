@@ -18,18 +18,25 @@ from fractions import Fraction
 from game.actions import Action, EndTurn, Hold
 from game.battle import Battle
 from game.hexgrid import Hex, distance
-from game.options import AttackOption, MoveOption, Options
+from game.options import AttackOption, ChanceOption, MoveOption, Options
 
 OVERWATCH_THRESHOLD = Fraction(3, 10)
+HERO_POINT_THRESHOLD = Fraction(1, 2)
 UNREACHABLE = 1 << 30
 
 
 def answer_prompt(options: Options) -> Action:
     """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    otherwise let it pass (for the rest of the move, so it is not asked again)."""
+    spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
+    let it pass (for the rest of the move, so it is not asked again)."""
     for option in options.allowed("overwatch_fire"):
         if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
             return option.action
+    for option in options.allowed("spend_hero_point"):  # seed 004: only when it likely turns the roll
+        if isinstance(option, ChanceOption) and option.chance >= HERO_POINT_THRESHOLD:
+            return option.action
+    for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
+        return option.action
     passing = options.allowed("hold_for_move") or options.allowed("hold")
     return passing[0].action if passing else Hold(options.actor, for_this_move=True)
 

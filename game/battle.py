@@ -22,15 +22,16 @@ from game.events import BattleEnded, Event, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import FormationOption, Options
 from game.prompts import Prompt, ProtectChance
-from game.rules.catalog import Catalog, load_catalog
+from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
-from game.systems import choices, dispatch, gm, morale, overwatch, roster
+from game.rules.ruleset_data import catalog_for
+from game.systems import choices, gm, morale, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
-from game.systems.turns import begin_round, begin_turn, camps_standing, next_turn, roll_initiative
+from game.systems.turns import camps_standing
 from game.hexgrid.paths import cheapest_to
 from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
@@ -41,7 +42,8 @@ burst attacks), charge, jump, shove, disarm, protect, overwatch, grenade, morale
 gear, stances."""
 
 
-PLAYABLE_RULESETS = ("swn", "swn-heroic")
+PLAYABLE_RULESETS = tuple(rulesets.RULESETS)
+"""The rulesets a battle can be played under (each registered in game/systems/rulesets)."""
 
 RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreating)
 """The morale bands (`SideView.band`) in which a side has broken and pulls back (Seed 002,
@@ -69,9 +71,24 @@ def camps_problem(scenario) -> str | None:
             "other (pcs or allies against enemies or rivals): place units for the other side")
 
 
+def units_problem(scenario, catalog: Catalog | None = None) -> str | None:
+    """Why the units cannot be deployed under the scenario's ruleset, or None: each unit type must
+    be one of that ruleset's (a ruleset forced on a map made for another has none of its types)."""
+    try:
+        types = catalog_for(scenario.ruleset, catalog or load_catalog()).unit_types
+    except CatalogError as error:
+        return str(error)
+    unknown = sorted({unit.unit_type for unit in scenario.units} - set(types))
+    if not unknown:
+        return None
+    return (f"the unit types {', '.join(unknown)} are not unit types of the ruleset '{scenario.ruleset}' "
+            f"(its types: {', '.join(sorted(types))}); place that ruleset's units or play the map's own ruleset")
+
+
 def scenario_problem(scenario) -> str | None:
-    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight)."""
-    return ruleset_problem(scenario.ruleset) or camps_problem(scenario)
+    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight,
+    units the ruleset does not have)."""
+    return ruleset_problem(scenario.ruleset) or camps_problem(scenario) or units_problem(scenario)
 
 
 def canonical(action: object) -> tuple[Action | None, str | None]:
@@ -188,7 +205,7 @@ class Battle:
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
-        catalog = catalog or load_catalog()
+        catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
         settings = MappingProxyType(dict(scenario.settings))
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
@@ -199,9 +216,12 @@ class Battle:
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
         morale.open_the_fight(scene, scenario.sides)
         sides = tuple(scene.sides[s.id] for s in sides)
-        order = roll_initiative(scene, [e for e, _ in world.query(Position)])
-        begin_round(scene)
-        state = BattleState(world, 1, order, 0, dice.state, sides)
+        ruleset = rulesets.of(scene)
+        ruleset.prepare(scene)
+        order = ruleset.roll_initiative(scene, [e for e, _ in world.query(Position)])
+        ruleset.begin_round(scene)
+        first = ruleset.first_turn(scene, order, 0) if order else 0
+        state = BattleState(world, scene.round, order, first, dice.state, sides)
         state = cls._advance(scene, state, opening=True) if order else state
         state = replace(state, rng=dice.state)
         return cls(rules, scenario, seed, state, tuple(scene.events))
@@ -211,6 +231,11 @@ class Battle:
     def state(self) -> BattleState:
         """The current state."""
         return self._history[-1].after if self._history else self._opening
+
+    @property
+    def ruleset(self) -> rulesets.Ruleset:
+        """The ruleset this battle is played under (its actions, turns and options)."""
+        return rulesets.named(self.setup.ruleset)
 
     @property
     def catalog(self) -> Catalog:
@@ -301,10 +326,10 @@ class Battle:
         scene = self._scene(state)
         if state.pending:
             prompt = state.pending[0]
-            return choices.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
+            return self.ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
         if actor == self.current():
-            return choices.options_on_turn(scene, actor, choices.GROUPS if groups is None else groups)
-        return choices.options_off_turn(scene, actor)
+            return self.ruleset.options_on_turn(scene, actor, self.ruleset.groups if groups is None else groups)
+        return self.ruleset.options_off_turn(scene, actor)
 
     def formations(self, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
         """Every formation a squad on its turn could move into with its head on `anchor` (a line,
@@ -353,12 +378,15 @@ class Battle:
         """Every combatant as it stands now, in id order (built once per state)."""
         state = self.state
         if self._views is None or self._views[0] is not state:
-            self._views = (state, roster.combatants(self._scene(state), self.scenario))
+            scene = self._scene(state)
+            self._views = (state, tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
         return self._views[1]
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
-        return roster.one(self._scene(self.state), self.scenario, entity)
+        scene = self._scene(self.state)
+        view = roster.one(scene, self.scenario, entity)
+        return None if view is None else self.ruleset.dress(scene, view)
 
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
@@ -391,11 +419,11 @@ class Battle:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces, typed_only)
         try:
-            plan = dispatch.check(scene, action)
+            plan = self.ruleset.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
-            dispatch.apply(scene, action, plan)
-            dispatch.settle(scene)
+            self.ruleset.apply(scene, action, plan)
+            self.ruleset.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
                             pending=tuple(scene.pending), order=self._joined(scene, state.order))
             passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
@@ -430,7 +458,7 @@ class Battle:
     def _precondition(self, state: BattleState, action: Action) -> str | None:
         if state.ended:
             return "the battle is over"
-        if getattr(dispatch.row(action), "gm", False):  # the GM's overrides: whatever the turn
+        if getattr(self.ruleset.row(action), "gm", False):  # the GM's overrides: whatever the turn
             return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
         if action.actor not in state.world.entities():
             return f"there is no combatant with id {action.actor}"
@@ -438,11 +466,11 @@ class Battle:
             return "that combatant is out of the fight"
         if state.pending:
             prompt = state.pending[0]
-            row = dispatch.row(action)
+            row = self.ruleset.row(action)
             if action.actor != prompt.decider or row is None or not row.answers:
                 return f"waiting for a decision: {prompt.question}"
             return None
-        row = dispatch.row(action)
+        row = self.ruleset.row(action)
         if row is not None and row.only_answers:
             return "there is no decision to answer"
         if (row is None or not row.instant) and action.actor != self.current():
@@ -475,20 +503,22 @@ class Battle:
         """Pass the turn on (at the opening: start with the first in the order), skipping anyone
         out of the fight and, in round 1, anyone whose side was surprised."""
         turn, round_ = state.turn, state.round
+        ruleset = rulesets.of(scene)
         wrapped = False
         if not opening:
-            turn, wrapped = next_turn(scene, state.order, turn)
+            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
         for _ in range(len(state.order) + 1):
             if wrapped:
-                round_ += 1
-                scene.round = round_
-                begin_round(scene)
+                scene.round = round_ + 1
+                ruleset.begin_round(scene)
+                round_ = scene.round  # a ruleset may pass rounds in which nobody acts
+                turn = ruleset.first_turn(scene, state.order, turn)
             entity = state.order[turn]
-            if not scene.is_surprised(entity):
+            if not (ruleset.surprise_skips_turn and scene.is_surprised(entity)):
                 break
             scene.emit(TurnLost(entity, 1))
-            turn, wrapped = next_turn(scene, state.order, turn)
-        begin_turn(scene, state.order[turn])
+            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
+        ruleset.begin_turn(scene, state.order[turn])
         return replace(state, world=scene.world, round=round_, turn=turn,
                        sides=tuple(scene.sides[s.id] for s in state.sides))
 

@@ -253,6 +253,34 @@ class PausedMove:
 
 
 @dataclass(frozen=True, slots=True)
+class Defense:
+    """Seed 001 DEF: what hits drain before Vitality (VIT lives in `Health`, unit "VIT");
+    `condition` is "dying" or "incapacitated" once VIT reached 0."""
+
+    current: int
+    maximum: int
+    condition: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPoints:
+    """Seed 003 action points: rolled each round, 10 paid for each action phase, the rest carried."""
+
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPoints:
+    """Seed 004: the combatant's own hero points (only with the map module `hero_points`)."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class FullCover:
+    """Seed 001: crouched wholly behind the cover where it stands, until it moves or comes out."""
+
+@dataclass(frozen=True, slots=True)
 class Leading:
     """The one squad a PC directly leads (seed 002, Authority Focus): it gets the focus's buff."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import (Allegiance, Armament, Footprint, Health, Hidden, Identity, Leading, Position, Squad,
+from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints, Hidden, Identity, Leading, Position, Squad,
                              Stats, TurnBudget)
 from game.ecs import World
 from game.hexgrid import Hex, move_in_hexes
@@ -109,6 +109,8 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
         if placement.count > 1:
             components.append(Squad(placement.count, placement.count, 4.5 * stats["hd"]))
             components.append(Footprint(squad_spread(scenario, placement, world)))
+        if stats["hero_points"]:
+            components.append(HeroPoints(stats["hero_points"]))
         spawned[placement.object_id] = world.spawn(*components)
     for placement in scenario.units:
         if placement.led_by in spawned:  # seed 002 Authority Focus: the PC leads this squad

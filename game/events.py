@@ -15,11 +15,16 @@ from game.hexgrid import Hex
 from game.rules.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.grenade import BlastHit, Scatter
+from game.rules.hero_points import ExtraRoll
 from game.rules.heroic import HeroicReading
+from game.rules.lucky_stars.attack import Contest
+from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.maneuvers import DirectionRoll
 from game.rules.morale import MoraleChange, morale_band
 from game.rules.saves import CheckResult, SaveResult, SkillRoll
 from game.rules.squad import SquadDamage, band_text
+from game.rules.starfarer.tasks import TaskResult
+from game.rules.starfarer.wounds import level_name
 
 
 class Narrator(Protocol):
@@ -530,6 +535,11 @@ _FATES = {
     "died of wounds": "{name} dies of their wounds.",
     "mortally wounded": "{name} falls, mortally wounded: dead in 6 rounds unless stabilised.",
     "stable": "{name} falls and stabilises (heroic).",
+    "dying": "{name} is incapacitated by a lethal blow: dying.",
+    "incapacitated": "{name} is incapacitated.",
+    "unconscious": "{name} falls unconscious.",
+    "mortal wound": "{name} falls with a mortal wound.",
+    "shock": "{name} collapses from shock.",
 }
 
 
@@ -544,7 +554,8 @@ class Fell(Event):
     @property
     def how(self) -> str:
         """dead, mortally wounded or stable."""
-        return self.fate if self.fate in ("mortally wounded", "stable") else "dead"
+        kept = ("mortally wounded", "stable", "dying", "incapacitated", "unconscious", "mortal wound", "shock")
+        return self.fate if self.fate in kept else "dead"
 
     def text(self, say: Narrator) -> str:
         return _FATES[self.fate].format(name=say.name(self.target))
@@ -615,6 +626,9 @@ class BlastStruck(Event):
 # -- conditions and stances ---------------------------------------------------------------
 _CONDITIONS = {
     ("prone", True, ""): "{target} drops prone.",
+    ("full cover", True, ""): "{target} takes full cover.",
+    ("full cover", False, ""): "{target} comes out of full cover to partial cover.",
+    ("full cover", False, "moved"): "{target} leaves full cover to move.",
     ("prone", False, ""): "{target} stands up.",
     ("prone", True, "knocked"): "{target} is knocked prone.",
     ("prone", True, "crash"): "{target} is knocked prone by the crash.",
@@ -863,3 +877,173 @@ class GmOverride(Event):
         if self.what == "condition":
             return _GM_CONDITIONS[(self.condition, self.active)].format(target=target)
         return f"The GM brings in {target} for {say.side(self.side)} at {say.place(self.to)}."
+
+
+# -- These Lucky Stars (seed 001) ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OpposedAttack(Event):
+    """A seed 001 attack: both 2d6 rolls (the defender's bare decision dice when surprised)."""
+
+    actor: int
+    target: int
+    contest: Contest
+    weapon: str = ""
+
+    @property
+    def hit(self) -> bool:
+        """Whether the attacker's total beat the defender's."""
+        return self.contest.hit
+
+    def text(self, say: Narrator) -> str:
+        contest = self.contest
+        verdict = "hit" if contest.hit else "miss (a tie holds)" if contest.margin == 0 else "miss"
+        bonus = ", beaten by 5 or more: a bonus damage die" if contest.bonus_die else ""
+        surprise = " (surprised)" if contest.surprise else ""
+        return (f"{say.name(self.actor)} attacks {say.name(self.target)} with a {say.weapon(self.weapon)}: "
+                f"{contest.attacker.text()} against{surprise} {contest.defender.text()}: {verdict}{bonus}.")
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseDrained(Event):
+    """A seed 001 hit's damage through DEF and VIT: before and after, a wound due, damage wasted."""
+
+    target: int
+    damage: DamageRoll
+    defense: tuple[int, int]
+    vitality: tuple[int, int]
+    wound: bool = False
+    wasted: int = 0
+
+    def text(self, say: Narrator) -> str:
+        wound = "; a wound or condition is due" if self.wound else ""
+        wasted = f"; {self.wasted} had nowhere to go" if self.wasted else ""
+        return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}): DEF "
+                f"{self.defense[0]} -> {self.defense[1]}, VIT {self.vitality[0]} -> {self.vitality[1]}{wound}{wasted}.")
+
+
+# -- Starfarer (seed 003) -----------------------------------------------------------------
+def _where(location: str) -> str:
+    return location.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskAttacked(Event):
+    """A seed 003 to-hit task: the d100 against BCS x EF, the range bracket and where it landed."""
+
+    actor: int
+    target: int
+    task: TaskResult
+    bracket: str
+    location: str | None = None
+    weapon: str = ""
+
+    @property
+    def hit(self) -> bool:
+        """Whether the task succeeded."""
+        return self.task.success
+
+    def text(self, say: Narrator) -> str:
+        landed = f", hitting the {_where(self.location)}" if self.location else ""
+        return (f"{say.name(self.actor)} attacks {say.name(self.target)} with a {say.weapon(self.weapon)} "
+                f"({self.bracket.replace('_', ' ')}): {self.task.text()}{landed}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    """A seed 003 hit on the body: damage after armour, shock and wound, the level marked (None: no
+    wound), its column and whether it overflowed (/), the shock total before and after."""
+
+    target: int
+    location: str
+    damage: int
+    shock: int
+    wound: int
+    level: int | None
+    column: int | None
+    slash: bool
+    shock_total: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        if self.level is None:
+            marked = "no wound"
+        else:
+            where = "no circle left" if self.column is None else f"column {self.column + 1}" + (" (/)" if self.slash else "")
+            marked = f"a {level_name(self.level, self.location)} wound, {where}"
+        return (f"{say.name(self.target)} takes {self.damage} to the {_where(self.location)}: {self.shock} shock, "
+                f"{self.wound} wound, {marked}; shock {self.shock_total[0]} -> {self.shock_total[1]}.")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskChecked(Event):
+    """A seed 003 check a hit or the round called for (shock, survival, bleeding): its roll."""
+
+    actor: int
+    check: str
+    task: TaskResult
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} makes a {self.check} check: {self.task.text()}."
+
+
+@dataclass(frozen=True, slots=True)
+class Bled(Event):
+    """Seed 003 bleeding: a round's shock from every bleeding wound."""
+
+    target: int
+    shock: int
+    shock_total: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.target)} bleeds {self.shock} shock: {self.shock_total[0]} -> {self.shock_total[1]}."
+
+
+# -- hero points (seed 004) ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HeroPointSpent(Event):
+    """A hero point spent on a roll just seen, with the points left; its die is rolled unless countered."""
+
+    actor: int
+    left: int
+    personal: int = 1
+    from_pool: int = 0
+
+    def text(self, say: Narrator) -> str:
+        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
+        own = "a hero point" if self.personal else "no point of their own"
+        return f"{say.name(self.actor)} spends {own}{pool} on the roll ({self.left} left)."
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPoolAwarded(Event):
+    """The GM added hero points to a side's pool (seed 004, outside sources)."""
+
+    side: str
+    points: int
+    pool: int
+
+    def text(self, say: Narrator) -> str:
+        return f"The GM awards {say.side(self.side)} {self.points} hero point(s): the pool holds {self.pool}."
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPointCountered(Event):
+    """A hero point countered before its die was rolled: both points are spent (seed 004)."""
+
+    actor: int
+    spender: int
+    left: int
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} counters {say.name(self.spender)}'s hero point ({self.left} left): "
+                "the die is not rolled.")
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDieRolled(Event):
+    """The die a hero point bought: its faces and what it counts as, added to the roll (seed 004)."""
+
+    actor: int
+    extra: ExtraRoll
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)}'s hero die: {self.extra.text()}, added to the roll."

@@ -30,6 +30,9 @@ class Odds:
     face_needed: int
     bonus: tuple[Modifier, ...]
     target: tuple[Modifier, ...]
+    dice: str = "1d20"
+    """The roll: "1d20" (SWN), or "opposed 2d6" (seed 001), where `face_needed` is the least the
+    attacker's 2d6 must beat the defender's 2d6 by (after the parts) and both totals are rolled."""
 
     @property
     def total_bonus(self) -> int:
@@ -51,7 +54,8 @@ class Option:
     "shield_allies", "overwatch", "overwatch_fire", "grenade", "intimidate", "read_morale",
     "fray_die", "focused_fray", "reload", "ready_weapon", "pick_up", "go_prone", "stand_up",
     "total_defense", "stabilise", "heal", "end_turn", "formation" (a squad's shapes at one hex:
-    `Battle.formations`), and for an open decision "hold", "hold_for_move", "redirect", "regroup".
+    `Battle.formations`), "step" (seed 001), and for an open decision "hold", "hold_for_move",
+    "redirect", "regroup".
     """
 
     kind: str

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.actions import Attack
+from game.actions import Action, Attack
 from game.hexgrid import Hex
+from game.rules.lucky_stars.attack import Contest
+from game.rules.starfarer.tasks import TaskResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,34 @@ class ProtectChance(Prompt):
     ally: int = 0
     attack: Attack | None = None
 
+
+@dataclass(frozen=True, slots=True)
+class HeroPointChance(Prompt):
+    """Seed 004: the decider lost the roll just made and may spend a hero point on it.
+
+    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001) or the
+    to-hit `task` (seed 003); `role` says whose roll the point would go on: "attacker" or
+    "defender".
+    """
+
+    kind: ClassVar[str] = "hero_point"
+    attack: Action | None = None
+    contest: Contest | None = None
+    role: str = "attacker"
+    task: TaskResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChance(Prompt):
+    """Seed 004: `spender` has spent a hero point on `chance`'s roll; the decider, an enemy with a
+    point, may counter it before the die is rolled. `asked` are those already asked."""
+
+    kind: ClassVar[str] = "counter_hero_point"
+    spender: int = 0
+    chance: HeroPointChance | None = None
+    asked: tuple[int, ...] = ()
+    dice: int = 1
+    """Bought dice not countered yet."""
 
 @dataclass(frozen=True, slots=True)
 class FootprintChoice(Prompt):

@@ -58,6 +58,11 @@ class CombatantView:
     hidden: bool = False  # kept off the table view until the GM reveals it
     footprint: tuple[Hex, ...] = ()
     """Every hex it stands on, `hex` first: a squad's several (Seed 002, Squad Size); none once down."""
+    action_points: int | None = None
+    """Action points left this round, under a ruleset that counts them (seed 001); else None."""
+    defense: int | None = None
+    """Current DEF under seed 001 (`health` then counts VIT, `unit` "VIT"); else None."""
+    defense_max: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +80,4 @@ class SideView:
     cover, still firing) or "fight" (Seed 002, Morale Threshold); None otherwise."""
     limits: str = ""
     """With the morale rules on: the band's behaviour and modifiers in words, for those who play it."""
+    hero_pool: int = 0

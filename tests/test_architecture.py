@@ -81,6 +81,7 @@ SYSTEM_LAYERS = [
      "formations"},
     {"dispatch"},
     {"choices", "roster"},
+    {"rulesets"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
 MECHANICS = SYSTEM_LAYERS[-3]
@@ -88,7 +89,16 @@ MECHANICS = SYSTEM_LAYERS[-3]
 
 def test_every_system_module_has_a_place():
     modules = {p.stem for p in (GAME / "systems").glob("*.py")} - {"__init__"}
-    assert modules == set(SYSTEM_RANK)
+    packages = {p.parent.name for p in (GAME / "systems").glob("*/__init__.py")}
+    assert modules | packages == set(SYSTEM_RANK)
+
+
+def test_only_the_facade_and_the_rulesets_themselves_name_the_rulesets():
+    """The rulesets sit on top of the systems: no mechanic reaches up into them."""
+    offenders = [f"systems/{path.name} imports {name}" for path in sorted((GAME / "systems").glob("*.py"))
+                 for name in _imports(path) | _from_package_imports(path)
+                 if name.startswith("game.systems.rulesets")]
+    assert offenders == []
 
 
 def test_systems_import_only_lower_systems_and_mechanics_never_each_other():

@@ -180,8 +180,8 @@ def test_grenades_are_thrown_not_reloaded():
 
 def test_a_ruleset_that_is_not_playable_yet_is_refused_not_played_as_swn():
     units = [unit(1, "pc_warrior", "pcs", Hex(0, 0)), unit(2, "thug", "enemies", Hex(3, 0))]
-    with pytest.raises(ValueError, match="the ruleset 'starfarer' is not playable yet"):
-        Battle.from_scenario(scenario(units, ruleset="starfarer"), seed=1)
+    with pytest.raises(ValueError, match="the ruleset 'torg' is not playable yet"):
+        Battle.from_scenario(scenario(units, ruleset="torg"), seed=1)
 
 
 def test_the_pcs_may_pass_through_their_allies_but_not_through_bystanders():

@@ -27,6 +27,11 @@ PROJECT = json.loads((MAPS / "hexbattle.tiled-project").read_text())
 TYPES = {t["name"]: t for t in PROJECT["propertyTypes"]}
 UNIT_TYPES = tomllib.loads((DATA / "units.toml").read_text())["units"]
 WEAPONS = tomllib.loads((DATA / "weapons.toml").read_text())["weapons"]
+LUCKY_STARS = tomllib.loads((DATA / "lucky_stars.toml").read_text())
+STARFARER = tomllib.loads((DATA / "starfarer.toml").read_text())
+RULESET_DATA = {"lucky-stars": (LUCKY_STARS["creatures"], LUCKY_STARS["weapons"]),
+                "starfarer": (STARFARER["creatures"], STARFARER["weapons"])}
+"""A ruleset with its own data file: the unit types (its creatures) and weapons its maps place."""
 
 
 def _tsx_tiles(path: Path) -> list[ElementTree.Element]:
@@ -258,16 +263,19 @@ def test_scenario_has_title_briefing_ruleset_and_sides_with_leaders_on_their_sid
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
 def test_units_name_known_types_and_override_stats_with_the_right_types(path):
-    for unit in MapReadback(path).units():
+    readback = MapReadback(path)
+    ruleset = readback.props.get("ruleset", (None, None, "swn"))[2]
+    unit_types, weapons = RULESET_DATA.get(ruleset, (UNIT_TYPES, WEAPONS))
+    for unit in readback.units():
         unit_type = unit.props["unit_type"][2] if unit.object_class == "Unit" else unit.object_class
-        assert unit_type in UNIT_TYPES
+        assert unit_type in unit_types
         for name, (kind, _, value) in unit.props.items():
             if name in ("hp", "hd", "ac", "attack_bonus", "morale", "count", "facing"):
                 assert kind == "int"
             if name == "facing":
                 assert 0 <= int(value) <= 5
             if name == "weapon":
-                assert value in WEAPONS
+                assert value in weapons
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)

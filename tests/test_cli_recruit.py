@@ -157,7 +157,12 @@ def test_the_written_map_opens_in_the_real_tiled_editor_with_the_squad(capsys, m
     assert load_scenario(out).scenario.units == load_scenario(maps / FORD).scenario.units
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "maps").glob("*.tmx")))
+SWN_MAPS = sorted(p.name for p in (ROOT / "maps").glob("*.tmx")
+                  if 'name="ruleset" propertytype="Ruleset" value="swn' in p.read_text())
+"""The bundled maps played under SWN, whose unit types (a thug) the command recruits."""
+
+
+@pytest.mark.parametrize("name", SWN_MAPS)
 def test_into_any_bundled_map_only_adds_the_object_and_raises_nextobjectid(capsys, maps, name):
     scenario = load_scenario(maps / name).scenario
     taken = {u.hex for u in scenario.units}
@@ -198,3 +203,10 @@ def test_a_bad_join_is_refused_and_the_map_is_untouched(capsys, maps, argv, mess
     status, _, err = run(capsys, "thug", "--faces", "6,6", "--into", str(maps / FORD), *argv)
     assert status == 2 and message in err
     assert (maps / FORD).read_bytes() == before
+
+
+def test_a_unit_type_the_maps_ruleset_lacks_is_refused_and_the_map_left_unchanged(capsys, maps):
+    before = (maps / "dust_market.tmx").read_text()  # These Lucky Stars: creature types, no thugs
+    status, _, err = run(capsys, "thug", "--faces", "3,3", "--into", str(maps / "dust_market.tmx"), "--at", "5,5")
+    assert status == 2 and "dust_market.tmx was left unchanged" in err and "unknown unit type 'thug'" in err
+    assert (maps / "dust_market.tmx").read_text() == before

@@ -10,7 +10,11 @@ import pytest
 
 import game.events as events
 from game.ai import play
-from game.events import (
+from game.events import (  # noqa: I001
+    DefenseDrained,
+    OpposedAttack,
+    TaskAttacked,
+    Wounded,
     AttackPaused,
     Attacked,
     BattleEnded,
@@ -317,11 +321,16 @@ def test_every_event_of_a_computer_played_fight_tells_itself(map_path):
     assert lines == [battle.describe(e) for e in log]
     weapon_hits = [i for i, e in enumerate(log) if isinstance(e, Attacked) and e.hit and e.how == "attack"
                    and not isinstance(e, SquadVolley)]
-    assert weapon_hits, "the fight should land at least one weapon hit"
+    ruleset_hits = [i for i, e in enumerate(log) if isinstance(e, (OpposedAttack, TaskAttacked)) and e.hit]
+    assert weapon_hits or ruleset_hits, "the fight should land at least one weapon hit"
     for index in weapon_hits:
         rolled, damaged = log[index + 1], log[index + 2]
         assert isinstance(rolled, DamageRolled) and isinstance(damaged, Damaged)
         assert rolled.target == damaged.target == log[index].target and rolled.amount == damaged.amount
+    for index in ruleset_hits:  # seed 001 drains DEF and VIT; seed 003 marks the body
+        follows = log[index + 1]
+        assert isinstance(follows, DefenseDrained if isinstance(log[index], OpposedAttack) else Wounded)
+        assert follows.target == log[index].target
     for index, volley in enumerate(log):  # a squad's damage is flat: no damage roll (seed 002)
         if isinstance(volley, SquadVolley) and volley.amount:
             assert isinstance(log[index + 1], Damaged) and log[index + 1].amount == volley.amount

@@ -123,7 +123,7 @@ def test_hexbattle_replay_of_a_broken_file_is_one_clear_line(tmp_path, capsys):
     assert err.startswith(f"hexbattle replay: {broken}: damaged") and "Traceback" not in err
 
 
-def test_a_map_on_an_unplayable_ruleset_gets_a_clear_refusal_and_a_check_warning(tmp_path, capsys):
+def test_a_map_switched_to_another_ruleset_is_refused_naming_the_unit_types_that_ruleset_lacks(tmp_path, capsys):
     maps = tmp_path / "maps"
     shutil.copytree(ROOT / "maps", maps)
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
@@ -131,10 +131,10 @@ def test_a_map_on_an_unplayable_ruleset_gets_a_clear_refusal_and_a_check_warning
     text = source.read_text()
     assert 'name="ruleset"' in text
     source.write_text(text.replace('name="ruleset" propertytype="Ruleset" value="swn"', 'name="ruleset" propertytype="Ruleset" value="lucky-stars"'))
-    with pytest.raises(ScenarioLoadError, match="the ruleset 'lucky-stars' is not playable yet"):
+    with pytest.raises(ScenarioLoadError, match="unknown unit type 'pc_warrior'"):
         battle_from_map(source, seed=1)
-    assert main(["check", str(source)]) == 0
-    assert "warning: " in capsys.readouterr().out
+    assert main(["check", str(source)]) == 1
+    assert "error: " in capsys.readouterr().out
 
 
 def _header(**fields) -> str:

@@ -83,8 +83,7 @@ def test_ctrl_c_reports_the_fights_done_so_far(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize(("words", "message"), [
-    (["--ruleset", "lucky-stars"], "--ruleset lucky-stars: the ruleset 'lucky-stars' is not playable yet "
-                                   "(playable: swn, swn-heroic); choose one of those"),
+    (["--ruleset", "lucky-stars"], "are not unit types of the ruleset 'lucky-stars' (its types: dune_stalker, "),
     (["--ruleset", "chess"], "--ruleset chess: the ruleset 'chess' is not playable yet"),
     (["--policy", "pirates=random"], "--policy pirates=random: the map has no side 'pirates' (its sides: enemies, pcs)"),
     (["--policy", "pcs=tactical"], "--policy pcs=tactical: no computer player named 'tactical' (known: computer, random)"),

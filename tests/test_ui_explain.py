@@ -114,3 +114,20 @@ def test_a_sides_morale_lists_its_band_and_every_factor_the_log_recorded():
     lines = explain_morale(raiders, log)
     assert lines[0] == "Rustjaw raiders morale 6: Careful band  [Seed 002, Morale Threshold]"
     assert lines[1:] == ["  morale 8 -> 6 (lost 20% of forces or HP x2)  [Seed 002, Morale Factors]"]
+
+
+def test_an_opposed_2d6_attack_explains_both_sides_and_the_margin_to_win():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0)), unit(2, "pirate", "enemies", Hex(3, 0), name="Gash")],
+                       first=1, ruleset="lucky-stars")
+    lines = explain_attack(_option(battle), {2: "Gash"})
+    assert lines[0].startswith("Attack on Gash: ") and lines[0].endswith("% to hit (opposed 2d6)")
+    assert "  +2 ATK" in lines and "  +7 current DEF" in lines
+    assert any("beat the defender's by 6 or more" in line for line in lines)  # 7 - 2 + 1
+
+
+def test_a_d100_task_explains_its_base_chance_and_ease_factor():
+    battle = battle_at([unit(1, "kitai", "pcs", Hex(0, 0)), unit(2, "marine", "enemies", Hex(5, 0), name="Reyes")],
+                       first=1, ruleset="starfarer")
+    lines = explain_attack(_option(battle), {2: "Reyes"})
+    assert lines[0] == "Attack on Reyes: 60% to hit (d100)"
+    assert "  +12 BCS" in lines and "  +5 EF (medium)" in lines and "Hits on a d100 of 60 or less [seed 003, 3.4]: 60%" in lines

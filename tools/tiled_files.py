@@ -137,7 +137,7 @@ def property_types() -> list[dict]:
             _member("count", "int", 1), _member("facing", "int", 0), _member("hp", "int", 0),
             _member("hd", "int", 0), _member("ac", "int", 0), _member("attack_bonus", "int", 0),
             _member("weapon", "string", ""), _member("morale", "int", 0), _member("led_by", "object", 0),
-            _member("hidden", "bool", False)]),
+            _member("hidden", "bool", False), _member("hero_points", "int", 0)]),
         _class(11, "Decoration", "#ff808080", ["layer"], []),
     ]
 

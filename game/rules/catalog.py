@@ -70,6 +70,7 @@ UNIT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("fray_die", "dice"),
     Field("nemesis", "bool", default=False),
     Field("authority", "int", default=0, minimum=0, maximum=2, help="Authority focus level"),
+    Field("hero_points", "int", default=0, minimum=0, maximum=20, help="seed 004, with the map module hero_points"),
 )}
 
 
@@ -138,6 +139,9 @@ class Catalog:
     concealment: Mapping[str, Concealment]
     sources: tuple[tuple[Path, str], ...] = ()
     """The data files read, as (path, SHA-256 hex); a save records them."""
+    ruleset_data: Any = None
+    """The battle's ruleset's own data (a `RulesetCatalog`) when it is not SWN: its unit types and
+    weapons above are that data presented to the shared hex mechanics (see game/rules/ruleset_data.py)."""
 
 
 def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:

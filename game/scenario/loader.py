@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog, CatalogError, load_catalog
+from game.rules.ruleset_data import catalog_for
 from game.scenario.command import check_led_by
 from game.scenario.documents import recording_reads
 from game.scenario.layerdata import FLIP_H, FLIP_V, ROTATE_60, ROTATE_120
@@ -63,6 +64,9 @@ def load_scenario(path: str | os.PathLike[str], catalog: Catalog | None = None,
     fields = terrain_fields(catalog)
     settings = read_map_properties(normalised.props, display, path.stem, fields, problems)
     check_override_classes(settings.terrain_overrides, normalised.tilesets, display, problems)
+    catalog = _ruleset_catalog(settings.ruleset, catalog, problems)
+    if catalog is None:
+        return LoadResult(None, problems.as_tuple())
     cells = layer_cells(tiled, normalised, problems)
     terrains = tile_terrains(normalised.tilesets, settings.terrain_overrides, fields, problems)
     terrain = battlefield(normalised.layers, cells, terrains)
@@ -79,6 +83,17 @@ def _catalog(problems: Problems) -> Catalog | None:
     """The bundled data catalog; its own problems are reported against its files."""
     try:
         return load_catalog()
+    except CatalogError as error:
+        for line in error.problems:
+            file, _, message = line.partition(": ")
+            problems.error(file, "", message)
+        return None
+
+
+def _ruleset_catalog(ruleset: str, catalog: Catalog, problems: Problems) -> Catalog | None:
+    """The catalog the map's ruleset places units from (its own creatures and weapons, if any)."""
+    try:
+        return catalog_for(ruleset, catalog)
     except CatalogError as error:
         for line in error.problems:
             file, _, message = line.partition(": ")

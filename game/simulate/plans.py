@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.battle import Battle, load_catalog, ruleset_problem
+from game.battle import Battle, load_catalog, ruleset_problem, scenario_problem
 from game.savefile import ScenarioLoadError
 from game.scenario.summary import MAPS_DIR
 from game.simulate.fight import FightPlan, load_plan_scenario
@@ -61,6 +61,9 @@ def prepare(plan: FightPlan, chosen: dict[str, str], option: str = "--policy") -
         raise PlanError(str(error)) from None
     except OSError as error:
         raise PlanError(f"{plan.map_path}: cannot be read ({error.strerror or error})") from None
+    problem = scenario_problem(scenario)
+    if problem:
+        raise PlanError(f"{plan.map_path}: {problem}")
     sides = Battle.from_scenario(scenario, 0).sides()
     controllers = {side_id: setup.controller for side_id, setup in scenario.sides.items()}
     policies = side_policies(sides, chosen, controllers, option)

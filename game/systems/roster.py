@@ -90,4 +90,5 @@ def _side(state: SideState, morale_rules: bool) -> SideView:
     band = morale_band(state.morale) if state.morale is not None else None
     ruled = band if morale_rules else None
     return SideView(state.id, state.name, state.controller, state.morale, band.name if band else None,
-                    camp(state.id), ruled.conduct if ruled else None, ruled.limits() if ruled else "")
+                    camp(state.id), ruled.conduct if ruled else None, ruled.limits() if ruled else "",
+                    state.hero_pool)

@@ -75,6 +75,8 @@ class SideState:
     leader_fell: bool = False
     losses_counted: int = 0
     """How many 20% steps of losses have cost morale already."""
+    hero_pool: int = 0
+    """Seed 004: hero points from outside sources the GM has awarded the side (module hero_points)."""
 
 
 class DieNeeded(DiceError):

@@ -403,6 +403,7 @@ class TableApp:
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
             "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
+            "tracker": console_lines(self.battle),
             "sides": [{"id": side, "controller": self.controllers.get(side), "screen": list(button.rect.center)}
                       for button, side in self.panel.sides.items()],
         }

@@ -77,6 +77,10 @@ def explain_attack(option: AttackOption, names: Mapping[int, str],
     """The hit chance, AC and expected damage of an attack option, part by part, with rules."""
     odds = option.odds
     who = names.get(option.target, f"#{option.target}")
+    if odds.dice == "opposed 2d6":
+        return _opposed_lines(option, who, place)
+    if odds.dice == "d100":
+        return _task_lines(option, who)
     hits = int(odds.chance * 20)
     lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {round(float(odds.chance) * 100)}% to hit",
              "Added to the d20:"]
@@ -88,6 +92,33 @@ def explain_attack(option: AttackOption, names: Mapping[int, str],
     lines.append(f"Hits on a d20 of {odds.face_needed}+ (1 misses, 20 hits) [SWN core, attack rolls]: "
                  f"{hits} of 20 = {round(float(odds.chance) * 100)}%")
     return lines + _damage_lines(option, place)
+
+
+def _opposed_lines(option: AttackOption, who: str, place: Place) -> list[str]:
+    """An opposed roll (seed 001): both sides' parts, the margin the 2d6 must win by, the mean damage."""
+    odds = option.odds
+    percent = round(float(odds.chance) * 100)
+    lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {percent}% to hit ({odds.dice})", "Attacker adds:"]
+    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines.append("Defender adds:")
+    lines += [_part(m.value, m.name, _where(option, m.name, place)) for m in odds.target]
+    lines.append(f"Hits when the attacker's 2d6 beat the defender's by {odds.face_needed} or more "
+                 f"(a tie holds) [seed 001, attacking and defending]: {percent}%")
+    return lines + [f"Damage {option.damage} by relative size, mean {float(option.expected_damage):.1f} "
+                    "to DEF per attempt [seed 001, damage]"]
+
+
+def _task_lines(option: AttackOption, who: str) -> list[str]:
+    """A d100 task (seed 003): BCS and EF by name, the MCS to roll under, the mean damage."""
+    odds = option.odds
+    percent = round(float(odds.chance) * 100)
+    lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {percent}% to hit (d100)", "Base chance:"]
+    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines.append("Ease factor:")
+    lines += [_part(m.value, m.name) for m in odds.target]
+    lines.append(f"Hits on a d100 of {odds.face_needed} or less [seed 003, 3.4]: {percent}%")
+    return lines + [f"Weapon {option.damage} (penetration/damage) against armour {option.armor}, mean "
+                    f"{float(option.expected_damage):.1f} damage per attempt [seed 003, 3.5]"]
 
 
 def _damage_lines(option: AttackOption, place: Place) -> list[str]:

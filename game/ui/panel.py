@@ -145,6 +145,8 @@ class Panel:
 def _answer_words(option) -> str:
     odds = getattr(option, "odds", None)
     chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
+    if getattr(option, "chance", None) is not None:
+        chance = f" ({percent(option.chance)} to turn the roll)"
     words = {"overwatch_fire": "Fire", "hold": "Hold", "hold_for_move": "Hold for this move",
              "redirect": "Step in"}.get(option.kind, kind_label(option.kind))
     if option.kind == "hold" and odds is not None:

@@ -72,8 +72,9 @@ def _with_limits(side: SideView) -> str:
 
 
 def console_lines(battle: Battle) -> list[str]:
-    """For the GM: the order (whose turn marked, side letter, initiative, who is down), then every
-    side's morale score and band, with the band's limits for the sides people play."""
+    """For the GM: the order (whose turn marked, side letter, initiative, action points under a
+    ruleset that counts them, who is down), then every side's morale score and band, with the
+    band's limits for the sides people play."""
     current = battle.current()
     lines = []
     for view in in_order(battle):
@@ -81,7 +82,8 @@ def console_lines(battle: Battle) -> list[str]:
         initiative = f" [{view.initiative}]" if view.initiative is not None else ""
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
-        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{down}")
+        points = f" {view.action_points} AP" if view.action_points is not None and view.in_fight else ""
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{points}{down}")
     for side in battle.sides():
         if side.morale is not None:
             limits = f" - {side.limits}" if side.limits and side.controller != "computer" else ""

@@ -1,0 +1,28 @@
+"""The rulesets a battle can be played under, by the name a map's `ruleset` property gives.
+
+Adding a ruleset: write one module here that builds a `Ruleset` (see `ruleset.py`) and list it
+in `REGISTERED`; nothing else in the engine names a ruleset.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from game.systems.rulesets import lucky_stars, starfarer, swn
+from game.systems.rulesets.ruleset import Ruleset
+from game.systems.scene import Scene
+
+REGISTERED: tuple[Ruleset, ...] = (swn.RULESET, lucky_stars.RULESET, starfarer.RULESET)
+
+RULESETS = MappingProxyType({name: ruleset for ruleset in REGISTERED for name in ruleset.names})
+"""Every playable ruleset by each of its names."""
+
+
+def named(name: str) -> Ruleset | None:
+    """The ruleset a map names, or None when it is not playable."""
+    return RULESETS.get(name)
+
+
+def of(scene: Scene) -> Ruleset:
+    """The ruleset the scene's battle is played under."""
+    return RULESETS[scene.setup.ruleset]

@@ -1,0 +1,247 @@
+"""The These Lucky Stars standard attack in a battle: planning it (the odds shown), rolling it, draining DEF and VIT (Seed 001).
+
+`plan_strike` is the one planner: the option's exact chance and mean damage and the roll the
+engine makes come from the same `StrikePlan`. The hex mechanics are shared: range and line of
+sight, and the cover and concealment lookup, which this ruleset reads as partial cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+from game.actions import Attack, NonlethalAttack
+from game.components import Defense, Fallen, FullCover, Health, Position, Stats
+from game.ecs import EntityId
+from game.events import DefenseDrained, Fell, OpposedAttack
+from game.hexgrid import distance
+from game.rules.attack import Modifier
+from game.rules.catalog import Entry
+from game.rules.cover import CoverReading
+from game.prompts import HeroPointChance
+from game.rules.hero_points import ExtraRoll
+from game.rules.lucky_stars.attack import (
+    BONUS_DIE_MARGIN,
+    MINOR_ADVANTAGE,
+    Contest,
+    Footing,
+    cover_problem,
+    opposed_attack,
+    surprise_attack,
+    terrain_advantage,
+)
+from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, roll_damage
+from game.rules.lucky_stars.health import apply_damage, incapacitate
+from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport
+from game.systems.combat import target_problem
+from game.systems.rulesets import hero_points
+from game.systems.rulesets import lucky_stars_state as state
+from game.systems.scene import Scene
+from game.systems.sight import cover_lookup
+from game.systems.wounds import kill
+
+POOR_FOOTING_COST = 2  # Ruling: a hex costing 2+ movement is poor footing (loose ground, underbrush)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikePlan:
+    """Everything decided before the dice: both sides' parts, the cover, the damage die."""
+
+    attacker: EntityId
+    target: EntityId
+    weapon: Entry
+    striker: Striker
+    defender: Defender
+    attacker_parts: tuple[Modifier, ...]
+    defender_parts: tuple[Modifier, ...]
+    cover: CoverReading
+    lethal: bool = True
+    """The attacker's choice should the hit take the last VIT: dying (lethal) or incapacitated."""
+
+    @property
+    def attacker_mods(self) -> int:
+        """The attacker's modifiers beyond ATK (advantages)."""
+        return sum(m.value for m in self.attacker_parts[1:])
+
+    @property
+    def defender_mods(self) -> int:
+        """The defender's modifiers beyond current DEF (advantages)."""
+        return sum(m.value for m in self.defender_parts[1:])
+
+    @property
+    def needed(self) -> int:
+        """The least the attacker's 2d6 must beat the defender's 2d6 by to hit (a tie holds)."""
+        return sum(m.value for m in self.defender_parts) - sum(m.value for m in self.attacker_parts) + 1
+
+    @property
+    def die(self) -> int:
+        """The damage die by relative size (Seed 001, Damage Dice)."""
+        return damage_die(self.striker.size, self.defender.size)
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance to hit."""
+        return sum((p for margin, p in margins(self).items() if margin > 0), Fraction(0))
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """The exact mean damage (before DEF) of the attempt: each winning margin's damage, bonus die at 5+."""
+        one, two = mean_damage(self, 1), mean_damage(self, 2)
+        return sum((p * (two if margin >= BONUS_DIE_MARGIN else one) for margin, p in margins(self).items()
+                    if margin > 0), Fraction(0))
+
+
+@cache
+def _difference() -> dict[int, Fraction]:
+    """The chance of each (attacker's 2d6 - defender's 2d6); a surprised defender rolls 2d6 too."""
+    counts: dict[int, int] = {}
+    for a, b, c, d in product(range(1, 7), repeat=4):
+        counts[a + b - c - d] = counts.get(a + b - c - d, 0) + 1
+    return {k: Fraction(v, 6 ** 4) for k, v in sorted(counts.items())}
+
+
+def margins(plan: StrikePlan) -> dict[int, Fraction]:
+    """The chance of each final margin (attacker total - defender total) of this attack."""
+    offset = sum(m.value for m in plan.attacker_parts) - (
+        0 if plan.defender.surprised else sum(m.value for m in plan.defender_parts))
+    return {k + offset: p for k, p in _difference().items()}
+
+
+def mean_damage(plan: StrikePlan, dice: int) -> Fraction:
+    """The exact mean of a hit's damage with `dice` damage dice, resistance and minimums applied."""
+    striker = plan.striker
+    flat = striker.attribute + striker.damage_bonus + (UNARMED_DAMAGE if striker.unarmed else 0)
+    faces = list(product(range(1, plan.die + 1), repeat=dice))
+    total = sum(resisted(sum(f) + flat, plan.defender.resistance, striker.extreme) for f in faces)
+    return Fraction(total, len(faces))
+
+
+def _footing(scene: Scene, attacker: EntityId, target: EntityId) -> Footing:
+    field = scene.setup.field
+
+    def poor(entity: EntityId) -> bool:
+        return (field.move_cost(scene.world.get(entity, Position).hex) or 0) >= POOR_FOOTING_COST
+
+    return Footing(attacker_poor=poor(attacker), defender_poor=poor(target))
+
+
+def _reach_problem(weapon: Entry, gap: int) -> str | None:
+    if not weapon.range_hexes:
+        return None if gap == 1 else f"a {weapon.name.lower()} reaches only an adjacent hex"
+    return f"out of range ({gap} hexes; a {weapon.name.lower()} reaches {weapon.range_hexes})" if gap > weapon.range_hexes else None
+
+
+def _parts(scene: Scene, attacker: EntityId, target: EntityId, ranged: bool,
+           cover: CoverReading) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
+    """Both sides' named parts: ATK and current DEF, terrain advantage, partial cover (Seed 001)."""
+    mine, theirs = terrain_advantage(_footing(scene, attacker, target))
+    attacking = [Modifier("ATK", scene.world.get(attacker, Stats).attack_bonus)]
+    defending = [Modifier("current DEF", state.defense(scene, target).current)]
+    if mine:
+        attacking.append(Modifier("footing (target on poor ground)", mine))
+    if theirs:
+        defending.append(Modifier("footing (attacker on poor ground)", theirs))
+    if ranged and (cover.armor or cover.concealment_bonus):
+        defending.append(Modifier("partial cover", MINOR_ADVANTAGE))
+    return tuple(attacking), tuple(defending)
+
+
+def plan_strike(scene: Scene, attacker: EntityId, target: EntityId, lethal: bool = True) -> StrikePlan | str:
+    """The plan of a standard attack with the weapon in hand, or why it cannot be made (Seed 001)."""
+    problem = target_problem(scene, attacker, target)
+    if problem:
+        return problem
+    weapon = state.weapon_entry(scene, attacker)
+    here, there = scene.world.get(attacker, Position).hex, scene.world.get(target, Position).hex
+    problem = _reach_problem(weapon, distance(here, there))
+    if problem:
+        return problem
+    cover = cover_lookup(scene.setup.field, here, there, scene.setup.catalog.weapons[weapon.id].weapon_class)
+    if not cover.visible:
+        return cover.text(scene.place)
+    if weapon.range_hexes and scene.world.has(target, FullCover) and (cover.armor or cover.concealment_bonus):
+        return cover_problem("full")
+    striker = Striker(scene.world.get(attacker, Stats).attack_bonus, state.attribute(scene, attacker, weapon.attribute),
+                      state.size(scene, attacker), weapon.unarmed, weapon.damage_bonus, weapon.extreme)
+    defender = Defender(state.health(scene, target), state.size(scene, target),
+                        state.resistance(scene, target, weapon.damage_type), scene.is_surprised(target))
+    attacking, defending = _parts(scene, attacker, target, bool(weapon.range_hexes), cover)
+    return StrikePlan(attacker, target, weapon, striker, defender, attacking, defending, cover, lethal)
+
+
+def check_attack(scene: Scene, action: Attack | NonlethalAttack) -> StrikePlan | str:
+    """A standard attack (2 AP, once a turn) or, bare-handed, an unarmed attack (Seed 001, Actions in Combat);
+    a non-lethal one differs only in its last blow."""
+    if getattr(action, "burst", False) or getattr(action, "aimed", False):
+        return "These Lucky Stars has no aimed shots or bursts"
+    refusal = state.problem(scene, action.actor, attack_kind(scene, action.actor))
+    return refusal or plan_strike(scene, action.actor, action.target, lethal=not isinstance(action, NonlethalAttack))
+
+
+def attack_kind(scene: Scene, entity: EntityId) -> str:
+    """The action-table name of an attack with what the combatant holds."""
+    return "unarmed_attack" if state.weapon_entry(scene, entity).unarmed else "standard_attack"
+
+
+def attack(scene: Scene, action: Attack, plan: StrikePlan) -> None:
+    """Pay the AP and roll both sides; whoever lost the roll may spend a hero point on it
+    (seed 004), else a hit drains the target's DEF and VIT (Seed 001, Steps to an Attack)."""
+    state.pay(scene, action.actor, attack_kind(scene, action.actor))
+    if plan.defender.surprised:
+        contest = surprise_attack(plan.striker.attack, scene.dice, attacker_mods=plan.attacker_mods)
+    else:
+        contest = opposed_attack(plan.striker.attack, plan.defender.health.defense, scene.dice,
+                                 attacker_mods=plan.attacker_mods, defender_mods=plan.defender_mods)
+    scene.emit(OpposedAttack(plan.attacker, plan.target, contest, plan.weapon.id))
+    loser, role = (plan.target, "defender") if contest.hit else (plan.attacker, "attacker")
+    question = f"{scene.name(loser)} lost the roll: spend a hero point on it?"
+    if not hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role)):
+        land(scene, plan, contest)
+
+
+def land(scene: Scene, plan: StrikePlan, contest: Contest) -> None:
+    """A roll that hit rolls damage by size and drains DEF and VIT (Seed 001, Damage)."""
+    if not contest.hit:
+        return
+    striker, defender = plan.striker, plan.defender
+    damage = roll_damage(plan.die, scene.dice, bonus_die=contest.bonus_die, attribute=striker.attribute,
+                         modifiers=striker.damage_bonus, unarmed=striker.unarmed, resistance=defender.resistance,
+                         extreme=striker.extreme)
+    drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision: the bought die on the decider's side of the roll, or the roll
+    as it stood; then the attack lands or not (Seeds 004 and 001)."""
+    contest = chance.contest
+    attacker, target = chance.attack.actor, chance.attack.target
+    if extras:
+        side = "attacker" if chance.role == "attacker" else "defender"
+        contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extras)})
+        scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
+    plan = plan_strike(scene, attacker, target, lethal=not isinstance(chance.attack, NonlethalAttack))
+    if not isinstance(plan, str):
+        land(scene, plan, contest)
+
+
+def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
+    """Write the hit's DEF and VIT into the world; at 0 VIT the target is out, dying after a lethal
+    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage)."""
+    before, after = plan.defender.health, report.outcome.health
+    if after.incapacitated:
+        after = incapacitate(after, lethal=plan.lethal)
+    guard = state.defense(scene, plan.target)
+    scene.world.set(plan.target, Defense(after.defense, guard.maximum, after.condition))
+    vitality = scene.world.get(plan.target, Health)
+    scene.world.set(plan.target, replace(vitality, current=after.vitality))
+    scene.emit(DefenseDrained(plan.target, report.damage, (before.defense, after.defense),
+                              (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
+    if after.incapacitated and plan.lethal:
+        kill(scene, plan.target, after.condition)
+    elif after.incapacitated:  # out of the fight but not dead: the body stays, down
+        there = scene.world.get(plan.target, Position).hex
+        scene.world.remove(plan.target, Position)
+        scene.world.set(plan.target, Fallen(there, scene.round))
+        scene.emit(Fell(plan.target, after.condition))

@@ -1,0 +1,100 @@
+"""What a These Lucky Stars combatant can do now, built by the same checks and planner that resolve it (Seed 001).
+
+Each option's action is checked by the ruleset's own table; an attack option's odds are the
+exact chance of the opposed 2d6 roll from `plan_strike`, and its mean damage the exact mean of
+the damage roll, so what is shown is what is rolled.
+"""
+
+from __future__ import annotations
+
+from game.actions import Attack, Hold, Move, NonlethalAttack, StandUp, Step, UseCover
+from game.components import Position, Prone, Stats
+from game.ecs import EntityId
+from game.options import AttackOption, MoveOption, Odds, Option, Options
+from game.prompts import CounterChance, HeroPointChance, Prompt
+from game.systems import movement
+from game.systems.combat import enemies_in_the_fight
+from game.systems.rulesets import hero_points
+from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets import lucky_stars_turns as turns
+from game.systems.scene import Scene
+
+OPPOSED = "opposed 2d6"
+
+
+def odds(plan: attacks.StrikePlan) -> Odds:
+    """The exact chance of the opposed roll with both sides' parts."""
+    return Odds(plan.chance, plan.needed, plan.attacker_parts, plan.defender_parts, dice=OPPOSED)
+
+
+def damage_text(plan: attacks.StrikePlan) -> str:
+    """The damage roll as a GM reads it: the die by size plus the attribute and modifiers."""
+    flat = plan.striker.attribute + plan.striker.damage_bonus + (attacks.UNARMED_DAMAGE if plan.striker.unarmed else 0)
+    return f"1d{plan.die}{flat:+d}" if flat else f"1d{plan.die}"
+
+
+def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool = True) -> AttackOption:
+    """The standard attack on one enemy (or its non-lethal form): refused with the reason, or with its odds and mean damage."""
+    action = Attack(actor, target=target) if lethal else NonlethalAttack(actor, target=target)
+    kind = "attack" if lethal else "nonlethal_attack"
+    plan = attacks.check_attack(scene, action)
+    if isinstance(plan, str):
+        return AttackOption(kind, None, plan, target=target)
+    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
+                        damage=damage_text(plan), expected_damage=plan.expected_damage)
+
+
+def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
+    return [attack_option(scene, actor, target, lethal) for lethal in (True, False)
+            for target in enemies_in_the_fight(scene, actor)]
+
+
+def _moves(scene: Scene, actor: EntityId) -> list[Option]:
+    refusal = "stand up first (1 AP)" if scene.world.has(actor, Prone) else state.problem(scene, actor, "move")
+    if refusal:
+        return [Option("move", None, refusal)]
+    reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
+                               scene.setup.setting("allies_block_movement", False))
+    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+
+
+def _steps(scene: Scene, actor: EntityId) -> list[Option]:
+    here = scene.world.get(actor, Position).hex
+    found: list[Option] = []
+    for to in scene.setup.field.neighbours_on_map(here):
+        refusal = turns.step_problem(scene, actor, to)
+        if refusal is None:
+            found.append(MoveOption("step", Step(actor, to=to), hex=to, cost=1, path=(to,)))
+    return found or [Option("step", None, turns.step_problem(scene, actor, here) or "no neighbouring hex to step to")]
+
+
+def _checked(kind: str, plan, action) -> Option:
+    return Option(kind, None, plan) if isinstance(plan, str) else Option(kind, action)
+
+
+def _stances(scene: Scene, actor: EntityId) -> list[Option]:
+    take, leave = UseCover(actor, full=True), UseCover(actor, full=False)
+    return [_checked("stand_up", turns.check_stand(scene, StandUp(actor)), StandUp(actor)),
+            _checked("take_full_cover", turns.check_use_cover(scene, take), take),
+            _checked("leave_full_cover", turns.check_use_cover(scene, leave), leave)]
+
+
+BUILDERS = (("move", _moves), ("step", _steps), ("attack", _attacks), ("stances", _stances))
+"""Each group of options and its builder, in the order an action bar lists them."""
+
+GROUPS = tuple(name for name, _ in BUILDERS)
+
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """A hero point decision (seed 004): spend, with the exact chance the roll then turns, or let it stand."""
+    decider = prompt.decider
+    if isinstance(prompt, CounterChance):
+        return hero_points.counter_options(scene, prompt)
+    stand = Option("hold", Hold(decider))
+    if not isinstance(prompt, HeroPointChance):
+        return Options(decider, (stand,))
+    margin = prompt.contest.margin
+    needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
+    return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))

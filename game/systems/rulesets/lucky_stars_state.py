@@ -1,0 +1,100 @@
+"""A These Lucky Stars combatant's own state in the world: its creature entry, weapon, DEF and action points (Seed 001).
+
+Deployment builds every combatant from the catalog's SWN-shaped unit types (see
+game/rules/lucky_stars/units.py); these helpers read the seed 001 numbers back: DEF from
+`Defense` (full DEF is the stat block's `ac`), VIT from `Health`, ATK from `attack_bonus`, the
+size, attributes and resistances from the creature type, the action economy from `TurnState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.components import Armament, Defense, FullCover, Health, Identity, Prone, Stats
+from game.ecs import EntityId
+from game.rules.catalog import Entry
+from game.rules.lucky_stars.actions import Situation, TurnState, action_problem, spend
+from game.rules.lucky_stars.catalog import resistance_to
+from game.rules.lucky_stars.health import Health as DefenseAndVitality
+from game.systems.scene import Scene
+from game.views import CombatantView
+
+MEDIUM = "medium"
+
+
+def creature(scene: Scene, entity: EntityId) -> Entry | None:
+    """The combatant's creature type in the ruleset's data (None for a unit type it lacks)."""
+    return scene.setup.catalog.ruleset_data.creatures.get(scene.world.get(entity, Identity).unit_type)
+
+
+def weapon_entry(scene: Scene, entity: EntityId) -> Entry:
+    """The seed 001 weapon in hand (bare hands when none)."""
+    armament = scene.world.get(entity, Armament)
+    return scene.setup.catalog.ruleset_data.weapons[armament.weapon or "unarmed"]
+
+
+def size(scene: Scene, entity: EntityId) -> str:
+    """The combatant's size on the seed 001 ladder (medium when its type gives none)."""
+    found = creature(scene, entity)
+    return found.size if found is not None else MEDIUM
+
+
+def attribute(scene: Scene, entity: EntityId, name: str) -> int:
+    """One seed 001 attribute score (str, agi, fort, ins, will); 0 when the type gives none."""
+    found = creature(scene, entity)
+    return dict(found.attributes or {}).get(name, 0) if found is not None else 0
+
+
+def resistance(scene: Scene, entity: EntityId, damage_type: str) -> str:
+    """The combatant's resistance to one damage type, its armour included (Seed 001, Damage Resistance)."""
+    found = creature(scene, entity)
+    if found is None:
+        return "none"
+    return resistance_to(found, scene.setup.catalog.ruleset_data.armour[found.armour], damage_type)
+
+
+def defense(scene: Scene, entity: EntityId) -> Defense:
+    """Current and full DEF (a combatant the GM added starts at its full DEF)."""
+    found = scene.world.try_get(entity, Defense)
+    if found is not None:
+        return found
+    full = scene.world.get(entity, Stats).ac
+    return Defense(full, full)
+
+
+def health(scene: Scene, entity: EntityId) -> DefenseAndVitality:
+    """DEF and VIT together, as the seed 001 rules read them."""
+    guard = defense(scene, entity)
+    return DefenseAndVitality(guard.current, guard.maximum, scene.world.get(entity, Health).current, guard.condition)
+
+
+def turn_state(scene: Scene, entity: EntityId) -> TurnState:
+    """The combatant's action economy this round (none yet: no AP)."""
+    found = scene.world.try_get(entity, TurnState)
+    return replace(found if found is not None else TurnState(), prone=scene.world.has(entity, Prone))
+
+
+def situation(scene: Scene, entity: EntityId) -> Situation:
+    """What the combatant attacks with, for the action table's weapon rules."""
+    weapon = weapon_entry(scene, entity)
+    kind = "unarmed" if weapon.unarmed else "ranged" if weapon.range_hexes else "melee"
+    return Situation(weapon=kind, light_weapon=weapon.light, behind_full_cover=scene.world.has(entity, FullCover))
+
+
+def problem(scene: Scene, entity: EntityId, action: str) -> str | None:
+    """Why the seed 001 action cannot be taken now (AP, once-a-turn, prone), or None."""
+    return action_problem(action, turn_state(scene, entity), situation(scene, entity))
+
+
+def pay(scene: Scene, entity: EntityId, action: str) -> None:
+    """Spend the action's AP and count its use (Seed 001, Taking Action)."""
+    scene.world.set(entity, spend(action, turn_state(scene, entity)))
+
+
+def dress(scene: Scene, view: CombatantView) -> CombatantView:
+    """A combatant's view with its AP left and DEF; its health counts VIT."""
+    if view.id not in scene.world.entities():
+        return view
+    guard = defense(scene, view.id)
+    return replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
+                   defense_max=guard.maximum, unit="VIT")

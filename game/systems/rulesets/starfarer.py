@@ -1,0 +1,35 @@
+"""Starfarer (seed 003): the ruleset `starfarer` behind the engine's seam.
+
+Action points 1d10 + Initiative each round with phases counting down by 10 and the rest
+carried; d100 to-hit tasks by range bracket; hit location, armour, lethality, the wound track,
+shock, bleeding and the checks they call for. The hex mechanics are the shared ones; the GM's
+overrides are the shared rows. See docs/rules/starfarer.md for what is wired.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from game.actions import Attack, Move
+from game.systems.dispatch import Row
+from game.systems.rulesets import hero_points
+from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_options as options
+from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets import starfarer_turns as phases
+from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
+
+TABLE = MappingProxyType({
+    **shared_rows(),
+    Move: Row(phases.check_move, phases.move),
+    Attack: Row(attacks.check_attack, attacks.attack),
+    **hero_points.rows(attacks.go_on),
+})
+"""Which seed 003 action each action type is, read top to bottom."""
+
+RULESET = Ruleset(
+    names=("starfarer",), table=TABLE, settle=nothing, roll_initiative=phases.roll_initiative,
+    begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
+    options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
+    prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,
+    first_turn=phases.first_turn)

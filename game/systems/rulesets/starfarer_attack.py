@@ -1,0 +1,190 @@
+"""The Starfarer attack in a battle: the to-hit task by range bracket (the odds shown), the hit location, the wound and the checks it calls for (Seed 003, 3.4-3.6.6).
+
+`plan_shot` is the one planner: the option's exact chance and mean damage and the d100 the
+engine rolls come from the same `ShotPlan`. Range and line of sight are the shared hex mechanics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.actions import Attack
+from game.components import Position
+from game.ecs import EntityId
+from game.events import TaskAttacked, TaskChecked, Wounded
+from game.hexgrid import distance
+from game.prompts import HeroPointChance
+from game.rules.catalog import Entry
+from game.rules.hero_points import ExtraRoll, with_extra_rolls
+from game.rules.cover import CoverReading
+from game.rules.starfarer.catalog import armour_against, weapon_rating
+from game.rules.starfarer.checks import failed_shock_check, shock_check, shock_penalty, survival_check, survival_hopeless
+from game.rules.starfarer.damage import hit_damage
+from game.rules.starfarer.hit import HitReport, apply_hit, resolve_attack
+from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_hit
+from game.rules.starfarer.tasks import TaskProfile, check_task, hit_location, roll_task, with_trait_penalty
+from game.rules.starfarer.wounds import MODIFIERS, worsen_after_shock
+from game.systems.budget import needs, spend
+from game.systems.combat import target_problem
+from game.systems.rulesets import hero_points
+from game.systems.rulesets import starfarer_state as state
+from game.systems.scene import Scene, in_the_fight
+from game.systems.sight import cover_lookup
+from game.systems.wounds import kill
+
+METRES_PER_HEX = 3  # Ruling: Grid
+D100 = 100
+
+
+@dataclass(frozen=True, slots=True)
+class ShotPlan:
+    """Everything decided before the d100: the task, the bracket, the weapon and the armour it meets."""
+
+    attacker: EntityId
+    target: EntityId
+    weapon: Entry
+    bracket: str
+    profile: TaskProfile
+    penalty: int
+    armour: int
+    cover: CoverReading
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance the d100 comes up at or under the MCS."""
+        return Fraction(min(D100, max(0, self.profile.bcs * self.profile.ef)), D100)
+
+    def damage_on(self, roll: int, mass: int | None = None) -> int:
+        """The damage a d100 of `roll` does after armour and LOS (0 on a miss), head hits not yet doubled."""
+        task = check_task(self.profile.bcs, self.profile.ef, roll)
+        return hit_damage(weapon_rating(self.weapon), self.armour, task.los, mass) if task.success else 0
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """The exact mean damage after armour over every d100 face (before lethality and the head)."""
+        return Fraction(sum(self.damage_on(roll) for roll in range(1, D100 + 1)), D100)
+
+
+def _bracket(weapon: Entry, gap: int) -> str | None:
+    """The range bracket of Table 3.3; next to the target it is close range (Seed 003, 3.4.1); None: out of range."""
+    if weapon.range_rating is None:
+        return "melee" if gap == 1 else None
+    return range_bracket(gap * METRES_PER_HEX, weapon.range_rating, weapon.extreme, close=gap == 1)
+
+
+def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str) -> TaskProfile:
+    """(Dexterity, Weapon) x EF by bracket, or (Weapon, Agility) x 5 in melee (Seed 003, Tables 3.1-3.2)."""
+    skill = state.skill(scene, attacker, weapon.skill)
+    if bracket == "melee":
+        return melee_to_hit(skill, state.trait(scene, attacker, "agility"))
+    return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket)
+
+
+def plan_shot(scene: Scene, attacker: EntityId, target: EntityId) -> ShotPlan | str:
+    """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4)."""
+    problem = target_problem(scene, attacker, target)
+    if problem:
+        return problem
+    weapon = state.weapon_entry(scene, attacker)
+    here, there = scene.world.get(attacker, Position).hex, scene.world.get(target, Position).hex
+    bracket = _bracket(weapon, distance(here, there))
+    if bracket is None:
+        return f"out of reach of a {weapon.name.lower()} ({distance(here, there) * METRES_PER_HEX} m)"
+    cover = cover_lookup(scene.setup.field, here, there, scene.setup.catalog.weapons[weapon.id].weapon_class)
+    if not cover.visible:
+        return cover.text(scene.place)
+    penalty = state.penalty(scene, attacker, state.ARM_LIMBS)
+    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket), penalty)
+    return ShotPlan(attacker, target, weapon, bracket, profile, penalty,
+                    armour_against(state.armour(scene, target), weapon), cover)
+
+
+def check_attack(scene: Scene, action: Attack) -> ShotPlan | str:
+    """An attack as the phase's action (Seed 003, 3.2 and 3.4)."""
+    if action.burst or action.aimed:
+        return "Starfarer has no aimed shots or bursts here"
+    if needs(scene, action.actor, "main"):
+        return "the phase's action is already taken"
+    return plan_shot(scene, action.actor, action.target)
+
+
+def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
+    """Roll the task; a hit lands where its ones digit says and the body takes it (Seed 003, 3.4-3.6)."""
+    spend(scene, action.actor, "main")
+    rolled = resolve_attack(plan.profile, scene.dice)
+    scene.emit(TaskAttacked(plan.attacker, plan.target, rolled.task, plan.bracket, rolled.location, plan.weapon.id))
+    if rolled.location is not None:
+        wound(scene, plan, rolled.task.los, rolled.location)
+        return
+    question = f"{scene.name(plan.attacker)} missed: spend a hero point on the roll?"
+    hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision: the bought die comes off the d100 (never below 1) and the task is
+    read again; the location stays the first roll's. Without it the miss stands (Seeds 004 and 003)."""
+    if not extras:
+        return
+    first = chance.task
+    task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, extras))
+    shot = plan_shot(scene, chance.attack.actor, chance.attack.target)
+    if isinstance(shot, str):
+        return
+    location = hit_location(first) if task.success else None
+    scene.emit(TaskAttacked(shot.attacker, shot.target, task, shot.bracket, location, shot.weapon.id))
+    if location is not None:
+        wound(scene, shot, task.los, location)
+
+
+def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:
+    """Mark the hit on the body, then the checks it calls for (Seed 003, 3.5-3.6.6)."""
+    before = state.body(scene, plan.target)
+    report = apply_hit(before, state.target(scene, plan.target), weapon_rating(plan.weapon), plan.armour, los,
+                       location, blunt=plan.weapon.blunt)
+    mark = report.mark
+    scene.emit(Wounded(plan.target, location, report.damage, report.assessed.shock, report.assessed.wound,
+                       report.level, mark.column if mark else None, mark.slash if mark else False,
+                       (before.shock, report.body.shock)))
+    state.set_body(scene, plan.target, report.body)
+    if not in_the_fight(scene.world, plan.target):
+        kill(scene, plan.target, "shock")
+        return
+    _checks(scene, plan.target, report)
+
+
+def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
+    """A survival check for a mortal wound or the x6 shock bracket, a shock check to stay conscious (Seed 003, 3.6.6).
+
+    Ruling: a character who passes the survival check still falls with the mortal wound (out of
+    this fight); one who fails dies. A failed shock check knocks the character out for this fight.
+    """
+    if report.checks.survival:
+        survived = _check(scene, target, "survival", survival_check(
+            state.trait(scene, target, "endurance"), state.trait(scene, target, "essence"), 0))
+        hopeless = survival_hopeless(report.assessed.wound, state.creature(scene, target).wound_step)
+        kill(scene, target, "mortal wound" if survived and not hopeless else "killed")
+        return
+    if report.checks.shock:
+        worst = -MODIFIERS[report.mark.column] if report.mark and report.mark.column is not None else 0
+        penalty = max(worst, shock_penalty(report.body.shock, state.creature(scene, target).basic_shock))
+        task = roll_task(shock_check(state.trait(scene, target, "endurance"),
+                                     state.trait(scene, target, "willpower"), penalty), scene.dice)
+        scene.emit(TaskChecked(target, "shock", task))
+        if not task.success:
+            _knocked_out(scene, target, report, task)
+
+
+def _knocked_out(scene: Scene, target: EntityId, report: HitReport, task) -> None:
+    """LOF over 3 worsens the wound that called for the check by a level (/); the character is out (Seed 003, 3.6.6)."""
+    if failed_shock_check(task).worse_wound and report.mark is not None:
+        track, _ = worsen_after_shock(state.body(scene, target).track, report.mark.location)
+        taken = state.body(scene, target)
+        state.set_body(scene, target, type(taken)(track, taken.bleeding, taken.shock))
+    kill(scene, target, "unconscious")
+
+
+def _check(scene: Scene, target: EntityId, name: str, profile: TaskProfile) -> bool:
+    task = roll_task(profile, scene.dice)
+    scene.emit(TaskChecked(target, name, task))
+    return task.success

@@ -1,0 +1,73 @@
+"""What a Starfarer combatant can do in its action phase, built by the same checks and planner that resolve it (Seed 003).
+
+An attack option's odds are the exact chance of the d100 task from `plan_shot` (`Odds.dice`
+"d100", `face_needed` the MCS: the highest roll that hits); its mean damage is the exact mean
+over every d100 face.
+"""
+
+from __future__ import annotations
+
+from game.actions import Attack, Hold, Move
+from game.components import Stats
+from game.ecs import EntityId
+from game.options import AttackOption, MoveOption, Odds, Option, Options
+from game.prompts import CounterChance, HeroPointChance, Prompt
+from game.rules.attack import Modifier
+from game.systems import movement
+from game.systems.budget import needs
+from game.systems.combat import enemies_in_the_fight
+from game.systems.rulesets import hero_points
+from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.scene import Scene
+
+
+def odds(plan: attacks.ShotPlan) -> Odds:
+    """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty) and EF."""
+    bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty),)
+    if plan.penalty:
+        bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty),)
+    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef),)
+    return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100")
+
+
+def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOption:
+    """The attack on one enemy: refused with the reason, or with its odds and mean damage."""
+    action = Attack(actor, target=target)
+    plan = attacks.check_attack(scene, action)
+    if isinstance(plan, str):
+        return AttackOption("attack", None, plan, target=target)
+    return AttackOption("attack", action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
+                        armor=plan.armour, damage=f"{plan.weapon.penetration}/{plan.weapon.damage}",
+                        expected_damage=plan.expected_damage)
+
+
+def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
+    return [attack_option(scene, actor, target) for target in enemies_in_the_fight(scene, actor)]
+
+
+def _moves(scene: Scene, actor: EntityId) -> list[Option]:
+    if needs(scene, actor, "main"):
+        return [Option("move", None, "the phase's action is already taken")]
+    reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
+                               scene.setup.setting("allies_block_movement", False))
+    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+
+
+BUILDERS = (("move", _moves), ("attack", _attacks))
+"""Each group of options and its builder, in the order an action bar lists them."""
+
+GROUPS = tuple(name for name, _ in BUILDERS)
+
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
+    brings the d100 under the MCS, or let the miss stand."""
+    decider = prompt.decider
+    if isinstance(prompt, CounterChance):
+        return hero_points.counter_options(scene, prompt)
+    stand = Option("hold", Hold(decider))
+    if not isinstance(prompt, HeroPointChance) or prompt.task is None:
+        return Options(decider, (stand,))
+    needed = prompt.task.roll - prompt.task.mcs
+    return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))

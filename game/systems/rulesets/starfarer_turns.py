@@ -1,0 +1,114 @@
+"""Starfarer rounds and phases: 1d10 + Initiative action points, a phase for each 10 counting down, the rest carried (Seed 003, 3.2).
+
+The order of phases changes every round, so the ruleset picks who acts (`next_turn`,
+`first_turn`) rather than a fixed turn order. A phase is one action: a move (the shared hex
+movement) or an attack. Each round the bleeding wounds add their shock first.
+"""
+
+from __future__ import annotations
+
+from game.actions import Move
+from game.components import ActionPoints, Initiative, Stats, TurnBudget
+from game.ecs import EntityId
+from game.events import Bled, RoundBegan, TurnBegan
+from game.rules.starfarer.hit import Body, bleed
+from game.rules.starfarer.initiative import PHASE_COST, next_phase
+from game.systems import movement
+from game.systems.budget import needs, spend
+from game.systems.rulesets import starfarer_state as state
+from game.systems.scene import Scene, in_the_fight
+from game.systems.wounds import kill
+
+MAX_EMPTY_ROUNDS = 20  # a guard: every round adds at least 1 point to everyone, so someone soon reaches 10
+
+
+def prepare(scene: Scene) -> None:
+    """Every combatant starts unhurt with no action points."""
+    for entity, _ in list(scene.world.query(Stats)):
+        scene.world.set(entity, Body())
+        scene.world.set(entity, ActionPoints(0))
+
+
+def roll_initiative(scene: Scene, combatants: list[EntityId]) -> tuple[EntityId, ...]:
+    """The listed order: highest Initiative trait first, then id; phases are picked each round (Seed 003, 3.2)."""
+    for entity in combatants:
+        score = state.trait(scene, entity, "initiative")
+        scene.world.set(entity, Initiative(score, f"Initiative {score}"))
+    return tuple(sorted(combatants, key=lambda e: (-state.trait(scene, e, "initiative"), e)))
+
+
+def _fighters(scene: Scene) -> list[EntityId]:
+    """Everyone still in the fight (a unit the GM added too: it has no points until the next round's roll)."""
+    return [e for e, _ in scene.world.query(Stats) if in_the_fight(scene.world, e)]
+
+
+def _bleed_all(scene: Scene) -> None:
+    """Every bleeding wound adds its rate to the shock total; at the x6 bracket the character collapses (Seed 003, 3.6.7)."""
+    for entity in _fighters(scene):
+        before = state.body(scene, entity)
+        if before.bleeding.per_round:
+            after = bleed(before)
+            state.set_body(scene, entity, after)
+            scene.emit(Bled(entity, before.bleeding.per_round, (before.shock, after.shock)))
+            if not in_the_fight(scene.world, entity):
+                kill(scene, entity, "shock")
+
+
+def _roll_points(scene: Scene) -> None:
+    for entity in _fighters(scene):
+        rolled = scene.roll("1d10+INITIATIVE+CARRIED", entity, "action points",
+                            INITIATIVE=state.trait(scene, entity, "initiative"), CARRIED=state.points(scene, entity))
+        scene.world.set(entity, ActionPoints(rolled.total))
+
+
+def begin_round(scene: Scene) -> None:
+    """Bleeding, then everyone's action points; a round in which nobody reaches 10 passes at once (Seed 003, 3.2)."""
+    for _ in range(MAX_EMPTY_ROUNDS):
+        scene.emit(RoundBegan(scene.round))
+        _bleed_all(scene)
+        _roll_points(scene)
+        if _next(scene) is not None or not _fighters(scene):
+            return
+        scene.round += 1
+
+
+def _next(scene: Scene) -> EntityId | None:
+    fighters = _fighters(scene)
+    return next_phase({e: state.points(scene, e) for e in fighters},
+                      {e: state.trait(scene, e, "initiative") for e in fighters})
+
+
+def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int, bool]:
+    """The next phase: the most action points, if 10 or more; else the round is over (Seed 003, 3.2)."""
+    who = _next(scene)
+    return (turn, True) if who is None else (order.index(who), False)
+
+
+def first_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
+    """Who takes the round's first phase."""
+    who = _next(scene)
+    return turn if who is None else order.index(who)
+
+
+def begin_turn(scene: Scene, entity: EntityId) -> None:
+    """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2)."""
+    scene.world.set(entity, ActionPoints(state.points(scene, entity) - PHASE_COST))
+    scene.world.set(entity, TurnBudget(main=True, move=False))
+    scene.emit(TurnBegan(entity, scene.round))
+
+
+def check_move(scene: Scene, action: Move) -> Move | str:
+    """A move as the phase's action, up to 10 m (Ruling: the seed's movement section is empty)."""
+    refusal = needs(scene, action.actor, "main")
+    if refusal:
+        return "the phase's action is already taken"
+    problem = movement.path_problem(scene.setup.field, scene.world, action.actor, action.path,
+                                    scene.world.get(action.actor, Stats).move_hexes,
+                                    scene.setup.setting("allies_block_movement", False), scene.place)
+    return f"cannot move there: {problem}" if problem else action
+
+
+def move(scene: Scene, action: Move, plan: Move) -> None:
+    """Spend the phase's action and walk the path (the shared walk)."""
+    spend(scene, action.actor, "main")
+    movement.walk(scene, action.actor, action.path)

@@ -1,0 +1,41 @@
+"""The other rulesets in the real window under Xvfb: a These Lucky Stars move clicked with the mouse
+costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight shows action points."""
+
+from __future__ import annotations
+
+from ui_window_kit import ROOT, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+
+pytestmark = needs_xvfb
+
+
+def _open(display: str, tmp_path, map_name: str) -> Table:
+    return Table(display, tmp_path, map_path=ROOT / "maps" / map_name)
+
+
+def _current_line(status: dict) -> str:
+    return next(line for line in status["tracker"] if line.startswith(">"))
+
+
+def test_a_lucky_stars_move_clicked_in_the_window_leaves_2_of_4_ap_on_the_tracker(display, tmp_path):
+    table = _open(display, tmp_path, "dust_market.tmx")
+    try:
+        start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's turn")
+        assert _current_line(start).endswith(" 4 AP")
+        done = start["actions"]
+        table.click(*start["moves"][0]["screen"])
+        moved = table.after(lambda s: s["actions"] == done + 1, "the move to be taken")
+        assert _current_line(moved).endswith(" 2 AP")
+    finally:
+        assert "Traceback" not in table.close()
+
+
+def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(display, tmp_path):
+    table = _open(display, tmp_path, "derelict_hold.tmx")
+    try:
+        start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's phase")
+        assert _current_line(start).endswith(" AP")
+        done = start["actions"]
+        table.click(*start["moves"][0]["screen"])
+        table.after(lambda s: s["actions"] > done, "the move to be taken")
+    finally:
+        assert "Traceback" not in table.close()

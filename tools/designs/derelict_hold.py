@@ -1,0 +1,71 @@
+"""The Derelict Hold: a Starfarer boarding action (ruleset starfarer; flat-top, 16x12).
+
+A boarding team (west) forces the cargo hold of a derelict freighter held by belt pirates
+(east). Crates and pillars break the lines of fire; a camprat has nested in the wreckage.
+"""
+
+from __future__ import annotations
+
+from tools.map_sketch import Sketch
+from tools.map_writer import MapDesign, ObjectLayer, SideSetup, TileLayer, Unit, hex_layout
+from tools.terrain_catalog import FLAT
+from tools.tiled_files import Prop
+
+WIDTH, HEIGHT = 16, 12
+
+TERRAIN = [
+    "PP______________",
+    "P___x____x_____P",
+    "____x______x___P",
+    "_______,,_______",
+    "__P________P____",
+    "________P_______",
+    "___,,_______x___",
+    "______x_________",
+    "__x_______,,__x_",
+    "P____x___x_____P",
+    "__________P_____",
+    "PP_____________P",
+]
+
+UNITS = (
+    Unit("kitai", 1, 5, "pcs", unit_type="kitai", name="Kitai Kurugumi"),
+    Unit("reyes", 1, 7, "pcs", unit_type="marine", name="Sgt. Reyes"),
+    Unit("obi", 2, 3, "pcs", unit_type="marine", name="Obi Tran",
+         overrides=(Prop("weapon", "string", "light_pistol"),)),
+    Unit("mina", 2, 9, "pcs", unit_type="marine", name="Mina Sorel",
+         overrides=(Prop("weapon", "string", "combat_knife"),)),
+    Unit("hask", 14, 3, "enemies", unit_type="pirate", name="Hask"),
+    Unit("lir", 14, 7, "enemies", unit_type="pirate", name="Lir"),
+    Unit("vane", 13, 5, "enemies", unit_type="pirate", name="Vane",
+         overrides=(Prop("weapon", "string", "combat_knife"),)),
+    Unit("oro", 13, 9, "enemies", unit_type="pirate", name="Oro",
+         overrides=(Prop("weapon", "string", "nightstick"),)),
+    Unit("dell", 14, 10, "enemies", unit_type="pirate", name="Dell"),
+    Unit("rat", 9, 10, "enemies", unit_type="camprat", name="Camprat"),
+    Unit("rat2", 10, 1, "enemies", unit_type="camprat", name="Old camprat"),
+)
+
+DESCRIPTION = """Starfarer rules (seed 003): action points 1d10 + Initiative each round, a phase
+for every 10, d100 to-hit tasks by range bracket, hit locations, the wound track, shock and
+bleeding. Clear the hold."""
+
+
+def design() -> MapDesign:
+    """The complete scenario."""
+    sketch = Sketch(hex_layout(FLAT, "even"), WIDTH, HEIGHT)
+    sketch.terrain(TERRAIN)
+    layers = (
+        TileLayer("deck", sketch.frozen(sketch.ground)),
+        TileLayer("crates and pillars", sketch.frozen(sketch.cover)),
+        ObjectLayer("units", UNITS),
+    )
+    return MapDesign(
+        file="derelict_hold.tmx", size=FLAT, stagger_index="even", width=WIDTH, height=HEIGHT,
+        props=(Prop("title", "string", "The Derelict Hold"),
+               Prop("description", "string", DESCRIPTION),
+               Prop("ruleset", "string", "starfarer", "Ruleset")),
+        sides=(SideSetup("pcs", "Boarding team", "players"),
+               SideSetup("enemies", "Belt pirates", "computer")),
+        layers=layers,
+    )
