@@ -18,7 +18,7 @@ from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json
 from game.components import Allegiance, Identity, Overwatch, Position, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
-from game.events import BattleEnded, Event, TurnLost
+from game.events import BattleEnded, Event, Explained, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import Options
 from game.prompts import Prompt, ProtectChance
@@ -385,6 +385,8 @@ class Battle:
             plan = dispatch.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
+            if action.reason:
+                scene.emit(Explained(action.actor, action.reason))
             dispatch.apply(scene, action, plan)
             dispatch.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),

@@ -832,3 +832,16 @@ class GmOverride(Event):
         if self.what == "condition":
             return _GM_CONDITIONS[(self.condition, self.active)].format(target=target)
         return f"The GM brings in {target} for {say.side(self.side)} at {say.place(self.to)}."
+
+
+# -- a computer player's reasons ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Explained(Event):
+    """Why a computer player chose the action that follows (the action's `reason`), e.g.
+    "moves to col 12, row 7: cover 4, out of the watchers' wedges"."""
+
+    actor: int
+    reason: str
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} {self.reason}."

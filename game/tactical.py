@@ -13,14 +13,16 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   among the hexes that close in, and keeps its side's leader (the toughest of the side)
   back in cover rather than in front.
 
-Every decision comes with a reason in words ("moves to 12,7: cover 4, out of the watchers'
-wedges"); `explain` gives the last one. It has no dice of its own: fully deterministic.
+Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, out of the
+watchers' wedges"), carried on the action (`Action.reason`) so the battle's log tells it
+(an `Explained` event) and a save replays it exactly. It has no dice of its own: fully
+deterministic.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.actions import Action, EndTurn
@@ -191,7 +193,7 @@ def decide(battle: Battle) -> Decision:
     """The next action for whoever must act now, with its reason."""
     prompt = battle.pending()
     if prompt is not None:
-        return Decision(answer_prompt(battle.options(prompt.decider)), "answers the open decision")
+        return Decision(answer_prompt(battle.options(prompt.decider)), "")
     actor = battle.current()
     me = battle.combatant(actor)
     if me.prone:
@@ -200,7 +202,8 @@ def decide(battle: Battle) -> Decision:
             return Decision(standing[0].action, "stands up to fight")
     conduct = conduct_of(battle, me)
     if conduct != "fight":
-        return Decision(falling_back(battle, me, conduct), f"obeys its side's morale ({conduct})")
+        band = "panics and runs" if conduct == "flee" else "falls back through cover"
+        return Decision(falling_back(battle, me, conduct), f"{band}, as its side's morale says")
     return fighting(battle, me)
 
 
@@ -215,18 +218,15 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
         if reload:
             return Decision(reload[0].action, "reloads the empty gun")
     move = move_decision(battle, options, me)
-    return move if move is not None else Decision(EndTurn(me.id), "nothing better to do: ends the turn")
+    return move if move is not None else Decision(EndTurn(me.id), "")
 
 
 def tactical_player(seed: int):
-    """A fresh tactical player (deterministic: the seed is not used); `.explain()` on the
-    returned function gives the reason for its last decision."""
-    last = [""]
+    """A fresh tactical player (deterministic: the seed is not used); each action carries its
+    reason, which the log tells."""
 
     def choose(battle: Battle) -> Action:
         decision = decide(battle)
-        last[0] = decision.reason
-        return decision.action
+        return replace(decision.action, reason=decision.reason) if decision.reason else decision.action
 
-    choose.explain = lambda: last[0]  # type: ignore[attr-defined]
     return choose

@@ -7,11 +7,14 @@ against the opponent's holding the same camp). Few fights here, seeded, so the t
 deterministic; the 1,000-fight figures live in benchmarks/players.py.
 """
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from game.actions import EndTurn, Hold, OverwatchFire, from_json, to_json
 from game.battle import Battle, load_catalog
+from game.events import Explained
 from game.hexgrid import Hex
 from game.options import GrenadeOption, Landing
 from game.savefile import load_scenario_or_fail
@@ -60,15 +63,33 @@ def test_every_decision_is_legal_and_says_why():
         decision = decide(battle)
         assert battle.submit(decision.action).accepted, decision
         reasons.append(decision.reason)
-    assert all(reasons)
+        assert decision.reason or isinstance(decision.action, (EndTurn, Hold, OverwatchFire))
     assert any(r.startswith(("fires at", "moves to", "throws at", "charges")) for r in reasons)
 
 
-def test_the_player_remembers_the_reason_for_its_last_decision():
-    battle = Battle.from_scenario(load_scenario_or_fail(MAPS_DIR / "bunker_seven.tmx", load_catalog()), 2)
-    player = make_policy("tactical", 0)
-    player(battle)
-    assert player.explain()
+def test_the_log_tells_why_the_player_acted_and_a_replay_tells_it_again():
+    scenario = load_scenario_or_fail(MAPS_DIR / "bunker_seven.tmx", load_catalog())
+    battle, player = Battle.from_scenario(scenario, 2), make_policy("tactical", 0)
+    for _ in range(20):
+        battle.submit(player(battle))
+    explained = [e for e in battle.log if isinstance(e, Explained)]
+    assert explained and all(e.actor in {c.id for c in battle.combatants()} for e in explained)
+    assert any(battle.describe(e).startswith(battle.name(e.actor) + " ") for e in explained)
+    again = Battle.from_scenario(scenario, 2)
+    for action in [from_json(to_json(a)) for a in battle.actions]:
+        assert again.submit(action).accepted
+    assert again.log_lines() == battle.log_lines()
+
+
+def test_a_reason_changes_nothing_in_the_rules():
+    scenario = load_scenario_or_fail(MAPS_DIR / "bunker_seven.tmx", load_catalog())
+    plain, told = Battle.from_scenario(scenario, 4), Battle.from_scenario(scenario, 4)
+    action = decide(plain).action
+    plain.submit(action)
+    told.submit(replace(action, reason="tries something"))
+    assert [told.describe(e) for e in told.log if not isinstance(e, Explained)] == plain.log_lines()
+    assert f"{told.name(action.actor)} tries something." in told.log_lines()
+    assert told.combatants() == plain.combatants()
 
 
 def test_the_tactical_player_decides_the_same_way_twice():
