@@ -22,7 +22,8 @@ class ActionFormatError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action: who acts, any dice faces supplied by hand, and (from a computer
-    player) the reason it was chosen, which the log tells first (`Explained`); the reason
+    player) the reason it was chosen, which the log tells first (`Explained`; not for the GM's
+    actions, whose actor 0 is nobody on the map); the reason
     changes nothing in the rules and two actions differing only in it are equal."""
 
     kind: ClassVar[str] = ""

@@ -385,7 +385,7 @@ class Battle:
             plan = dispatch.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
-            if action.reason:
+            if action.reason and scene.world.has(action.actor, Identity):  # the GM's (actor 0) go untold
                 scene.emit(Explained(action.actor, action.reason))
             dispatch.apply(scene, action, plan)
             dispatch.settle(scene)

@@ -268,7 +268,7 @@ class Driver:
         if not outcome.accepted:
             assert battle.state is before, f"refused {action!r} changed the state ({outcome.reason})"
             return False
-        nobody_acts = action.kind in ("gm_add_unit", "gm_outgunned")  # the GM's, with actor 0
+        nobody_acts = action.kind in ("gm_add_unit", "gm_outgunned", "gm_set_side_morale")  # the GM's, with actor 0
         assert standing or nobody_acts, f"{action!r} was accepted from a combatant out of the fight"
         assert battle.actions[-1] == action
         self.accepted += 1
