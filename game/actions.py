@@ -21,11 +21,15 @@ class ActionFormatError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action: who acts, and any dice faces supplied by hand."""
+    """Base of every action: who acts, any dice faces supplied by hand, and (from a computer
+    player) the reason it was chosen, which the log tells first (`Explained`; not for the GM's
+    actions, whose actor 0 is nobody on the map); the reason
+    changes nothing in the rules and two actions differing only in it are equal."""
 
     kind: ClassVar[str] = ""
     actor: int
     faces: tuple[int, ...] = dataclasses.field(default=(), kw_only=True)
+    reason: str = dataclasses.field(default="", kw_only=True, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,11 +426,11 @@ def _encode(value: Any) -> Any:
 
 
 def to_json(action: Action) -> dict[str, Any]:
-    """A plain JSON-able dict: {"type": kind, field: value, ...} (empty faces left out)."""
+    """A plain JSON-able dict: {"type": kind, field: value, ...} (empty faces and reason left out)."""
     data: dict[str, Any] = {"type": action.kind}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
-        if f.name == "faces" and not value:
+        if f.name in ("faces", "reason") and not value:
             continue
         data[f.name] = _encode(value)
     return data

@@ -18,7 +18,7 @@ from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json
 from game.components import Allegiance, Identity, Overwatch, Position, Squad, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
-from game.events import BattleEnded, Event, TurnLost
+from game.events import BattleEnded, Event, Explained, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import FormationOption, Options
 from game.prompts import Prompt, ProtectChance
@@ -422,6 +422,8 @@ class Battle:
             plan = self.ruleset.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
+            if action.reason and scene.world.has(action.actor, Identity):  # the GM's (actor 0) go untold
+                scene.emit(Explained(action.actor, action.reason))
             self.ruleset.apply(scene, action, plan)
             self.ruleset.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),

@@ -1047,3 +1047,16 @@ class HeroDieRolled(Event):
 
     def text(self, say: Narrator) -> str:
         return f"{say.name(self.actor)}'s hero die: {self.extra.text()}, added to the roll."
+
+
+# -- a computer player's reasons ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Explained(Event):
+    """Why a computer player chose the action that follows (the action's `reason`), e.g.
+    "moves to col 12, row 7: cover 4, out of the watchers' wedges"."""
+
+    actor: int
+    reason: str
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.actor)} {self.reason}."

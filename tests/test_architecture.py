@@ -15,7 +15,7 @@ LAYERS = [
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
     {"systems", "deploy"},
     {"battle"},
-    {"savefile", "ai"},
+    {"savefile", "ai", "tactical"},
     {"simulate"},
     {"ui"},
     {"cli"},
@@ -139,7 +139,7 @@ def test_loading_the_headless_packages_does_not_load_pygame():
     assert result.stdout.strip() == "False"
 
 
-CLIENTS = ("ai", "cli", "ui", "simulate")
+CLIENTS = ("ai", "tactical", "cli", "ui", "simulate")
 """The facade's clients: they reach the engine only through game.battle (the one door)."""
 ENGINE_INSIDES = ("game.systems", "game.ecs", "game.components")
 
@@ -163,7 +163,8 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
 
 
 UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
-                 "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.ui")
+                 "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.tactical",
+                 "game.ui")
 """The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
 layers (read-only values) and saves, and lets the computer player (itself a facade client)
 play the sides it is given; nothing else of ours."""
@@ -182,7 +183,7 @@ def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
 
 SIMULATOR_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
                         "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai",
-                        "game.simulate")
+                        "game.tactical", "game.simulate")
 """The simulator is a client like the window: the facade, the vocabulary, hex maths, maps,
 saves and the computer player; nothing else of ours (no rules, no engine insides)."""
 

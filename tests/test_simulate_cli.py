@@ -86,7 +86,7 @@ def test_ctrl_c_reports_the_fights_done_so_far(capsys, monkeypatch):
     (["--ruleset", "lucky-stars"], "are not unit types of the ruleset 'lucky-stars' (its types: dune_stalker, "),
     (["--ruleset", "chess"], "--ruleset chess: the ruleset 'chess' is not playable yet"),
     (["--policy", "pirates=random"], "--policy pirates=random: the map has no side 'pirates' (its sides: enemies, pcs)"),
-    (["--policy", "pcs=tactical"], "--policy pcs=tactical: no computer player named 'tactical' (known: computer, random)"),
+    (["--policy", "pcs=tactician"], "--policy pcs=tactician: no computer player named 'tactician' (known: computer, random, tactical)"),
     (["--policy", "pcs"], "--policy pcs: write KEY=VALUE"),
     (["--runs", "0"], "--runs 0: give a whole number of at least 1"),
     (["--compare", "pcs"], "--compare pcs: write KEY=VALUE"),

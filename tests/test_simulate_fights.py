@@ -49,8 +49,8 @@ def test_the_random_player_takes_only_legal_options_and_the_same_seed_chooses_th
 
 
 def test_an_unknown_player_is_named_with_the_known_ones():
-    with pytest.raises(KeyError, match="known: computer, random"):
-        policies.make_policy("tactical", 1)
+    with pytest.raises(KeyError, match="known: computer, random, tactical"):
+        policies.make_policy("tactician", 1)
 
 
 def test_a_fight_ends_with_a_winner_the_losers_units_all_lost_and_the_winner_deciding():

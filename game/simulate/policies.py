@@ -17,6 +17,7 @@ import numpy as np
 from game.actions import Action, EndTurn, Hold
 from game.ai import choose_action
 from game.battle import Battle
+from game.tactical import tactical_player
 
 Policy = Callable[[Battle], Action]
 """Chooses the next action for whoever must act now."""
@@ -76,6 +77,8 @@ def random_player(seed: int) -> Policy:
 POLICIES: Mapping[str, PolicyEntry] = MappingProxyType({
     "computer": PolicyEntry("computer", "the plain computer player (game.ai): the best expected damage, "
                             "else closing in through cover", computer_player),
+    "tactical": PolicyEntry("tactical", "the tactical player (game.tactical): focus fire, cover, out of "
+                            "overwatch wedges, grenades at clusters, charges on good odds", tactical_player),
     "random": PolicyEntry("random", "a baseline: any legal option, each equally likely", random_player),
 })
 """The registry: every computer player by name. A new player is one more row."""
