@@ -100,7 +100,8 @@ class AttackOption(Option):
     `expected_damage` is the exact mean damage of the attempt: the chance to hit times the mean
     of a hit after the armor that counts (cover armor the attack does not get past, the
     target's own, less armor piercing), read on the heroic table where heroic rules apply,
-    plus any shock a miss deals.
+    plus any shock a miss deals. A squad's volley also carries `bands`: the exact chance of
+    each damage band ("none", "half", "full"; Seed 002, Squads), summing to 1.
     """
 
     target: int = 0
@@ -110,6 +111,7 @@ class AttackOption(Option):
     armor: int = 0
     damage: str = ""
     expected_damage: Fraction = Fraction(0)
+    bands: tuple[tuple[str, Fraction], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,3 +95,19 @@ def test_a_squad_saves_as_one_npc_of_its_type():
              unit(2, "veteran_soldier", "enemies", Hex(3, 0), name="Rook")]
     scene = scene_of(battle_at(units, first=1))
     assert evasion_save(scene, 1) == evasion_save(scene, 2) == 14
+
+
+def test_the_attack_option_shows_each_bands_chance_and_the_window_reads_them():
+    # +0 against AC 10: faces 1-7 none, 8-12 half, 13-20 full (the 20 among them)
+    from game.ui.overlays import odds_words
+
+    units = [unit(1, "veteran_soldier", "allies", Hex(0, 0), count=5, name="Rifles", attack_bonus=0),
+             unit(2, "thug", "enemies", Hex(3, 0), name="Rook", ac=10, hp=100),
+             unit(3, "thug", "enemies", Hex(0, 3), name="Lone", ac=10, hp=100, attack_bonus=0)]
+    battle = battle_at(units, first=1)
+    option = next(o for o in battle.options(1).allowed("attack") if o.target == 2)
+    assert dict(option.bands) == {"none": Fraction(7, 20), "half": Fraction(5, 20), "full": Fraction(8, 20)}
+    assert odds_words(option) == "full 40% / half 25%"
+    lone = battle_at(units, first=3)
+    single = next(o for o in lone.options(3).allowed("attack") if o.target == 1)
+    assert single.bands == () and odds_words(single) == f"{round(float(single.odds.chance) * 100)}%"

@@ -58,3 +58,11 @@ def expected_volley(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon
         damage = squad_damage(dice, squad.units, band, armor=armor)
         mean += chance * (heroic_squad_damage(damage) if heroic else damage.amount)
     return mean
+
+
+def volley_bands(scene: Scene, attacker: EntityId, setup: AttackSetup) -> tuple[tuple[str, Fraction], ...]:
+    """Each damage band's exact chance for a squad's volley (Seed 002, Squads), or () when the
+    attacker is not a squad: what the attack option shows, from the test the volley rolls with."""
+    if not scene.world.has(attacker, Squad):
+        return ()
+    return tuple(band_chances(setup).items())

@@ -50,6 +50,15 @@ def percent(chance) -> str:
     return f"{round(float(chance) * 100)}%"
 
 
+def odds_words(option: AttackOption) -> str:
+    """The odds beside a target: the chance to hit, or for a squad's volley the chance of full
+    and of half damage (Seed 002, Squads: one roll read in three bands)."""
+    bands = dict(option.bands)
+    if bands:
+        return f"full {percent(bands['full'])} / half {percent(bands['half'])}"
+    return percent(option.odds.chance)
+
+
 class Overlays:
     """Draws what the acting combatant can do in the mode the player is in."""
 
@@ -186,7 +195,7 @@ class Overlays:
             x, y = camera.hex_center(there)
             radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
-            words = percent(option.odds.chance)
+            words = odds_words(option)
             if hovered is not None and hovered.id == option.target:  # any hex of a squad
                 words += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
