@@ -45,24 +45,18 @@ def squad_volley(scene: Scene, attacker: EntityId, target: EntityId, setup: Atta
     return SquadVolley(attacker, target, attack.attack, weapon.id, band=attack.band, damage=damage, amount=amount)
 
 
-def expected_volley(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon: Weapon, armor: int,
-                    burst: bool, heroic: bool) -> Fraction | None:
-    """The exact mean damage of a squad's volley (each band's chance times its damage), or None
-    when the attacker is not a squad. Counted with the same rules the volley rolls with."""
+def volley_odds(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon: Weapon, armor: int,
+                burst: bool, heroic: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction] | None:
+    """A squad's volley as its attack option shows it (Seed 002, Squads): each damage band's exact
+    chance and the exact mean damage they make, counted with the same rules the volley rolls
+    with; None when the attacker is not a squad."""
     squad = scene.world.try_get(attacker, Squad)
     if squad is None:
         return None
+    bands = band_chances(setup)
     dice = weapon.damage + (BURST_DAMAGE if burst else "")
     mean = Fraction(0)
-    for band, chance in band_chances(setup).items():
+    for band, chance in bands.items():
         damage = squad_damage(dice, squad.units, band, armor=armor)
         mean += chance * (heroic_squad_damage(damage) if heroic else damage.amount)
-    return mean
-
-
-def volley_bands(scene: Scene, attacker: EntityId, setup: AttackSetup) -> tuple[tuple[str, Fraction], ...]:
-    """Each damage band's exact chance for a squad's volley (Seed 002, Squads), or () when the
-    attacker is not a squad: what the attack option shows, from the test the volley rolls with."""
-    if not scene.world.has(attacker, Squad):
-        return ()
-    return tuple(band_chances(setup).items())
+    return tuple(bands.items()), mean
