@@ -203,3 +203,22 @@ def test_on_a_small_window_no_name_or_health_hides_a_neighbouring_token(tmp_path
         radius = Tokens().radius(camera, line)
         body = [(cx + dx * radius * 0.7, cy + dy * radius * 0.7) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         assert all(colour(image, spot) == SIDE_COLOURS[token.side] for spot in body), token.name
+
+
+def test_no_name_hides_the_discs_on_a_squads_other_hexes(tmp_path):
+    # Squads on the Ridge: each squad stands on three hexes; its name and its neighbours' keep off all three.
+    maps = BASELINE.parent.parent.parent / "maps"
+    for folder in ("tilesets", "templates"):
+        shutil.copytree(maps / folder, tmp_path / folder)
+    shutil.copy(maps / "squad_ridge.tmx", tmp_path)
+    image, battle, camera = rendered(tmp_path / "squad_ridge.tmx", (1280, 720))
+    radius = Tokens().radius(camera, text_height(720)) * 0.8
+    squads = [c for c in battle.combatants() if len(c.footprint) > 1]
+    assert squads
+    for squad in squads:
+        for hex_ in squad.footprint[1:]:
+            cx, cy = camera.hex_center(hex_)
+            spots = [(cx + dx * radius * 0.6, cy + dy * radius * 0.6)
+                     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))]
+            seen = sum(colour(image, spot) == SIDE_COLOURS[squad.side] for spot in spots)
+            assert seen >= 6, (squad.name, hex_, seen)

@@ -122,6 +122,9 @@ def _step(camera: Camera, origin: tuple[float, float], d: Hex) -> tuple[float, f
     return x - origin[0], y - origin[1]
 
 
+SPREAD_SCALE = 0.8  # a squad's discs on its other hexes, as a share of the main disc
+
+
 class Tokens:
     """Draws every combatant for one view ("table" or "console")."""
 
@@ -142,9 +145,10 @@ class Tokens:
         drawn += [self.draw_one(target, camera, c, c.id == current) for c in placed]
         line = text_height(target.get_height())
         discs = {c.id: self._disc(camera, c, line) for c in placed}
+        spread = [disc for c in placed if len(c.footprint) > 1 for disc in self._spread_discs(camera, c, line)]
         taken: list[pygame.Rect] = []
         for c in sorted(placed, key=lambda c: (c.id != current, not c.in_fight, c.id)):
-            blocked = [disc for other, disc in discs.items() if other != c.id] + taken
+            blocked = [disc for other, disc in discs.items() if other != c.id] + spread + taken
             taken += self.draw_words(target, c, discs[c.id], line, blocked)
         return drawn + taken
 
@@ -178,20 +182,26 @@ class Tokens:
         """A squad's other hexes (Seed 002, Squad Size): a smaller disc of its colour and letter on
         each, joined to the hex it grew from; returns the area drawn on."""
         line = text_height(target.get_height())
-        radius = self.radius(camera, line) * 0.8
+        radius = self.radius(camera, line) * SPREAD_SCALE
         colour = side_colour(c.side)
         centres = [camera.hex_center(h) for h in c.footprint]
         area = pygame.Rect(round(centres[0][0]), round(centres[0][1]), 1, 1)
-        for index, (cx, cy) in enumerate(centres[1:], start=1):
+        discs = self._spread_discs(camera, c, line)
+        for index, ((cx, cy), disc) in enumerate(zip(centres[1:], discs), start=1):
             nearest = min(centres[:index], key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
             area.union_ip(pygame.draw.line(target, INK, nearest, (cx, cy), max(3, round(radius / 4))))
-            disc = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
             pygame.draw.ellipse(target, colour, disc)
             pygame.draw.ellipse(target, INK, disc, 2)
             letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
             target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
             area.union_ip(disc.inflate(4, 4))
         return area
+
+    def _spread_discs(self, camera: Camera, c: CombatantView, line: int) -> list[pygame.Rect]:
+        """Where the smaller discs on a squad's other hexes lie on screen (labels keep off them)."""
+        radius = self.radius(camera, line) * SPREAD_SCALE
+        return [pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
+                for cx, cy in (camera.hex_center(h) for h in c.footprint[1:])]
 
     def draw_words(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
                    blocked: list[pygame.Rect]) -> list[pygame.Rect]:
