@@ -1,8 +1,11 @@
 """The other rulesets in the real window under Xvfb: a These Lucky Stars move clicked with the mouse
-costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight shows action points."""
+costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight shows action points;
+each ruleset's bundled fight is clicked to its end with the mouse."""
 
 from __future__ import annotations
 
+import pytest
+from ui_mouse_player import click_to_the_end
 from ui_window_kit import ROOT, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
 
 pytestmark = needs_xvfb
@@ -37,5 +40,18 @@ def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(di
         done = start["actions"]
         table.click(*start["moves"][0]["screen"])
         table.after(lambda s: s["actions"] > done, "the move to be taken")
+    finally:
+        assert "Traceback" not in table.close()
+
+
+@pytest.mark.parametrize("map_name", ["dust_market.tmx", "derelict_hold.tmx"])
+def test_each_rulesets_bundled_fight_is_clicked_to_its_end_against_the_computer(display, tmp_path, map_name):
+    """The crew's every turn is clicked (targets, hexes, answers, End turn); the computer
+    plays the other side; the fight ends without a problem shown."""
+    table = _open(display, tmp_path, map_name)
+    try:
+        final = click_to_the_end(table, seconds=300)
+        assert final["ended"], "the fight did not end"
+        assert final["actions"] > 20 and not final["message"].startswith("hexbattle hit a problem")
     finally:
         assert "Traceback" not in table.close()
