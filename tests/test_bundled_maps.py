@@ -22,7 +22,7 @@ MAPS = ROOT / "maps"
 DATA = ROOT / "game" / "data"
 BUNDLED = sorted(MAPS.glob("*.tmx"))
 TILESETS = sorted((MAPS / "tilesets").glob("*.tsx"))
-TEMPLATES = sorted((MAPS / "templates").glob("*.tx"))
+TEMPLATES = sorted((MAPS / "templates").rglob("*.tx"))
 PROJECT = json.loads((MAPS / "hexbattle.tiled-project").read_text())
 TYPES = {t["name"]: t for t in PROJECT["propertyTypes"]}
 UNIT_TYPES = tomllib.loads((DATA / "units.toml").read_text())["units"]
@@ -193,12 +193,21 @@ def test_files_use_only_declared_custom_types_and_values(path):
 
 # -- templates -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("tx", TEMPLATES, ids=lambda p: p.stem)
+def _template_ruleset(tx: Path) -> str | None:
+    """The ruleset whose folder holds a template (None: the SWN templates at the top)."""
+    folder = tx.parent.relative_to(MAPS / "templates")
+    return None if folder == Path(".") else str(folder)
+
+
+@pytest.mark.parametrize("tx", TEMPLATES, ids=lambda p: p.relative_to(MAPS / "templates").as_posix())
 def test_templates_are_unit_tokens_of_a_known_unit_type_and_side(tx):
     obj = _root(tx).find("object")
     props = read_props(obj)
+    ruleset = _template_ruleset(tx)
     assert obj.get("type") == "Unit" and obj.get("gid")
-    assert props["unit_type"][2] in UNIT_TYPES
+    assert props["unit_type"][2] in (RULESET_DATA[ruleset][0] if ruleset else UNIT_TYPES)
+    tokens = (tx.parent / _root(tx).find("tileset").get("source")).resolve()
+    assert tokens == (MAPS / "tilesets" / "unit-tokens.tsx").resolve()
     assert props["side"][1:] == ("Side", props["side"][2]) and props["side"][2] in TYPES["Side"]["values"]
 
 
@@ -208,6 +217,13 @@ def test_templates_cover_the_common_unit_types_and_a_squad_of_six():
             "gravtank", "veteran_squad"} <= stems
     squad = read_props(_root(MAPS / "templates" / "veteran_squad.tx").find("object"))
     assert squad["count"] == ("int", "", "6") and squad["unit_type"][2] == "veteran_soldier"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESET_DATA))
+def test_every_creature_of_a_rulesets_data_file_has_a_template_in_its_folder(ruleset):
+    folder = MAPS / "templates" / ruleset
+    placed = {read_props(_root(tx).find("object"))["unit_type"][2] for tx in folder.glob("*.tx")}
+    assert placed == set(RULESET_DATA[ruleset][0])
 
 
 # -- the scenarios -------------------------------------------------------------------------

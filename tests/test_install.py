@@ -17,7 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ["game/maps/relay_station_ambush.tmx", "game/maps/kessler_ford.tmx", "game/maps/hexbattle.tiled-project",
-           "game/maps/templates/thug.tx", "game/maps/tilesets/terrain-pointy.tsx",
+           "game/maps/templates/thug.tx", "game/maps/templates/starfarer/marine.tx",
+           "game/maps/tilesets/terrain-pointy.tsx",
            "game/assets/tiles/pointy/forest.png", "game/assets/tokens/pcs.png", "game/data/weapons.toml"]
 
 
@@ -68,6 +69,9 @@ def test_the_installed_maps_draw_with_their_tile_images(installed, tmp_path):
     _run([str(bin_folder / "hexbattle"), "render", f"{bundled}/relay_station_ambush.tmx", str(picture),
           "--size", "320x180"], tmp_path, env)
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    ruleset_maps = [f"{bundled}/{name}.tmx" for name in ("dust_market", "derelict_hold")]  # their units are
+    check = _run([str(bin_folder / "hexbattle"), "check", *ruleset_maps], tmp_path, env)  # ruleset templates
+    assert all(f"{path}: OK: " in check for path in ruleset_maps)
 
 
 def _run(command: list[str], folder: Path, env: dict[str, str]) -> str:

@@ -224,6 +224,15 @@ TEMPLATES = (
     UnitTemplate("suit_mech", "suit_mech", "allies"),
     UnitTemplate("light_mech", "light_mech", "enemies"),
     UnitTemplate("heavy_mech", "heavy_mech", "enemies"),
+    # The other rulesets' creature types, one folder each (their data files name the types).
+    UnitTemplate("lucky-stars/spacer", "spacer", "pcs"),
+    UnitTemplate("lucky-stars/pirate", "pirate", "enemies"),
+    UnitTemplate("lucky-stars/security_drone", "security_drone", "enemies"),
+    UnitTemplate("lucky-stars/dune_stalker", "dune_stalker", "enemies"),
+    UnitTemplate("starfarer/marine", "marine", "pcs"),
+    UnitTemplate("starfarer/kitai", "kitai", "pcs"),
+    UnitTemplate("starfarer/pirate", "pirate", "enemies"),
+    UnitTemplate("starfarer/camprat", "camprat", "enemies"),
 )
 TEMPLATE_BY_STEM = {t.stem: t for t in TEMPLATES}
 
@@ -231,8 +240,9 @@ TEMPLATE_BY_STEM = {t.stem: t for t in TEMPLATES}
 def template_xml(template: UnitTemplate) -> str:
     """A .tx template: a side token tile object of class Unit."""
     gid = 1 + TOKEN_IDS[template.side]
+    up = "../" * (template.stem.count("/") + 1)  # a ruleset's templates sit one folder deeper
     lines = [XML_HEAD.rstrip("\n"), "<template>",
-             ' <tileset firstgid="1" source="../tilesets/unit-tokens.tsx"/>',
+             f' <tileset firstgid="1" source="{up}tilesets/unit-tokens.tsx"/>',
              f' <object type="Unit" gid="{gid}" width="{TOKEN_SIZE}" height="{TOKEN_SIZE}">',
              properties_xml(template.props(), "  ").rstrip("\n"),
              " </object>", "</template>"]

@@ -29,21 +29,21 @@ TERRAIN = [
 ]
 
 UNITS = (
-    Unit("kitai", 1, 5, "pcs", unit_type="kitai", name="Kitai Kurugumi"),
-    Unit("reyes", 1, 7, "pcs", unit_type="marine", name="Sgt. Reyes"),
-    Unit("obi", 2, 3, "pcs", unit_type="marine", name="Obi Tran",
+    Unit("kitai", 1, 5, "pcs", template="starfarer/kitai", name="Kitai Kurugumi"),
+    Unit("reyes", 1, 7, "pcs", template="starfarer/marine", name="Sgt. Reyes"),
+    Unit("obi", 2, 3, "pcs", template="starfarer/marine", name="Obi Tran",
          overrides=(Prop("weapon", "string", "light_pistol"),)),
-    Unit("mina", 2, 9, "pcs", unit_type="marine", name="Mina Sorel",
+    Unit("mina", 2, 9, "pcs", template="starfarer/marine", name="Mina Sorel",
          overrides=(Prop("weapon", "string", "combat_knife"),)),
-    Unit("hask", 14, 3, "enemies", unit_type="pirate", name="Hask"),
-    Unit("lir", 14, 7, "enemies", unit_type="pirate", name="Lir"),
-    Unit("vane", 13, 5, "enemies", unit_type="pirate", name="Vane",
+    Unit("hask", 14, 3, "enemies", template="starfarer/pirate", name="Hask"),
+    Unit("lir", 14, 7, "enemies", template="starfarer/pirate", name="Lir"),
+    Unit("vane", 13, 5, "enemies", template="starfarer/pirate", name="Vane",
          overrides=(Prop("weapon", "string", "combat_knife"),)),
-    Unit("oro", 13, 9, "enemies", unit_type="pirate", name="Oro",
+    Unit("oro", 13, 9, "enemies", template="starfarer/pirate", name="Oro",
          overrides=(Prop("weapon", "string", "nightstick"),)),
-    Unit("dell", 14, 10, "enemies", unit_type="pirate", name="Dell"),
-    Unit("rat", 9, 10, "enemies", unit_type="camprat", name="Camprat"),
-    Unit("rat2", 10, 1, "enemies", unit_type="camprat", name="Old camprat"),
+    Unit("dell", 14, 10, "enemies", template="starfarer/pirate", name="Dell"),
+    Unit("rat", 9, 10, "enemies", template="starfarer/camprat", name="Camprat"),
+    Unit("rat2", 10, 1, "enemies", template="starfarer/camprat", name="Old camprat"),
 )
 
 DESCRIPTION = """Starfarer rules (seed 003): action points 1d10 + Initiative each round, a phase

@@ -30,17 +30,17 @@ TERRAIN = [
 ]
 
 UNITS = (
-    Unit("rook", 1, 3, "pcs", unit_type="spacer", name="Rook Alvarez", overrides=(Prop("hero_points", "int", 1),)),
-    Unit("ines", 1, 5, "pcs", unit_type="spacer", name="Ines Ka", overrides=(Prop("hero_points", "int", 1),)),
-    Unit("tamsin", 2, 7, "pcs", unit_type="spacer", name="Tamsin Vey",
+    Unit("rook", 1, 3, "pcs", template="lucky-stars/spacer", name="Rook Alvarez", overrides=(Prop("hero_points", "int", 1),)),
+    Unit("ines", 1, 5, "pcs", template="lucky-stars/spacer", name="Ines Ka", overrides=(Prop("hero_points", "int", 1),)),
+    Unit("tamsin", 2, 7, "pcs", template="lucky-stars/spacer", name="Tamsin Vey",
          overrides=(Prop("weapon", "string", "rifle"), Prop("hero_points", "int", 1))),
-    Unit("bo", 1, 9, "pcs", unit_type="spacer", name="Bo Okoro",
+    Unit("bo", 1, 9, "pcs", template="lucky-stars/spacer", name="Bo Okoro",
          overrides=(Prop("weapon", "string", "stun_baton"), Prop("hero_points", "int", 1))),
-    Unit("gash", 14, 2, "enemies", unit_type="pirate", name="Gash"),
-    Unit("mott", 14, 6, "enemies", unit_type="pirate", name="Mott"),
-    Unit("kell", 14, 9, "enemies", unit_type="pirate", name="Kell"),
-    Unit("drone", 13, 4, "enemies", unit_type="security_drone", name="Watcher drone"),
-    Unit("drone2", 13, 8, "enemies", unit_type="security_drone", name="Sentry drone"),
+    Unit("gash", 14, 2, "enemies", template="lucky-stars/pirate", name="Gash"),
+    Unit("mott", 14, 6, "enemies", template="lucky-stars/pirate", name="Mott"),
+    Unit("kell", 14, 9, "enemies", template="lucky-stars/pirate", name="Kell"),
+    Unit("drone", 13, 4, "enemies", template="lucky-stars/security_drone", name="Watcher drone"),
+    Unit("drone2", 13, 8, "enemies", template="lucky-stars/security_drone", name="Sentry drone"),
 )
 
 DESCRIPTION = """These Lucky Stars rules (seed 001): 4 AP a round, opposed 2d6 attacks against
