@@ -89,3 +89,14 @@ class FootprintChoice(Prompt):
     kind: ClassVar[str] = "footprint"
     before: tuple[Hex, ...] = ()
     choices: tuple[tuple[Hex, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionChance(Prompt):
+    """Seed 001: `provoker` has just opened itself to the decider, who may answer with an attack:
+    an attack of opportunity (`readied` False: an aggressive action in melee reach) or the attack
+    the decider readied (`readied` True: an enemy came within reach)."""
+
+    kind: ClassVar[str] = "reaction"
+    provoker: int = 0
+    readied: bool = False
