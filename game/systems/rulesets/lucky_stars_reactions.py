@@ -34,7 +34,7 @@ from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import distance
 from game.prompts import ReactionChance
-from game.rules.lucky_stars.actions import action_problem, ready, ready_problem
+from game.rules.lucky_stars.actions import action_problem, ready as withhold, ready_problem
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
@@ -152,5 +152,5 @@ def check_ready(scene: Scene, action: ReadyAttack) -> ReadyAttack | str:
 
 def ready(scene: Scene, action: ReadyAttack, plan: ReadyAttack) -> None:
     """Withhold every AP left for the readied attack; the lapse comes with the next turn's AP."""
-    scene.world.set(action.actor, ready(state.turn_state(scene, action.actor), READIED))
+    scene.world.set(action.actor, withhold(state.turn_state(scene, action.actor), READIED))
     scene.emit(ConditionChanged(action.actor, "readied", True))
