@@ -585,3 +585,14 @@ class Search(Action):
 for _seed_001 in (Trip, Shatter, Grapple, GrappleAttack, EndGrapple, RegainControl, OpportunityAttack, ReadyAttack,
                   ReadiedAttack, Hide, Search):
     register(_seed_001)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBlow(Action):
+    """Seed 001: answer a blow that took the last VIT: lethal (the target is dying) or not (incapacitated)."""
+
+    kind: ClassVar[str] = "choose_blow"
+    lethal: bool = True
+
+
+register(ChooseBlow)

@@ -993,6 +993,20 @@ class StealthChanged(Event):
         return f"{who} is no longer hidden ({self.cause})."
 
 
+@dataclass(frozen=True, slots=True)
+class BlowChosen(Event):
+    """Seed 001: the attacker decided whether the blow that took the target's last VIT was lethal."""
+
+    attacker: int
+    target: int
+    lethal: bool
+
+    def text(self, say: Narrator) -> str:
+        if self.lethal:
+            return f"{say.name(self.attacker)} lets the blow stand: {say.name(self.target)} is dying."
+        return f"{say.name(self.attacker)} pulls the blow: {say.name(self.target)} is incapacitated, not dying."
+
+
 # -- Starfarer (seed 003) -----------------------------------------------------------------
 def _where(location: str) -> str:
     return location.replace("_", " ")

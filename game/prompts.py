@@ -100,3 +100,12 @@ class ReactionChance(Prompt):
     kind: ClassVar[str] = "reaction"
     provoker: int = 0
     readied: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlowChoice(Prompt):
+    """Seed 001: the decider's attack took `target`'s last VIT; the engine took the blow as lethal
+    (dying) already, and the attacker may keep it so or make it non-lethal (incapacitated)."""
+
+    kind: ClassVar[str] = "lethal_blow"
+    target: int = 0

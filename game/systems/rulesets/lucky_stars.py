@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from game.actions import (
     Attack,
+    ChooseBlow,
     Disarm,
     EndGrapple,
     Grapple,
@@ -37,6 +38,7 @@ from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_blows as blows
 from game.systems.rulesets import lucky_stars_grapple as grapple
 from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
 from game.systems.rulesets import lucky_stars_reactions as reactions
@@ -51,15 +53,19 @@ HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
 
 
 def _check_hold(scene: Scene, action: Hold):
-    """Hold lets an opening pass, or a hero point decision stand."""
+    """Hold lets an opening pass, keeps a lethal blow, or lets a hero point decision stand."""
     if scene.pending and isinstance(scene.pending[0], ReactionChance):
         return reactions.check_hold(scene, action)
+    if blows.open_choice(scene) is not None:
+        return blows.check_choose(scene, action)
     return HERO_POINT_ROWS[Hold].check(scene, action)
 
 
 def _hold(scene: Scene, action: Hold, plan) -> None:
     if scene.pending and isinstance(scene.pending[0], ReactionChance):
         reactions.hold(scene, action, plan)
+    elif blows.open_choice(scene) is not None:
+        blows.choose(scene, action, plan)
     else:
         HERO_POINT_ROWS[Hold].apply(scene, action, plan)
 
@@ -93,6 +99,7 @@ TABLE = MappingProxyType({
     Hold: Row(_check_hold, _hold, **ANSWER),
     OpportunityAttack: Row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
     ReadiedAttack: Row(reactions.check_readied, reactions.readied_attack, **ANSWER),
+    ChooseBlow: Row(blows.check_choose, blows.choose, **ANSWER),
 })
 """Which seed 001 action each action type is, read top to bottom (with the shared end of turn and
 the GM's overrides, and the hero point answers)."""

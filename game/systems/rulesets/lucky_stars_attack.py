@@ -19,7 +19,7 @@ from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
-from game.prompts import HeroPointChance
+from game.prompts import BlowChoice, HeroPointChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import (
     BONUS_DIE_MARGIN,
@@ -40,6 +40,7 @@ from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
+from game.systems.turns import camps_standing
 from game.systems.wounds import kill
 
 POOR_FOOTING_COST = 2  # Ruling: a hex costing 2+ movement is poor footing (loose ground, underbrush)
@@ -242,7 +243,9 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
 
 def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
     """Write the hit's DEF and VIT into the world; at 0 VIT the target is out, dying after a lethal
-    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage)."""
+    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage):
+    a declared non-lethal attack is so at once; a plain one is taken as lethal and the attacker is
+    asked whether to keep it so while the fight goes on."""
     before, after = plan.defender.health, report.outcome.health
     if after.incapacitated:
         after = incapacitate(after, lethal=plan.lethal)
@@ -254,6 +257,9 @@ def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
                               (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
     if after.incapacitated and plan.lethal:
         kill(scene, plan.target, after.condition)
+        if len(camps_standing(scene)) > 1:  # the attacker may still pull the blow (the fight goes on)
+            question = f"{scene.name(plan.target)} is down: was {scene.name(plan.attacker)}'s blow lethal?"
+            scene.pending.append(BlowChoice(plan.attacker, question, plan.target))
     elif after.incapacitated:  # out of the fight but not dead: the body stays, down
         there = scene.world.get(plan.target, Position).hex
         scene.world.remove(plan.target, Position)

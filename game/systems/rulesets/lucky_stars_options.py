@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.actions import (
     Attack,
+    ChooseBlow,
     Disarm,
     EndGrapple,
     Grapple,
@@ -32,7 +33,7 @@ from game.actions import (
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import CounterChance, HeroPointChance, Prompt, ReactionChance
+from game.prompts import BlowChoice, CounterChance, HeroPointChance, Prompt, ReactionChance
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -125,6 +126,9 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return hero_points.counter_options(scene, prompt)
     if isinstance(prompt, ReactionChance):
         return reaction_options(scene, prompt)
+    if isinstance(prompt, BlowChoice):
+        return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True)),
+                                 Option("nonlethal_blow", ChooseBlow(decider, lethal=False))))
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
