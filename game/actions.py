@@ -596,3 +596,31 @@ class ChooseBlow(Action):
 
 
 register(ChooseBlow)
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleMove(Action):
+    """Seed 001, in control of a grapple (3 AP): move up to 10 ft (2 hexes) dragging the pinned opponent."""
+
+    kind: ClassVar[str] = "grapple_move"
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleToss(Action):
+    """Seed 001, in control of a grapple (3 AP): toss the opponent to a hex up to 10 ft (2 hexes) away."""
+
+    kind: ClassVar[str] = "grapple_toss"
+    to: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHold(Action):
+    """Seed 001 Grapple: the defender who won the check chooses to engage (take control) or end it."""
+
+    kind: ClassVar[str] = "take_hold"
+    engage: bool = True
+
+
+for _seed_001 in (GrappleMove, GrappleToss, TakeHold):
+    register(_seed_001)

@@ -204,6 +204,8 @@ class Moved(Event):
             return f"{who} is pushed {_plural_hexes(steps)} to {there} (forced movement: no overwatch)."
         if self.how == "jump":
             return f"{who} jumps {_plural_hexes(steps)} to {there}."
+        if self.how in ("dragged", "tossed"):  # seed 001 grapples
+            return f"{who} is {self.how} {_plural_hexes(steps)} to {there}."
         return f"{who} moves {_plural_hexes(steps)} to {there} ({self.cost} movement)."
 
 

@@ -220,6 +220,14 @@ class ChanceOption(Option):
 
 
 @dataclass(frozen=True, slots=True)
+class LandingOption(Option):
+    """A hex to throw someone onto, with the exact chance the throw works (seed 001 grapple toss)."""
+
+    hex: Hex = Hex(0, 0)
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WatchedHex:
     """A hex where enemy overwatch could fire at the combatant, and who would be asked."""
 

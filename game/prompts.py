@@ -109,3 +109,12 @@ class BlowChoice(Prompt):
 
     kind: ClassVar[str] = "lethal_blow"
     target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleWon(Prompt):
+    """Seed 001 Grapple: the decider resisted `attacker`'s grapple and won the check; the winner
+    chooses to engage (in control, the attacker pinned) or end the grapple at once."""
+
+    kind: ClassVar[str] = "grapple_won"
+    attacker: int = 0

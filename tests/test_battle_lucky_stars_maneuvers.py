@@ -5,7 +5,8 @@ control and the pinned; picking a dropped weapon up."""
 from fractions import Fraction
 from itertools import product
 
-from game.actions import Disarm, EndGrapple, EndTurn, Grapple, GrappleAttack, Move, PickUp, RegainControl, Shatter, Trip
+from game.actions import (Disarm, EndGrapple, EndTurn, Grapple, GrappleAttack, GrappleMove, GrappleToss, Move, PickUp,
+                          RegainControl, Shatter, Step, TakeHold, Trip)
 from game.events import ContestRolled, GrappleChanged, OpposedAttack, WeaponBroken
 from game.hexgrid import Hex
 from game.rules.lucky_stars.attack import contest_chance
@@ -109,3 +110,40 @@ def test_in_control_the_grappler_attacks_the_pinned_with_a_light_weapon_for_3_ap
     outcome = battle.submit(GrappleAttack(ROOK, target=GASH, faces=(6, 6, 1, 1, 4, 4)))
     assert outcome.accepted and battle.combatant(ROOK).action_points == 1
     assert battle.combatant(GASH).defense < 7 or battle.combatant(GASH).health < 2
+
+
+def test_a_defender_who_wins_the_grapple_check_chooses_to_take_control_or_break_free():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6)))
+    assert battle.pending().decider == GASH
+    assert [o.kind for o in battle.options(GASH).allowed()] == ["take_control", "break_free"]
+    outcome = battle.submit(TakeHold(GASH, engage=True))
+    assert outcome.lines == ("Gash is in control of the grapple; Rook is pinned.",)
+    assert "regain control" in battle.submit(Step(ROOK, to=Hex(-1, 0))).reason
+
+
+def test_the_computer_defender_breaks_free():
+    from game.ai import choose_action
+
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6)))
+    outcome = battle.submit(choose_action(battle))
+    assert outcome.lines == ("The grapple between Gash and Rook ends (no hold is kept).",)
+
+
+def test_in_control_the_grappler_drags_the_opponent_up_to_10_ft_or_tosses_them_clear():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    assert not battle.submit(GrappleMove(ROOK, path=(Hex(-1, 0), Hex(-2, 0), Hex(-3, 0)))).accepted  # over 10 ft
+    dragged = battle.submit(GrappleMove(ROOK, path=(Hex(-1, 0), Hex(-2, 0))))
+    assert dragged.accepted and battle.combatant(GASH).hex == Hex(-1, 0)
+    assert "Gash is dragged 2 hexes" in dragged.lines[-1]
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    toss = next(o for o in battle.options(ROOK, groups=("maneuvers",)).allowed("grapple_toss") if o.hex == Hex(-3, 2))
+    assert toss.chance == contest_chance(1, 2)
+    outcome = battle.submit(GrappleToss(ROOK, to=Hex(-3, 2), faces=(6, 6, 1, 1)))
+    assert battle.combatant(GASH).hex == Hex(-3, 2) and "Gash is tossed" in outcome.lines[-1]
+    assert not battle.options(ROOK, groups=("maneuvers",)).allowed("end_grapple")  # the grapple is over

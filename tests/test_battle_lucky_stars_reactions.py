@@ -39,8 +39,8 @@ def test_the_attack_of_opportunity_is_once_a_round():
     battle = _brawl()
     battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))
     battle.submit(OpportunityAttack(MOTT, target=ROOK, faces=(1, 1, 6, 6)))
-    assert battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6))).accepted  # aggressive again
-    assert battle.pending() is None
+    assert battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1))).accepted  # aggressive again
+    assert battle.pending() is None  # Mott has had his for this round
 
 
 def test_an_unarmed_or_ranged_watcher_gets_no_opening_and_holding_lets_it_pass():
@@ -139,3 +139,34 @@ def test_the_computer_takes_an_attack_of_opportunity_that_can_do_damage():
     battle = _brawl()
     battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))
     assert choose_action(battle) == OpportunityAttack(MOTT, target=ROOK)
+
+
+def test_standing_from_prone_next_to_an_enemy_may_provoke_an_attack_of_opportunity():
+    from game.actions import GmSetCondition, StandUp
+
+    battle = _brawl()
+    battle.submit(GmSetCondition(ROOK, condition="prone"))
+    battle.submit(StandUp(ROOK))
+    assert [p.decider for p in battle.state.pending] == [GASH, MOTT]  # both in reach, both have had a turn
+
+
+def test_a_hidden_mover_moves_silently_with_a_new_stealth_roll_where_it_stops():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
+                        unit(2, "pirate", "enemies", Hex(5, 0), name="Gash")],
+                       first=ROOK, ruleset="lucky-stars", terrain={Hex(0, 1): FOREST, Hex(-1, 1): FOREST})
+    battle.submit(Hide(ROOK, faces=(5, 5)))
+    stays = battle.submit(Step(ROOK, to=Hex(-1, 0), faces=(4, 4)))  # still beside the trees: 8 holds
+    assert stays.lines[-1] == "Rook tries to hide: 2d6+AGI: [4, 4] +2 AGI = 10 against 8: hides."
+    seen = battle.submit(Step(ROOK, to=Hex(-2, 1), faces=(1, 1)))  # beside the trees, but 4 against 8
+    assert seen.lines[-1].endswith("finds nowhere unseen to hide.")
+
+
+def test_the_computer_pinned_in_a_grapple_tries_to_regain_control_first():
+    from game.actions import RegainControl
+    from game.ai import choose_action
+
+    battle = _brawl()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    assert choose_action(battle) == RegainControl(GASH)

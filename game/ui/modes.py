@@ -56,7 +56,7 @@ ON_A_COMBATANT = ("attack", "aimed_attack", "burst_attack", "overwatch_fire", "s
                   "trip", "shatter", "grapple", "grapple_attack")
 """Kinds aimed at a combatant: a click on its hex takes the option that targets it."""
 
-ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex"}
+ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex", "grapple_move": "hex", "grapple_toss": "hex"}
 """Kinds aimed at a hex, and the option's field that names it."""
 
 KEYS = {

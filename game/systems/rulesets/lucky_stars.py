@@ -17,6 +17,8 @@ from game.actions import (
     EndGrapple,
     Grapple,
     GrappleAttack,
+    GrappleMove,
+    GrappleToss,
     Hide,
     Hold,
     Move,
@@ -30,10 +32,11 @@ from game.actions import (
     Shatter,
     StandUp,
     Step,
+    TakeHold,
     Trip,
     UseCover,
 )
-from game.prompts import ReactionChance
+from game.prompts import BlowChoice, GrappleWon, ReactionChance
 from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
@@ -52,22 +55,20 @@ from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on
 HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
 
 
+HOLDS = {ReactionChance: (reactions.check_hold, reactions.hold), BlowChoice: (blows.check_choose, blows.choose),
+         GrappleWon: (grapple.check_take_hold, grapple.take_hold)}
+"""What Hold does to each seed 001 decision: lets an opening pass, keeps a lethal blow, ends a won grapple."""
+
+
 def _check_hold(scene: Scene, action: Hold):
-    """Hold lets an opening pass, keeps a lethal blow, or lets a hero point decision stand."""
-    if scene.pending and isinstance(scene.pending[0], ReactionChance):
-        return reactions.check_hold(scene, action)
-    if blows.open_choice(scene) is not None:
-        return blows.check_choose(scene, action)
-    return HERO_POINT_ROWS[Hold].check(scene, action)
+    """Hold answers this ruleset's decisions, or lets a hero point decision stand."""
+    found = HOLDS.get(type(scene.pending[0])) if scene.pending else None
+    return found[0](scene, action) if found else HERO_POINT_ROWS[Hold].check(scene, action)
 
 
 def _hold(scene: Scene, action: Hold, plan) -> None:
-    if scene.pending and isinstance(scene.pending[0], ReactionChance):
-        reactions.hold(scene, action, plan)
-    elif blows.open_choice(scene) is not None:
-        blows.choose(scene, action, plan)
-    else:
-        HERO_POINT_ROWS[Hold].apply(scene, action, plan)
+    found = HOLDS.get(type(scene.pending[0])) if scene.pending else None
+    (found[1] if found else HERO_POINT_ROWS[Hold].apply)(scene, action, plan)
 
 
 def _row(check, apply, **when) -> Row:
@@ -91,6 +92,8 @@ TABLE = MappingProxyType({
     Grapple: _row(grapple.check_grapple, grapple.grapple),
     GrappleAttack: _row(grapple.check_grapple_attack, grapple.grapple_attack),
     EndGrapple: Row(grapple.check_end, grapple.end),
+    GrappleMove: _row(grapple.check_grapple_move, grapple.grapple_move),
+    GrappleToss: Row(grapple.check_grapple_toss, grapple.grapple_toss),
     RegainControl: Row(grapple.check_regain, grapple.regain),
     ReadyAttack: Row(reactions.check_ready, reactions.ready),
     Hide: Row(stealth.check_hide, stealth.hide),
@@ -100,6 +103,7 @@ TABLE = MappingProxyType({
     OpportunityAttack: Row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
     ReadiedAttack: Row(reactions.check_readied, reactions.readied_attack, **ANSWER),
     ChooseBlow: Row(blows.check_choose, blows.choose, **ANSWER),
+    TakeHold: Row(grapple.check_take_hold, grapple.take_hold, **ANSWER),
 })
 """Which seed 001 action each action type is, read top to bottom (with the shared end of turn and
 the GM's overrides, and the hero point answers)."""

@@ -11,18 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import EndGrapple, Grapple, GrappleAttack, RegainControl
+from game.actions import EndGrapple, Grapple, GrappleAttack, GrappleMove, GrappleToss, Hold, RegainControl, TakeHold
 from game.components import Grappling, Position
 from game.ecs import EntityId
-from game.events import ContestRolled, GrappleChanged
+from game.events import ContestRolled, GrappleChanged, Moved
+from game.prompts import GrappleWon
 from game.hexgrid import distance
 from game.rules.lucky_stars.actions import regain_control
 from game.rules.lucky_stars.attack import contest_chance, contested
 from game.systems.combat import target_problem
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
-from game.systems.scene import Scene
+from game.systems import movement
+from game.systems.scene import Scene, in_the_fight
 
+REACH = 2  # Seed 001: 10 ft, two hexes, for moving with or tossing the opponent
 SCORE = "str"  # Ruling: the contested grapple check is STR against STR
 PURPOSE = "grapple check (STR against STR)"
 
@@ -88,14 +91,34 @@ def check_grapple(scene: Scene, action: Grapple) -> GrapplePlan | str:
 
 
 def grapple(scene: Scene, action: Grapple, plan: GrapplePlan) -> None:
-    """Pay 2 AP and roll the check; the winner takes control or ends it (our reading: a defender
-    who wins always ends it, breaking free)."""
+    """Pay 2 AP and roll the check; the winner takes control or ends it: the attacker as its action
+    says, a defender who won when asked (`GrappleWon`)."""
     state.pay(scene, action.actor, "grapple")
     state.reveal(scene, action.actor, "attacked")
-    if _contest(scene, plan) and action.engage:
+    if not _contest(scene, plan):  # the defender won: theirs is the choice
+        question = f"{scene.name(action.target)} won the grapple check: take control of {scene.name(action.actor)}?"
+        scene.pending.append(GrappleWon(action.target, question, action.actor))
+    elif action.engage:
         _engage(scene, action.actor, action.target)
     else:
         scene.emit(GrappleChanged(action.actor, action.target, engaged=False, cause="no hold is kept"))
+
+
+def check_take_hold(scene: Scene, action: TakeHold | Hold) -> TakeHold | Hold | str:
+    """The defender who won the check answers: engage or end it (Hold ends it)."""
+    prompt = scene.pending[0] if scene.pending else None
+    if not isinstance(prompt, GrappleWon) or prompt.decider != action.actor:
+        return "there is no grapple of yours to decide"
+    return action
+
+
+def take_hold(scene: Scene, action: TakeHold | Hold, plan: TakeHold | Hold) -> None:
+    """Take control of the attacker (pinned), or end the grapple at once."""
+    prompt = scene.pending.pop(0)
+    if getattr(action, "engage", False) and in_the_fight(scene.world, prompt.attacker):
+        _engage(scene, action.actor, prompt.attacker)
+    else:
+        scene.emit(GrappleChanged(action.actor, prompt.attacker, engaged=False, cause="no hold is kept"))
 
 
 def check_regain(scene: Scene, action: RegainControl) -> GrapplePlan | str:
@@ -141,3 +164,52 @@ def end(scene: Scene, action: EndGrapple, plan: EndGrapple) -> None:
     """Pay 1 AP and let go."""
     state.pay(scene, action.actor, "grapple_end")
     release(scene, action.actor, "let go")
+
+
+def check_grapple_move(scene: Scene, action: GrappleMove) -> GrappleMove | str:
+    """In control: move up to 10 ft (2 hexes of movement) with the opponent in tow (3 AP)."""
+    refusal = state.problem(scene, action.actor, "grapple_move")
+    if refusal:
+        return refusal
+    if not action.path:
+        return "name the hexes to move through"
+    problem = movement.path_problem(scene.setup.field, scene.world, action.actor, action.path, REACH,
+                                    scene.setup.setting("allies_block_movement", False), scene.place)
+    return f"cannot move there: {problem}" if problem else action
+
+
+def grapple_move(scene: Scene, action: GrappleMove, plan: GrappleMove) -> None:
+    """Pay 3 AP and walk; the pinned opponent is dragged into the last hex the grappler left."""
+    state.pay(scene, action.actor, "grapple_move")
+    pinned = state.grapple_of(scene, action.actor).partner
+    was = scene.world.get(pinned, Position).hex
+    start = scene.world.get(action.actor, Position).hex
+    movement.walk(scene, action.actor, action.path)
+    walked = (start, *action.path)
+    trail = walked[:walked.index(scene.world.get(action.actor, Position).hex)]  # the pinned one follows
+    scene.world.set(pinned, Position(trail[-1]))
+    scene.emit(Moved(pinned, (was, *trail), "dragged"))
+
+
+def check_grapple_toss(scene: Scene, action: GrappleToss) -> GrapplePlan | str:
+    """In control: toss the opponent onto an open hex up to 10 ft away (3 AP, a contested STR roll, our reading)."""
+    refusal = state.problem(scene, action.actor, "grapple_toss")
+    if refusal:
+        return refusal
+    here = scene.world.get(action.actor, Position).hex
+    if not 0 < distance(here, action.to) <= REACH:
+        return "a toss lands within 10 ft (2 hexes)"
+    if not scene.setup.field.enterable(action.to) or scene.world.at(action.to) is not None:
+        return f"{scene.place(action.to)} is not open ground to land on"
+    return _plan(scene, action.actor, state.grapple_of(scene, action.actor).partner)
+
+
+def grapple_toss(scene: Scene, action: GrappleToss, plan: GrapplePlan) -> None:
+    """Pay 3 AP and roll STR against STR: winning throws the opponent there and ends the grapple."""
+    state.pay(scene, action.actor, "grapple_toss")
+    if not _contest(scene, plan):
+        return
+    was = scene.world.get(plan.other, Position).hex
+    release(scene, action.actor, "tossed clear")
+    scene.world.set(plan.other, Position(action.to))
+    scene.emit(Moved(plan.other, (was, action.to), "tossed"))

@@ -14,6 +14,8 @@ from game.actions import (
     EndGrapple,
     Grapple,
     GrappleAttack,
+    GrappleMove,
+    GrappleToss,
     Hide,
     Hold,
     Move,
@@ -27,13 +29,15 @@ from game.actions import (
     Shatter,
     StandUp,
     Step,
+    TakeHold,
     Trip,
     UseCover,
 )
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import BlowChoice, CounterChance, HeroPointChance, Prompt, ReactionChance
+from game.hexgrid import spiral
+from game.options import AttackOption, LandingOption, MoveOption, Odds, Option, Options
+from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, Prompt, ReactionChance
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -126,6 +130,9 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return hero_points.counter_options(scene, prompt)
     if isinstance(prompt, ReactionChance):
         return reaction_options(scene, prompt)
+    if isinstance(prompt, GrappleWon):
+        return Options(decider, (Option("take_control", TakeHold(decider, engage=True)),
+                                 Option("break_free", TakeHold(decider, engage=False))))
     if isinstance(prompt, BlowChoice):
         return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True)),
                                  Option("nonlethal_blow", ChooseBlow(decider, lethal=False))))
@@ -171,7 +178,35 @@ def _holds(scene: Scene, actor: EntityId) -> list[Option]:
     attack = (AttackOption("grapple_attack", None, plan, target=held.partner) if isinstance(plan, str) else
               AttackOption("grapple_attack", hit, target=held.partner, weapon=plan.weapon.id, odds=odds(plan),
                            damage=damage_text(plan), expected_damage=plan.expected_damage))
-    return [attack, _checked("end_grapple", grapple.check_end(scene, EndGrapple(actor)), EndGrapple(actor))]
+    return [attack, _checked("end_grapple", grapple.check_end(scene, EndGrapple(actor)), EndGrapple(actor)),
+            *_drags(scene, actor), *_tosses(scene, actor)]
+
+
+def _drags(scene: Scene, actor: EntityId) -> list[Option]:
+    """In control: each hex within 10 ft the grappler can walk to with the opponent in tow."""
+    reach = movement.reachable(scene.setup.field, scene.world, actor, grapple.REACH,
+                               scene.setup.setting("allies_block_movement", False))
+    found: list[Option] = []
+    for hex_, route in reach.items():
+        action = GrappleMove(actor, path=route.path)
+        refusal = grapple.check_grapple_move(scene, action)
+        found.append(Option("grapple_move", None, refusal) if isinstance(refusal, str) else
+                     MoveOption("grapple_move", action, hex=hex_, cost=route.cost, path=route.path))
+    return found
+
+
+def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
+    """In control: each open hex within 10 ft to toss the opponent onto, with the STR contest's exact chance."""
+    here = scene.world.get(actor, Position).hex
+    found: list[Option] = []
+    refusal = "no open hex within 10 ft to land on"
+    for to in sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h)):
+        plan = grapple.check_grapple_toss(scene, GrappleToss(actor, to=to))
+        if isinstance(plan, str):
+            refusal = plan if "AP" in plan else refusal
+        else:
+            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), hex=to, chance=plan.chance))
+    return found or [Option("grapple_toss", None, refusal)]
 
 
 def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
