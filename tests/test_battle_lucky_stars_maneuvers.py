@@ -147,3 +147,13 @@ def test_in_control_the_grappler_drags_the_opponent_up_to_10_ft_or_tosses_them_c
     outcome = battle.submit(GrappleToss(ROOK, to=Hex(-3, 2), faces=(6, 6, 1, 1)))
     assert battle.combatant(GASH).hex == Hex(-3, 2) and "Gash is tossed" in outcome.lines[-1]
     assert not battle.options(ROOK, groups=("maneuvers",)).allowed("end_grapple")  # the grapple is over
+
+
+def test_the_gm_tracker_shows_who_holds_whom_in_a_grapple():
+    from game.ui.tracker import console_lines
+
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    assert battle.combatant(GASH).states == ("pinned by Rook",)
+    lines = console_lines(battle)
+    assert any("Rook (holding Gash)" in line for line in lines) and any("Gash (pinned by Rook)" in line for line in lines)

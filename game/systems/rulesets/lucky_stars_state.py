@@ -100,7 +100,21 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
         return view
     guard = defense(scene, view.id)
     return replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
-                   defense_max=guard.maximum, unit="VIT")
+                   defense_max=guard.maximum, unit="VIT", states=states(scene, view.id))
+
+
+def states(scene: Scene, entity: EntityId) -> tuple[str, ...]:
+    """The seed 001 states the GM tracks for the combatant, in words."""
+    found: list[str] = []
+    held = grapple_of(scene, entity)
+    if held is not None:
+        found.append(f"holding {scene.name(held.partner)}" if held.in_control else f"pinned by {scene.name(held.partner)}")
+    unseen = scene.world.try_get(entity, Unseen)
+    if unseen is not None:
+        found.append(f"unseen (stealth {unseen.stealth.total})")
+    if turn_state(scene, entity).readied:
+        found.append("attack readied")
+    return tuple(found)
 
 
 def unseen_by(scene: Scene, hider: EntityId, watcher: EntityId) -> bool:
