@@ -177,8 +177,19 @@ def choose_action(battle: Battle) -> Action:
         reload = battle.options(actor, groups=("gear",)).allowed("reload")
         if reload:
             return reload[0].action
+    search = search_for_the_hidden(battle, me)
+    if search is not None:
+        return search
     move = best_move(battle, options, me)
     return move if move is not None else EndTurn(actor)
+
+
+def search_for_the_hidden(battle: Battle, me) -> Action | None:
+    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it."""
+    if not any(state.startswith("unseen") for c in battle.combatants() if c.side != me.side for state in c.states):
+        return None
+    search = battle.options(me.id, groups=("stealth",)).allowed("search")
+    return search[0].action if search else None
 
 
 def play(battle: Battle, max_actions: int = 5000) -> int:

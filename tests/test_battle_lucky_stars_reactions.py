@@ -170,3 +170,15 @@ def test_the_computer_pinned_in_a_grapple_tries_to_regain_control_first():
     battle.submit(EndTurn(ROOK))
     pass_turns_until(battle, GASH)
     assert choose_action(battle) == RegainControl(GASH)
+
+
+def test_the_computer_with_nothing_to_attack_searches_for_a_hidden_enemy():
+    from game.ai import choose_action
+
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
+                        unit(2, "pirate", "enemies", Hex(3, 0), name="Gash", weapon="blaster_pistol")],
+                       first=ROOK, ruleset="lucky-stars", terrain={Hex(0, 1): FOREST})
+    battle.submit(Hide(ROOK, faces=(5, 5)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    assert choose_action(battle) == Search(GASH)
