@@ -182,3 +182,19 @@ def test_the_computer_with_nothing_to_attack_searches_for_a_hidden_enemy():
     battle.submit(EndTurn(ROOK))
     pass_turns_until(battle, GASH)
     assert choose_action(battle) == Search(GASH)
+
+
+def test_an_opening_whose_provoker_fell_to_an_earlier_answer_is_no_longer_asked():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", weapon="knife", hp=1),
+                        unit(2, "pirate", "enemies", Hex(1, 0), name="Gash"),
+                        unit(3, "pirate", "enemies", Hex(0, 1), name="Mott"),
+                        unit(4, "pirate", "enemies", Hex(-1, 1), name="Kell"),
+                        unit(5, "spacer", "pcs", Hex(5, -5), name="Ines")], first=ROOK, ruleset="lucky-stars")
+    for _ in range(2):  # a round passes: everyone has acted
+        battle.submit(EndTurn(battle.current()))
+        pass_turns_until(battle, ROOK)
+    battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))
+    assert [p.decider for p in battle.state.pending] == [MOTT, 4]
+    battle.submit(OpportunityAttack(MOTT, target=ROOK, faces=(6, 6, 1, 1, 8, 8)))  # 18 damage: Rook falls
+    assert not battle.combatant(ROOK).in_fight
+    assert all(not isinstance(p, ReactionChance) for p in battle.state.pending)  # Kell is not asked

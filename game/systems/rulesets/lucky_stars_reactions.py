@@ -52,9 +52,27 @@ def _off_turn(scene: Scene, entity: EntityId, name: str) -> str | None:
     return action_problem(name, state.turn_state(scene, entity), situation)
 
 
+def _gone(scene: Scene, watcher: EntityId, provoker: EntityId) -> str | None:
+    """Either of them went down since the opening came (another answer felled them)."""
+    for one in (watcher, provoker):
+        if not in_the_fight(scene.world, one):
+            return f"{scene.name(one)} is out of the fight"
+    return None
+
+
+def prune(scene: Scene) -> None:
+    """Drop the openings at the head of the queue that another answer made moot (someone fell)."""
+    while (scene.pending and isinstance(scene.pending[0], ReactionChance)
+           and _gone(scene, scene.pending[0].decider, scene.pending[0].provoker)):
+        scene.pending.pop(0)
+
+
 def opportunity_problem(scene: Scene, watcher: EntityId, provoker: EntityId) -> attacks.StrikePlan | str:
     """The plan of an attack of opportunity on the provoker, or why there is none: in melee reach,
     once a round, 1 AP, a melee weapon, having acted already (Seed 001, Attack of Opportunity)."""
+    gone = _gone(scene, watcher, provoker)
+    if gone:
+        return gone
     here, there = (scene.world.get(e, Position).hex for e in (watcher, provoker))
     if distance(here, there) != 1:
         return "the provoker is not within melee reach"
@@ -63,6 +81,9 @@ def opportunity_problem(scene: Scene, watcher: EntityId, provoker: EntityId) -> 
 
 def readied_problem(scene: Scene, watcher: EntityId, mover: EntityId) -> attacks.StrikePlan | str:
     """The plan of the readied attack on an enemy that came within reach, or why not (Seed 001, Ready Action)."""
+    gone = _gone(scene, watcher, mover)
+    if gone:
+        return gone
     if state.turn_state(scene, watcher).readied != READIED:
         return "no attack is readied"
     return _off_turn(scene, watcher, "readied_attack") or attacks.plan_strike(scene, watcher, mover)
@@ -93,6 +114,7 @@ def reacting(apply):
     def apply_then_ask(scene: Scene, action: Action, plan) -> None:
         apply(scene, action, plan)
         open_after(scene, action)
+        prune(scene)
     return apply_then_ask
 
 
@@ -116,6 +138,7 @@ def opportunity(scene: Scene, action: OpportunityAttack, plan: attacks.StrikePla
     scene.pending.pop(0)
     state.pay(scene, action.actor, "attack_of_opportunity")
     attacks.strike(scene, action, plan)
+    prune(scene)
 
 
 def check_readied(scene: Scene, action: ReadiedAttack) -> attacks.StrikePlan | str:
@@ -130,6 +153,7 @@ def readied_attack(scene: Scene, action: ReadiedAttack, plan: attacks.StrikePlan
     state.pay(scene, action.actor, "readied_attack")
     scene.world.set(action.actor, replace(state.turn_state(scene, action.actor), readied=""))
     attacks.strike(scene, action, plan)
+    prune(scene)
 
 
 def check_hold(scene: Scene, action: Hold) -> Hold | str:
@@ -141,6 +165,7 @@ def check_hold(scene: Scene, action: Hold) -> Hold | str:
 def hold(scene: Scene, action: Hold, plan: Hold) -> None:
     """Close the decision."""
     scene.pending.pop(0)
+    prune(scene)
 
 
 def check_ready(scene: Scene, action: ReadyAttack) -> ReadyAttack | str:
