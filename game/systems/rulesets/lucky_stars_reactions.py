@@ -112,6 +112,7 @@ def open_after(scene: Scene, action: Action) -> None:
 def reacting(apply):
     """A table row's apply followed by the enemies' chances to answer it."""
     def apply_then_ask(scene: Scene, action: Action, plan) -> None:
+        """Carry the action out, then open the enemies' answers to it."""
         apply(scene, action, plan)
         open_after(scene, action)
         prune(scene)

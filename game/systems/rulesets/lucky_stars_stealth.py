@@ -79,6 +79,7 @@ def search(scene: Scene, action: Search, plan: Search) -> None:
 def silently(apply):
     """A table row's move or step; a hidden mover moves silently: a new stealth roll where it stops."""
     def move_silently(scene: Scene, action: Action, plan) -> None:
+        """Move, then roll stealth again where the hidden mover stops (seen at once with no shelter there)."""
         hidden = scene.world.has(action.actor, Unseen)
         apply(scene, action, plan)
         if hidden and not shelter_near(scene, action.actor):
