@@ -21,12 +21,18 @@ from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.scene import Scene
 
 
+DISABILITY = "disability check first"
+
+
 def odds(plan: attacks.ShotPlan) -> Odds:
-    """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty) and EF."""
+    """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty), EF, and the
+    MCS of any disability check the arm needs first (the chance counts it)."""
     bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty),)
     if plan.penalty:
         bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty),)
     target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef),)
+    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef)
+                    for limb, check in plan.disability)
     return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100")
 
 

@@ -8,7 +8,7 @@ and `ActionPoints`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.components import ActionPoints, Armament, Health, Identity
 from game.ecs import EntityId
@@ -19,6 +19,35 @@ from game.rules.starfarer.units import shock_capacity
 from game.rules.starfarer.wounds import trait_penalty
 from game.systems.scene import Scene
 from game.views import CombatantView
+
+@dataclass(frozen=True, slots=True)
+class Unconscious:
+    """Knocked out by a failed shock check: lying down until the check at the start of `check_round` (Seed 003, 3.6.6)."""
+
+    check_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dying:
+    """A mortal wound or shock in the x6 bracket: a survival check every round from `since_round` on (Seed 003, 3.6.6)."""
+
+    since_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class LimbChecks:
+    """This round's disability checks: each limb checked and whether it may be used (Seed 003, 3.6.6)."""
+
+    round: int
+    results: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingClock:
+    """Rounds each area has bled at its present rate: (location, rate, rounds) (Seed 003, 3.6.7)."""
+
+    areas: tuple[tuple[str, int, int], ...] = ()
+
 
 ARM_LIMBS = ("right_arm",)  # Ruling: an attack is made with the right arm (the seed names no hand)
 LEG_LIMBS = ("right_leg", "left_leg")
@@ -85,4 +114,9 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
     """A combatant's view with its action points; its health counts shock left (unit "shock")."""
     if view.id not in scene.world.entities():
         return view
-    return replace(view, action_points=points(scene, view.id), unit="shock")
+    down = view.down
+    if scene.world.has(view.id, Dying):
+        down = "mortally wounded"
+    elif scene.world.has(view.id, Unconscious):
+        down = "unconscious"
+    return replace(view, action_points=points(scene, view.id), unit="shock", down=down)
