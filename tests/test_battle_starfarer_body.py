@@ -8,6 +8,7 @@ from game.actions import Attack, EndTurn, Move
 from game.battle import Battle
 from game.events import BleedingStopped, Bled, CameTo, Fell, TaskAttacked, TaskChecked, Wounded
 from game.hexgrid import Hex
+from game.savefile import replay_on
 from game.ui.explain import explain_attack
 
 from kit import scenario, unit
@@ -188,3 +189,17 @@ def test_a_leg_that_fails_its_disability_check_keeps_the_character_where_it_stan
     outcome = battle.submit(Move(KITAI, path=(Hex(2, 0),), faces=(90,)))  # (5+6) x (5 - 2) = 33: 90 fails
     assert [(e.location, e.task.success) for e in _checks(outcome.events, "disability")] == [("right_leg", False)]
     assert battle.combatant(KITAI).hex == Hex(1, 0)
+
+
+def test_a_fight_with_a_knock_out_and_coming_to_replays_and_undoes_exactly():
+    battle = _battle(vane=True)
+    _arm_maimed(battle, 60)
+    fell = battle.state.round
+    while battle.state.round < fell + 4:
+        _end_round(battle, ())
+    again, problem = replay_on(battle.scenario, battle)
+    assert problem is None and again.state == battle.state and again.log == battle.log
+    before = battle.state
+    assert battle.submit(Attack(battle.current(), target=REYES if battle.current() != REYES else KITAI)).accepted
+    battle.undo()
+    assert battle.state == before
