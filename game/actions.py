@@ -397,6 +397,16 @@ class GmOutgunned(Action):
     change: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Seed 003 (optional declaration, 3.2.1-3.2.3): the actions of one's next action phase, declared
+    now: `attacks` with the weapon in hand and perhaps a `move`."""
+
+    kind: ClassVar[str] = "declare"
+    attacks: int = 1
+    move: bool = False
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
@@ -415,6 +425,7 @@ def register(cls: type[Action]) -> type[Action]:
 
 register(MoveSquad)
 register(Regroup)
+register(Declare)
 
 
 def _encode(value: Any) -> Any:

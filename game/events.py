@@ -1106,6 +1106,37 @@ class BleedingStopped(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ActionsDeclared(Event):
+    """Seed 003 declaration: the next phase's actions, the initiative modifier added now and the
+    action points before and after."""
+
+    actor: int
+    attacks: int
+    move: bool
+    modifier: int
+    points: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        plan = ", ".join((["a move"] if self.move else []) + ([f"{self.attacks} attack(s)"] if self.attacks else []))
+        return (f"{say.name(self.actor)} declares {plan} for the next phase: {self.modifier:+d} action points "
+                f"({self.points[0]} -> {self.points[1]}).")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnded(Event):
+    """Seed 003: a declared phase ends: the actions performed and the action points before and after
+    (-1 per action when several, the initiative modifiers but the lowest)."""
+
+    actor: int
+    performed: int
+    points: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} ends the phase after {self.performed} action(s): action points "
+                f"{self.points[0]} -> {self.points[1]}.")
+
+
+@dataclass(frozen=True, slots=True)
 class CameTo(Event):
     """A seed 003 character knocked out by shock wakes and stands on `hex` again."""
 

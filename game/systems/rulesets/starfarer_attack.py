@@ -25,16 +25,18 @@ from game.rules.starfarer.hit import HitReport, apply_hit, resolve_attack
 from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_hit
 from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_location, with_trait_penalty
 from game.rules.starfarer.wounds import worsen_after_shock
-from game.systems.budget import needs, spend
+from game.systems.budget import spend
 from game.systems.combat import target_problem
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_body as body
 from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
 
 METRES_PER_HEX = 3  # Ruling: Grid
+BLOW_THROUGH = "blow_through"  # the map property turning on the optional rule (Seed 003, 3.5.1)
 D100 = 100
 
 
@@ -51,16 +53,19 @@ class ShotPlan:
     armour: int
     cover: CoverReading
     disability: limbs.Due = ()
+    extra_actions: int = 0
+    mass: int | None = None  # the target's mass when the blow-through rule is on
+
 
     @property
     def chance(self) -> Fraction:
         """The exact chance any disability check passes and then the d100 comes up at or under the MCS."""
         return limbs.chance(self.disability) * Fraction(min(D100, max(0, self.profile.bcs * self.profile.ef)), D100)
 
-    def damage_on(self, roll: int, mass: int | None = None) -> int:
-        """The damage a d100 of `roll` does after armour and LOS (0 on a miss), head hits not yet doubled."""
+    def damage_on(self, roll: int) -> int:
+        """The damage a d100 of `roll` does after armour, blow-through and LOS (0 on a miss), head hits not yet doubled."""
         task = check_task(self.profile.bcs, self.profile.ef, roll)
-        return hit_damage(weapon_rating(self.weapon), self.armour, task.los, mass) if task.success else 0
+        return hit_damage(weapon_rating(self.weapon), self.armour, task.los, self.mass) if task.success else 0
 
     @property
     def expected_damage(self) -> Fraction:
@@ -76,16 +81,17 @@ def _bracket(weapon: Entry, gap: int) -> str | None:
     return range_bracket(gap * METRES_PER_HEX, weapon.range_rating, weapon.extreme, close=gap == 1)
 
 
-def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str) -> TaskProfile:
-    """(Dexterity, Weapon) x EF by bracket, or (Weapon, Agility) x 5 in melee (Seed 003, Tables 3.1-3.2)."""
+def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str, extra_actions: int) -> TaskProfile:
+    """(Dexterity, Weapon) x EF by bracket, or (Weapon, Agility) x 5 in melee, -1 EF per extra action (Seed 003, Tables 3.1-3.2, 3.2.3)."""
     skill = state.skill(scene, attacker, weapon.skill)
     if bracket == "melee":
-        return melee_to_hit(skill, state.trait(scene, attacker, "agility"))
-    return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket)
+        return melee_to_hit(skill, state.trait(scene, attacker, "agility"), extra_actions=extra_actions)
+    return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket, extra_actions=extra_actions)
 
 
-def plan_shot(scene: Scene, attacker: EntityId, target: EntityId) -> ShotPlan | str:
-    """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4)."""
+def plan_shot(scene: Scene, attacker: EntityId, target: EntityId, extra_actions: int | None = None) -> ShotPlan | str:
+    """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4); `extra_actions`
+    is the phase's actions past the first (by default the phase under way's)."""
     problem = target_problem(scene, attacker, target)
     if problem:
         return problem
@@ -98,18 +104,25 @@ def plan_shot(scene: Scene, attacker: EntityId, target: EntityId) -> ShotPlan | 
     if not cover.visible:
         return cover.text(scene.place)
     penalty = state.penalty(scene, attacker, state.ARM_LIMBS)
-    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket), penalty)
+    extra = phase.extra_actions(scene, attacker) if extra_actions is None else extra_actions
+    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket, extra), penalty)
     return ShotPlan(attacker, target, weapon, bracket, profile, penalty,
                     armour_against(state.armour(scene, target), weapon), cover,
-                    limbs.due(scene, attacker, state.ARM_LIMBS))
+                    limbs.due(scene, attacker, state.ARM_LIMBS), extra, _blow_through_mass(scene, target))
+
+
+def _blow_through_mass(scene: Scene, target: EntityId) -> int | None:
+    """The target's mass when the map turns on the optional blow-through rule (Seed 003, 3.5.1), else None."""
+    return state.creature(scene, target).mass if scene.setup.setting(BLOW_THROUGH, False) else None
 
 
 def check_attack(scene: Scene, action: Attack) -> ShotPlan | str:
     """An attack as the phase's action (Seed 003, 3.2 and 3.4)."""
     if action.burst or action.aimed:
         return "Starfarer has no aimed shots or bursts here"
-    if needs(scene, action.actor, "main"):
-        return "the phase's action is already taken"
+    refused = phase.refusal(scene, action.actor, "attack")
+    if refused:
+        return refused
     return limbs.refusal(scene, action.actor, state.ARM_LIMBS) or plan_shot(scene, action.actor, action.target)
 
 
@@ -117,6 +130,7 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     """A disability check for a badly wounded arm first; then roll the task; a hit lands where its
     ones digit says and the body takes it (Seed 003, 3.4-3.6)."""
     spend(scene, action.actor, "main")
+    phase.take(scene, action.actor, "attack")
     if not limbs.passed(scene, action.actor, plan.disability):
         return
     rolled = resolve_attack(plan.profile, scene.dice)
@@ -148,7 +162,7 @@ def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:
     """Mark the hit on the body, then the checks it calls for (Seed 003, 3.5-3.6.6)."""
     before = state.body(scene, plan.target)
     report = apply_hit(before, state.target(scene, plan.target), weapon_rating(plan.weapon), plan.armour, los,
-                       location, blunt=plan.weapon.blunt)
+                       location, blunt=plan.weapon.blunt, blow_through=plan.mass is not None)
     mark = report.mark
     scene.emit(Wounded(plan.target, location, report.damage, report.assessed.shock, report.assessed.wound,
                        report.level, mark.column if mark else None, mark.slash if mark else False,

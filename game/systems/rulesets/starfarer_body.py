@@ -47,13 +47,14 @@ def check(scene: Scene, entity: EntityId, name: str, profile: TaskProfile, locat
 
 
 def _lie_down(scene: Scene, entity: EntityId, fate: str) -> None:
-    """Out of the fight but alive: the hex is left free, the action points are lost (Ruling)."""
+    """Out of the fight but alive: the hex is left free, the action points and any declaration are lost (Ruling)."""
     position = scene.world.try_get(entity, Position)
     if position is not None:
         scene.world.remove(entity, Position)
         scene.world.remove(entity, Footprint)
         scene.world.set(entity, Fallen(position.hex, scene.round))
     scene.world.set(entity, ActionPoints(0))
+    scene.world.remove(entity, state.Declaration)
     scene.emit(Fell(entity, fate))
 
 

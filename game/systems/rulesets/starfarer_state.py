@@ -49,6 +49,24 @@ class BleedingClock:
     areas: tuple[tuple[str, int, int], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """The actions declared for one's next phase (optional rule, Seed 003, 3.2.1): their kinds and
+    initiative modifiers, in order."""
+
+    actions: tuple[str, ...]
+    modifiers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhasePlan:
+    """The phase under way: the actions declared for it (none: one action of any kind) and those taken."""
+
+    declared: tuple[str, ...] = ()
+    modifiers: tuple[int, ...] = ()
+    taken: tuple[str, ...] = ()
+
+
 ARM_LIMBS = ("right_arm",)  # Ruling: an attack is made with the right arm (the seed names no hand)
 LEG_LIMBS = ("right_leg", "left_leg")
 

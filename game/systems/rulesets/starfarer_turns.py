@@ -14,9 +14,10 @@ from game.events import RoundBegan, TurnBegan
 from game.rules.starfarer.hit import Body
 from game.rules.starfarer.initiative import PHASE_COST, next_phase
 from game.systems import movement
-from game.systems.budget import needs, spend
+from game.systems.budget import spend
 from game.systems.rulesets import starfarer_body as body
 from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene, in_the_fight
 
@@ -84,14 +85,15 @@ def begin_turn(scene: Scene, entity: EntityId) -> None:
     """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2)."""
     scene.world.set(entity, ActionPoints(state.points(scene, entity) - PHASE_COST))
     scene.world.set(entity, TurnBudget(main=True, move=False))
+    phase.start(scene, entity)
     scene.emit(TurnBegan(entity, scene.round))
 
 
 def check_move(scene: Scene, action: Move) -> Move | str:
     """A move as the phase's action, up to 10 m (Ruling: the seed's movement section is empty)."""
-    refusal = needs(scene, action.actor, "main")
+    refusal = phase.refusal(scene, action.actor, "move")
     if refusal:
-        return "the phase's action is already taken"
+        return refusal
     lame = limbs.refusal(scene, action.actor, state.LEG_LIMBS)
     if lame:
         return lame
@@ -105,6 +107,7 @@ def move(scene: Scene, action: Move, plan: Move) -> None:
     """Spend the phase's action; legs wounded medium or worse must pass their disability checks
     (Seed 003, 3.6.6); then walk the path (the shared walk)."""
     spend(scene, action.actor, "main")
+    phase.take(scene, action.actor, "move")
     if not limbs.passed(scene, action.actor, limbs.due(scene, action.actor, state.LEG_LIMBS)):
         return
     movement.walk(scene, action.actor, action.path)
