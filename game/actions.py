@@ -407,6 +407,15 @@ class Declare(Action):
     move: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class React(Action):
+    """Seed 003: answer an attack with a defensive reaction, `how` "evade" or "parry", giving up
+    one's next action phase."""
+
+    kind: ClassVar[str] = "react"
+    how: str = "evade"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
@@ -426,6 +435,7 @@ def register(cls: type[Action]) -> type[Action]:
 register(MoveSquad)
 register(Regroup)
 register(Declare)
+register(React)
 
 
 def _encode(value: Any) -> Any:

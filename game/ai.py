@@ -18,17 +18,20 @@ from fractions import Fraction
 from game.actions import Action, EndTurn, Hold
 from game.battle import Battle
 from game.hexgrid import Hex, distance
-from game.options import AttackOption, ChanceOption, DeclareOption, MoveOption, Options
+from game.options import AttackOption, ChanceOption, DeclareOption, MoveOption, Options, ReactionOption
 
 OVERWATCH_THRESHOLD = Fraction(3, 10)
 HERO_POINT_THRESHOLD = Fraction(1, 2)
+REACTION_THRESHOLD = Fraction(1, 3)  # seed 003: evade or parry when it takes a third off the attack's chance
 UNREACHABLE = 1 << 30
 
 
 def answer_prompt(options: Options) -> Action:
     """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
-    let it pass (for the rest of the move, so it is not asked again)."""
+    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point
+    when it more likely than not turns the roll, counter an enemy's, evade or parry (seed 003)
+    when that takes a third or more off the attack's chance, otherwise let it pass (for the rest
+    of the move, so it is not asked again)."""
     for option in options.allowed("overwatch_fire"):
         if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
             return option.action
@@ -41,6 +44,11 @@ def answer_prompt(options: Options) -> Action:
             return option.action
     for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
         return option.action
+    reactions = [o for o in options.allowed("evade", "parry") if isinstance(o, ReactionOption)]
+    if reactions:  # seed 003: give up a phase only when it cuts the attack's chance a good deal
+        best = min(reactions, key=lambda o: o.hit_chance)
+        if best.hit_chance <= (1 - REACTION_THRESHOLD) * best.hit_chance_unopposed:
+            return best.action
     passing = options.allowed("hold_for_move") or options.allowed("hold")
     return passing[0].action if passing else Hold(options.actor, for_this_move=True)
 

@@ -1137,6 +1137,24 @@ class PhaseEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """Seed 003: a defensive reaction to an attack: evade or parry, its task, the EF it takes off
+    the attack, and the defender's action points before and after (its next phase given up)."""
+
+    actor: int
+    attacker: int
+    how: str
+    task: TaskResult
+    ef_off: int
+    points: tuple[int, int]
+
+    def text(self, say: Narrator) -> str:
+        effect = f"-{self.ef_off} EF on the attack" if self.ef_off else "no effect"
+        return (f"{say.name(self.actor)} tries to {self.how} {say.name(self.attacker)}'s attack: {self.task.text()}, "
+                f"{effect}; action points {self.points[0]} -> {self.points[1]}.")
+
+
+@dataclass(frozen=True, slots=True)
 class CameTo(Event):
     """A seed 003 character knocked out by shock wakes and stands on `hex` again."""
 

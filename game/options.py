@@ -245,6 +245,16 @@ class DeclareOption(Option):
 
 
 @dataclass(frozen=True, slots=True)
+class ReactionOption(Option):
+    """Seed 003: a defensive reaction to the attack waiting: the exact `chance` its task succeeds,
+    and the exact chance the attack then hits (`hit_chance`) against not reacting (`hit_chance_unopposed`)."""
+
+    chance: Fraction = Fraction(0)
+    hit_chance: Fraction = Fraction(0)
+    hit_chance_unopposed: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
 class WatchedHex:
     """A hex where enemy overwatch could fire at the combatant, and who would be asked."""
 

@@ -14,7 +14,7 @@ from game.components import Position
 from game.ecs import EntityId
 from game.events import TaskAttacked, Wounded
 from game.hexgrid import distance
-from game.prompts import HeroPointChance
+from game.prompts import DefenceChance, HeroPointChance
 from game.rules.catalog import Entry
 from game.rules.hero_points import ExtraRoll, with_extra_rolls
 from game.rules.cover import CoverReading
@@ -29,6 +29,7 @@ from game.systems.budget import spend
 from game.systems.combat import target_problem
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_body as body
+from game.systems.rulesets import starfarer_defence as defence
 from game.systems.rulesets import starfarer_limbs as limbs
 from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
@@ -89,9 +90,11 @@ def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str, extr
     return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket, extra_actions=extra_actions)
 
 
-def plan_shot(scene: Scene, attacker: EntityId, target: EntityId, extra_actions: int | None = None) -> ShotPlan | str:
+def plan_shot(scene: Scene, attacker: EntityId, target: EntityId, extra_actions: int | None = None,
+              evaded: int = 0) -> ShotPlan | str:
     """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4); `extra_actions`
-    is the phase's actions past the first (by default the phase under way's)."""
+    is the phase's actions past the first (by default the phase under way's), `evaded` the EF the
+    target's evasion or parry took off."""
     problem = target_problem(scene, attacker, target)
     if problem:
         return problem
@@ -105,7 +108,7 @@ def plan_shot(scene: Scene, attacker: EntityId, target: EntityId, extra_actions:
         return cover.text(scene.place)
     penalty = state.penalty(scene, attacker, state.ARM_LIMBS)
     extra = phase.extra_actions(scene, attacker) if extra_actions is None else extra_actions
-    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket, extra), penalty)
+    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket, extra + evaded), penalty)
     return ShotPlan(attacker, target, weapon, bracket, profile, penalty,
                     armour_against(state.armour(scene, target), weapon), cover,
                     limbs.due(scene, attacker, state.ARM_LIMBS), extra, _blow_through_mass(scene, target))
@@ -133,6 +136,16 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     phase.take(scene, action.actor, "attack")
     if not limbs.passed(scene, action.actor, plan.disability):
         return
+    can = defence.reactions(scene, plan.target, plan.bracket == "melee")
+    if can:
+        question = f"{scene.name(plan.attacker)} attacks {scene.name(plan.target)}: react, giving up a phase?"
+        scene.pending.append(DefenceChance(plan.target, question, action, can))
+        return
+    strike(scene, action, plan)
+
+
+def strike(scene: Scene, action: Attack, plan: ShotPlan) -> None:
+    """Roll the to-hit task; a hit lands where its ones digit says, a miss may be bought back with a hero point."""
     rolled = resolve_attack(plan.profile, scene.dice)
     scene.emit(TaskAttacked(plan.attacker, plan.target, rolled.task, plan.bracket, rolled.location, plan.weapon.id))
     if rolled.location is not None:

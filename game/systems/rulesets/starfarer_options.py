@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.actions import Attack, Declare, Hold, Move
+from game.actions import Attack, Declare, Hold, Move, React
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options
-from game.prompts import CounterChance, HeroPointChance, Prompt
+from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
+from game.prompts import CounterChance, DefenceChance, HeroPointChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_defence as defence
 from game.systems.rulesets import starfarer_limbs as limbs
 from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
@@ -103,6 +104,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
     brings the d100 under the MCS, or let the miss stand."""
     decider = prompt.decider
+    if isinstance(prompt, DefenceChance):
+        return reaction_options(scene, prompt)
     if isinstance(prompt, CounterChance):
         return hero_points.counter_options(scene, prompt)
     stand = Option("hold", Hold(decider))
@@ -110,3 +113,20 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return Options(decider, (stand,))
     needed = prompt.task.roll - prompt.task.mcs
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
+
+
+def reaction_options(scene: Scene, prompt: DefenceChance) -> Options:
+    """Evade or parry the attack waiting, each with the exact chance its task succeeds and the attack then
+    hits, or let it come (Ruling on Seed 003's evasion and parry: see starfarer_defence)."""
+    decider, attack = prompt.decider, prompt.attack
+    plan = attacks.plan_shot(scene, attack.actor, attack.target)
+    stand = Option("hold", Hold(decider))
+    if isinstance(plan, str):
+        return Options(decider, (stand,))
+    unopposed = defence.hit_chance(plan.profile, None)
+    items = []
+    for how in prompt.reactions:
+        task = defence.profile(scene, decider, how)
+        items.append(ReactionOption(how, React(decider, how=how), chance=defence.success_chance(task),
+                                    hit_chance=defence.hit_chance(plan.profile, task), hit_chance_unopposed=unopposed))
+    return Options(decider, (*items, stand))
