@@ -79,10 +79,20 @@ def test_phases_go_to_the_most_action_points_counting_down_by_10_with_the_rest_c
     assert {e.actor: dict(e.roll.modifiers)["CARRIED"] for e in round_two} == carried
 
 
-def test_the_tracker_shows_the_action_points_held():
-    battle = _kitai_and_marine(gap=5)
+def test_the_tracker_shows_the_action_points_held_the_phases_to_come_and_what_carries_over():
+    battle = _battle(unit(1, "kitai", "pcs", Hex(0, 0), name="Kitai"), unit(2, "marine", "enemies", Hex(5, 0), name="Reyes"),
+                     unit(3, "pirate", "enemies", Hex(5, 2), name="Vane"))
     current = battle.combatant(battle.current())
-    assert any(line.startswith("> ") and line.endswith(f" {current.action_points} AP") for line in console_lines(battle))
+    lines = console_lines(battle)
+    # Reyes's phase at 20 is under way: 10 left, another phase at 10 (before Vane's 10: Initiative 10 to 9).
+    assert f"> E Reyes [10] {current.action_points} AP, phases at 10, carries 0" in lines
+    assert "  P Kitai [12] 18 AP, phases at 18, carries 8" in lines
+    assert "Phases to come: Kitai 18, Reyes 10, Vane 10" in lines
+    taken = []
+    while battle.state.round == 1:  # the tracker's projection is the order the phases come in
+        battle.submit(EndTurn(battle.current()))
+        taken.append(battle.current() if battle.state.round == 1 else None)
+    assert taken == [KITAI, 2, 3, None]
     assert {view.unit for view in battle.combatants()} == {"shock"}
 
 

@@ -15,6 +15,7 @@ from game.ecs import EntityId
 from game.rules.catalog import Entry
 from game.rules.starfarer.checks import shock_penalty
 from game.rules.starfarer.hit import Body, Target
+from game.rules.starfarer.initiative import PHASE_COST
 from game.rules.starfarer.units import shock_capacity
 from game.rules.starfarer.wounds import trait_penalty
 from game.systems.scene import Scene
@@ -129,7 +130,9 @@ def points(scene: Scene, entity: EntityId) -> int:
 
 
 def dress(scene: Scene, view: CombatantView) -> CombatantView:
-    """A combatant's view with its action points; its health counts shock left (unit "shock")."""
+    """A combatant's view with its action points, the phases still to come this round and what it will
+    carry (Seed 003, 3.2); its health counts shock left (unit "shock"), `down` says unconscious or
+    mortally wounded."""
     if view.id not in scene.world.entities():
         return view
     down = view.down
@@ -137,4 +140,7 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
         down = "mortally wounded"
     elif scene.world.has(view.id, Unconscious):
         down = "unconscious"
-    return replace(view, action_points=points(scene, view.id), unit="shock", down=down)
+    held = points(scene, view.id)
+    coming = tuple(range(held, PHASE_COST - 1, -PHASE_COST)) if view.in_fight else ()
+    carries = held - PHASE_COST * len(coming) if view.in_fight else None
+    return replace(view, action_points=held, unit="shock", down=down, phases=coming, carries=carries)
