@@ -68,6 +68,8 @@ def declaration(battle: Battle, actor: int) -> Action | None:
     """Seed 003's declared actions (a map with `declare_actions`): the declaration whose attacks do
     the most mean damage per action point the phase costs, when that beats one undeclared attack
     for 10 points; None when nothing is offered or nobody is in reach."""
+    if not battle.scenario.settings.get("declare_actions"):  # asking costs: only where the map has the rule
+        return None
     offered = [o for o in battle.options(actor, groups=("declare",)).allowed()
                if isinstance(o, DeclareOption) and o.expected_damage > 0]
     if not offered:

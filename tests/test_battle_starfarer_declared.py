@@ -112,3 +112,13 @@ def test_the_computer_declares_multiple_attacks_when_they_pay_and_plays_to_the_e
     declared = [a for a in battle.actions if isinstance(a, Declare)]
     assert declared and all(1 <= a.attacks + a.move <= 3 for a in declared)
     assert any(isinstance(e, PhaseEnded) and e.performed > 1 for e in battle.log)
+
+
+def test_the_windows_declare_buttons_take_the_declaration_at_once():
+    from game.ui.modes import Board, Choose, Command
+    from game.ui.panel import kind_label
+
+    battle = _battle()
+    _phase_of(battle, REYES)
+    step = Command(REYES).handle(Choose("declare_2_attacks"), Board(battle.options(REYES), {}))
+    assert step.action == Declare(REYES, attacks=2) and kind_label("declare_2_attacks") == "Declare 2 attacks"

@@ -85,3 +85,12 @@ def test_the_computer_evades_when_it_pays_and_plays_to_the_end():
     battle = Battle.from_scenario(scenario(units, ruleset="starfarer", settings={"evasion_and_parry": True}), seed=1)
     play(battle)
     assert battle.state.ended and any(isinstance(a, React) for a in battle.actions)
+
+
+def test_the_window_words_each_answer_with_what_it_does_to_the_attack():
+    from game.ui.panel import _answer_words
+
+    battle = _battle()
+    battle.submit(Attack(REYES, target=KITAI))
+    evade = battle.options(KITAI).allowed("evade")[0]
+    assert _answer_words(evade) == "Evade (hit 72% -> 47%, costs a phase)"

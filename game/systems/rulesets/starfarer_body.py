@@ -127,6 +127,8 @@ def _stay_conscious(scene: Scene, entity: EntityId) -> None:
 def _stop_bleeding(scene: Scene, entity: EntityId) -> None:
     """Each area bleeding is checked once every (its rate) rounds; success stops 1 + LOS points (Seed 003, 3.6.7)."""
     body = state.body(scene, entity)
+    if not body.bleeding.per_round and not _clock(scene, entity):
+        return
     clock = state.BleedingClock(bleeding_clock(_clock(scene, entity), body.bleeding.rates))
     for location, rate, rounds in clock.areas:
         if not bleeding_check_due(rounds, rate):
@@ -186,7 +188,6 @@ def start_of_round(scene: Scene) -> None:
     for entity in alive(scene):
         _bleed(scene, entity)
     for entity in alive(scene):
-        if state.body(scene, entity).bleeding.per_round:
-            _stop_bleeding(scene, entity)
+        _stop_bleeding(scene, entity)
         _dying(scene, entity)
         _come_to(scene, entity)
