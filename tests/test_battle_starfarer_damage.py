@@ -2,12 +2,13 @@
 its 2x-mass limit, the LOS 0 halving, and the extreme range bracket only for weapons that have
 it (Seed 003, 3.4.1, 3.5, 3.5.1). The seed's worked examples first; dice are scripted faces."""
 
-from game.actions import Attack, EndTurn
+from game.actions import Attack
 from game.battle import Battle
 from game.events import TaskAttacked, Wounded
 from game.hexgrid import Hex
 
 from kit import scenario, unit
+from starfarer_kit import phase_of
 
 KITAI, TARGET = 1, 2
 
@@ -18,11 +19,8 @@ def _kitai_against(creature: str, gap: int = 5, blow_through: bool = True, radiu
              unit(3, creature, "enemies", Hex(-3, 3), name="Onlooker")]
     settings = {"blow_through": True} if blow_through else None
     battle = Battle.from_scenario(scenario(units, ruleset="starfarer", settings=settings, radius=radius), seed=4)
-    for _ in range(50):
-        if battle.current() == KITAI:
-            return battle
-        battle.submit(EndTurn(battle.current()))
-    raise AssertionError("Kitai never got a phase")
+    phase_of(battle, KITAI)
+    return battle
 
 
 def _wound(outcome) -> Wounded:

@@ -9,6 +9,7 @@ from game.events import ActionsDeclared, PhaseEnded, TaskAttacked
 from game.hexgrid import Hex
 
 from kit import scenario, unit
+from starfarer_kit import phase_of
 
 REYES, KITAI = 1, 2
 
@@ -19,17 +20,10 @@ def _battle(declare: bool = True, gap: int = 5) -> Battle:
     return Battle.from_scenario(scenario(units, ruleset="starfarer", settings=settings), seed=4)
 
 
-def _phase_of(battle: Battle, entity: int) -> None:
-    for _ in range(50):
-        if battle.current() == entity:
-            return
-        assert battle.submit(EndTurn(battle.current())).accepted
-    raise AssertionError("no phase came up")
-
 
 def test_declaring_two_rifle_attacks_adds_the_lowest_modifier_now_and_offers_their_costs():
     battle = _battle()
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     option = next(o for o in battle.options(REYES).allowed("declare_2_attacks"))
     # The assault rifle's initiative modifier is -1: the lowest, -1, now; at the phase's end -1 for
     # each of the 2 actions and the other -1: -3 (Seed 003, 3.2.3).
@@ -43,11 +37,11 @@ def test_declaring_two_rifle_attacks_adds_the_lowest_modifier_now_and_offers_the
 
 def test_a_phase_of_two_declared_attacks_takes_both_at_ef_minus_1_and_nothing_else():
     battle = _battle()
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     declaration = battle.options(REYES).allowed("declare_2_attacks")[0]
     assert battle.submit(declaration.action).accepted
     battle.submit(EndTurn(REYES))
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     # Short range (15 m, rating 4), EF 6 - 1 for the second action: (DEX 7, rifle 5) x 5 = 60 each.
     option = battle.options(REYES).allowed("attack")[0]
     assert option.odds.face_needed == 60 and [m.value for m in option.odds.target] == [6, -1]
@@ -64,20 +58,20 @@ def test_a_phase_of_two_declared_attacks_takes_both_at_ef_minus_1_and_nothing_el
 
 def test_a_phase_declared_for_attacks_refuses_a_move():
     battle = _battle()
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     battle.submit(Declare(REYES, attacks=1))
     battle.submit(EndTurn(REYES))
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     refused = battle.submit(Move(REYES, path=(Hex(1, 0),)))
     assert not refused.accepted and refused.reason == "not declared for this phase (declared: attack)"
 
 
 def test_a_declared_move_and_attack_lets_the_character_do_both_and_costs_one_point_each():
     battle = _battle(gap=6)
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     battle.submit(Declare(REYES, attacks=1, move=True))  # modifiers 0 (move) and -1 (rifle): -1 now
     battle.submit(EndTurn(REYES))
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     assert battle.submit(Move(REYES, path=(Hex(1, 0),))).accepted
     assert battle.submit(Attack(REYES, target=KITAI, faces=(99,))).accepted
     before = battle.combatant(REYES).action_points
@@ -87,7 +81,7 @@ def test_a_declared_move_and_attack_lets_the_character_do_both_and_costs_one_poi
 
 def test_an_undeclared_phase_is_one_action_of_any_kind():
     battle = _battle()
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     assert battle.submit(Move(REYES, path=(Hex(1, 0),))).accepted
     refused = battle.submit(Attack(REYES, target=KITAI))
     assert not refused.accepted and refused.reason == "the phase's action is already taken"
@@ -95,7 +89,7 @@ def test_an_undeclared_phase_is_one_action_of_any_kind():
 
 def test_without_the_map_property_nothing_is_declared():
     battle = _battle(declare=False)
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     assert not [kind for kind in battle.options(REYES).kinds() if kind.startswith("declare")]
     refused = battle.submit(Declare(REYES, attacks=2))
     assert not refused.accepted and "declare_actions" in refused.reason
@@ -119,6 +113,6 @@ def test_the_windows_declare_buttons_take_the_declaration_at_once():
     from game.ui.panel import kind_label
 
     battle = _battle()
-    _phase_of(battle, REYES)
+    phase_of(battle, REYES)
     step = Command(REYES).handle(Choose("declare_2_attacks"), Board(battle.options(REYES), {}))
     assert step.action == Declare(REYES, attacks=2) and kind_label("declare_2_attacks") == "Declare 2 attacks"

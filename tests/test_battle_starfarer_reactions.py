@@ -4,7 +4,7 @@ attack's EF (our reading of Seed 003, Tables 3.1-3.2; docs/rules/starfarer.md). 
 
 from fractions import Fraction
 
-from game.actions import Attack, EndTurn, Hold, React
+from game.actions import Attack, Hold, React
 from game.ai import play
 from game.battle import Battle
 from game.events import Reacted, TaskAttacked
@@ -12,6 +12,7 @@ from game.hexgrid import Hex
 from game.prompts import DefenceChance
 
 from kit import scenario, unit
+from starfarer_kit import phase_of
 
 REYES, KITAI = 1, 2
 
@@ -21,8 +22,7 @@ def _battle(seed: int = 4, gap: int = 5, on: bool = True, **weapons) -> Battle:
              unit(2, "kitai", "enemies", Hex(gap, 0), name="Kitai", **weapons.get("kitai", {}))]
     settings = {"evasion_and_parry": True} if on else None
     battle = Battle.from_scenario(scenario(units, ruleset="starfarer", settings=settings), seed=seed)
-    while battle.current() != REYES:
-        battle.submit(EndTurn(battle.current()))
+    phase_of(battle, REYES)
     return battle
 
 
