@@ -25,16 +25,18 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.actions import Action, EndTurn
+from game.actions import Action, Attack, Charge, EndTurn, ThrowGrenade
 from game.ai import answer_prompt, conduct_of, enemy_hexes, falling_back, protection, read_shelters
 from game.battle import Battle
 from game.hexgrid import Hex
-from game.options import AttackOption, ChargeOption, GrenadeOption, MoveOption, Options
+from game.options import AttackOption, ChargeOption, GrenadeOption, MoveOption, Options, SideOption, TargetOption
 from game.views import CombatantView
 
 UNREACHABLE = 1 << 30
 WATCHED_PENALTY = 3
 """A hex in an enemy overwatch wedge counts as this many hexes farther (the shot it invites)."""
+SCOOT_GIVE = 2
+"""Having fired, a combatant gives up at most this many hexes of approach to get into shelter."""
 SHOT_KINDS = ("attack", "aimed_attack", "burst_attack")
 DICE = re.compile(r"^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$")
 
@@ -56,6 +58,29 @@ def mean_damage(expression: str) -> Fraction:
     return Fraction(count * (sides + 1), 2) + (int(plus.replace(" ", "")) if plus else 0)
 
 
+def mean_after_armor(expression: str, armor: int) -> Fraction:
+    """The mean of a dice expression's roll less armor, never below 0 (SWN core: armor comes
+    off every blow), worked out exactly over every face; with no armor it is `mean_damage`."""
+    found = DICE.match(expression or "")
+    if found is None or armor <= 0:
+        return max(mean_damage(expression) - max(armor, 0), Fraction(0))
+    count, sides, plus = int(found.group(1) or 1), int(found.group(2)), found.group(3)
+    totals = {int(plus.replace(" ", "")) if plus else 0: 1}
+    for _ in range(count):
+        totals = _add_die(totals, sides)
+    ways = sides ** count
+    return sum((Fraction(n * max(0, total - armor), ways) for total, n in totals.items()), Fraction(0))
+
+
+def _add_die(totals: dict[int, int], sides: int) -> dict[int, int]:
+    """The ways to reach every total after one more die of `sides` faces."""
+    more: dict[int, int] = {}
+    for total, ways in totals.items():
+        for face in range(1, sides + 1):
+            more[total + face] = more.get(total + face, 0) + ways
+    return more
+
+
 def shot_value(option: AttackOption, target: CombatantView | None) -> tuple[Fraction, Fraction]:
     """How good a shot is: the share of the target's remaining health it takes away (capped at
     all of it), then the raw expected damage."""
@@ -73,13 +98,19 @@ def best_shot(options: Options, people: dict[int, CombatantView]) -> tuple[Attac
 
 
 def best_charge(options: Options, people: dict[int, CombatantView]) -> tuple[ChargeOption, Fraction] | None:
-    """The charge with the largest expected blow (chance to hit times the mean damage)."""
-    charges = [(o.odds.chance * mean_damage(o.damage), -o.target, o) for o in options.allowed("charge")
-               if isinstance(o, ChargeOption) and o.odds is not None]
+    """The charge with the largest expected blow: the chance to hit times the mean damage left
+    after the target's own armor (a gravtank's 18 shrugs off a 1d6 shove: no blow at all)."""
+    charges = [(o.odds.chance * mean_after_armor(o.damage, _armor(people.get(o.target))), -o.target, o)
+               for o in options.allowed("charge") if isinstance(o, ChargeOption) and o.odds is not None]
     if not charges:
         return None
     blow, _, option = max(charges, key=lambda item: item[:2])
     return (option, blow) if blow > 0 else None
+
+
+def _armor(view: CombatantView | None) -> int:
+    """A combatant's own armor (0 when unknown)."""
+    return view.armor if view is not None else 0
 
 
 def grenade_value(option: GrenadeOption, foes: set[Hex], friends: set[Hex]) -> tuple[Fraction, Fraction]:
@@ -152,14 +183,60 @@ def watched_by(options: Options) -> dict[Hex, tuple[int, ...]]:
     return {w.hex: w.watchers for w in options.watched}
 
 
+def fired_this_turn(battle: Battle, me: CombatantView) -> bool:
+    """Whether this combatant has already shot, thrown or charged this turn (read from the
+    actions taken since the last turn ended)."""
+    for action in reversed(battle.actions):
+        if isinstance(action, EndTurn):
+            return False
+        if action.actor == me.id and isinstance(action, (Attack, ThrowGrenade, Charge)):
+            return True
+    return False
+
+
+def exposure_to(battle: Battle, me: CombatantView, hexes: list[Hex], enemies: list[Hex]) -> dict[Hex, tuple[int, int]]:
+    """For each hex: how many enemies have a line of sight to it, and the weakest shelter (armor
+    plus concealment) it gives against those that do (10 when none sees it)."""
+    pairs = [(enemy, hex_) for hex_ in hexes for enemy in enemies]
+    readings = battle.covers([e for e, _ in pairs], [h for _, h in pairs], me.weapon or "unarmed")
+    seen: dict[Hex, tuple[int, int]] = {hex_: (0, 10) for hex_ in hexes}
+    for (_, hex_), reading in zip(pairs, readings):
+        if reading.visible:
+            count, weakest = seen[hex_]
+            seen[hex_] = (count + 1, min(weakest, reading.armor + reading.concealment_bonus))
+    return seen
+
+
+def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantView, enemies: list[Hex],
+                   way, watched: set[Hex]) -> Decision | None:
+    """Having fired, step back into shelter: the hex fewest enemies see (then the best cover
+    against them), giving up at most SCOOT_GIVE hexes of approach, off the watchers' paths."""
+    here = way.get(me.hex, UNREACHABLE)
+    near = [h for h in reach if way.get(h, UNREACHABLE) <= here + SCOOT_GIVE
+            and not any(step in watched for step in reach[h].path)]
+    seen = exposure_to(battle, me, [me.hex, *near], enemies)
+
+    def score(hex_: Hex) -> tuple:
+        return (seen[hex_][0], -seen[hex_][1], way.get(hex_, UNREACHABLE), reach[hex_].cost if hex_ in reach else 0, hex_)
+
+    best = min(near, key=score, default=None)
+    if best is None or score(best)[:2] >= score(me.hex)[:2]:
+        return None
+    count, shelter = seen[best]
+    sight = "out of every enemy's sight" if count == 0 else f"seen by {count}, cover {shelter}"
+    return Decision(reach[best].action, f"falls back to {battle.place(best)} after firing: {sight}")
+
+
 def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
-    """Close in through cover and out of overwatch wedges (the leader: cover first); None when
-    no hex is better than standing."""
+    """Close in through cover and out of overwatch wedges (the leader: cover first); having
+    fired this turn, step back into shelter instead; None when no hex is better than standing."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
     enemies = enemy_hexes(battle, me.id)
     if not reach or not enemies:
         return None
     way = battle.approach_costs(enemies)
+    if fired_this_turn(battle, me):
+        return scoot_decision(battle, reach, me, enemies, way, set(watched_by(options)))
     read_shelters(battle, me, [*reach, me.hex], enemies)
     watched = watched_by(options)
     leader = is_leader(battle, me)
@@ -207,10 +284,63 @@ def decide(battle: Battle) -> Decision:
     return fighting(battle, me)
 
 
+def shot_damage(options: Options, attack: Decision | None) -> Fraction:
+    """The expected damage of the shot decided on (0 with none)."""
+    if attack is None:
+        return Fraction(0)
+    return next((o.expected_damage for o in options.allowed(*SHOT_KINDS)
+                 if isinstance(o, AttackOption) and o.action == attack.action), Fraction(0))
+
+
+def fray_decision(battle: Battle, me: CombatantView) -> Decision | None:
+    """A heroic PC's free Fray Die, once a round, at the foe in reach with the least health left
+    (the likeliest to drop; Seed 000, The Fray Die); None when it has none to roll."""
+    rolls = [o for o in battle.options(me.id, groups=("fray",)).allowed("fray_die") if isinstance(o, TargetOption)]
+    if not rolls:
+        return None
+    people = {c.id: c for c in battle.combatants()}
+    option = min(rolls, key=lambda o: (people[o.target].health, o.target))
+    target = people[option.target]
+    return Decision(option.action, f"rolls the Fray Die at {target.name} ({target.health} health left)")
+
+
+BAND_EDGES = (13, 10, 6, 3)
+"""Morale scores one point above a band's floor (Fearless 13, Bold 10, Careful 6, Tactical
+Retreat 3): one successful Intimidate there drops the side a band (Seed 002, Morale Threshold)."""
+INTIMIDATE_CHANCE = Fraction(1, 2)
+WEAK_SHOT = Fraction(1)
+"""A shot expected to do less than this is worth less than a likely Intimidate across a band."""
+
+
+def intimidate_decision(battle: Battle, me: CombatantView, shot: Fraction) -> Decision | None:
+    """Intimidate an enemy side when a success drops it a band, the check is likely to pass and
+    no shot worth more is there (Seed 002, Intimidate); None otherwise."""
+    if shot >= WEAK_SHOT:
+        return None
+    sides = {side.id: side for side in battle.sides()}
+    choices = [o for o in battle.options(me.id, groups=("morale",)).allowed("intimidate")
+               if isinstance(o, SideOption) and o.chance is not None and o.chance >= INTIMIDATE_CHANCE
+               and sides.get(o.side) is not None and sides[o.side].morale in BAND_EDGES]
+    if not choices:
+        return None
+    option = max(choices, key=lambda o: (o.chance, o.side))
+    side = sides[option.side]
+    return Decision(option.action, f"intimidates {side.name} (morale {side.morale}, {side.band}): "
+                                   f"{float(option.chance) * 100:.0f}% to drop them a band")
+
+
 def fighting(battle: Battle, me: CombatantView) -> Decision:
-    """A combatant whose side fights on: attack, reload, move, or end the turn."""
+    """A combatant whose side fights on: the Fray Die, attack, intimidate, reload, move, or end
+    the turn."""
+    fray = fray_decision(battle, me)
+    if fray is not None:
+        return fray
     options = battle.options(me.id, groups=("move", "attack", "aimed", "charge", "grenade"))
     attack = attack_decision(battle, options, me)
+    if attack is None or isinstance(attack.action, Attack):  # a grenade or a charge is never weak
+        threat = intimidate_decision(battle, me, shot_damage(options, attack))
+        if threat is not None:
+            return threat
     if attack is not None:
         return attack
     if me.magazine and me.rounds == 0:
