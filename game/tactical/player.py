@@ -10,7 +10,8 @@ from game.ai import answer_prompt, conduct_of, falling_back
 from game.battle import Battle
 from game.tactical.attacks import Decision, attack_decision
 from game.tactical.moving import move_decision
-from game.tactical.pressure import fray_decision, intimidate_decision, overwatch_decision, shot_damage
+from game.tactical.pressure import (fray_decision, intimidate_decision, overwatch_decision, reload_decision,
+                                    shot_damage)
 from game.views import CombatantView
 
 
@@ -46,15 +47,12 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
     options = battle.options(me.id, groups=("move", "attack", "aimed", "charge", "grenade"))
     attack = attack_decision(battle, options, me)
     if attack is None or isinstance(attack.action, Attack):  # a grenade or a charge is never weak
-        threat = intimidate_decision(battle, me, shot_damage(options, attack))
-        if threat is not None:
-            return threat
+        shot = shot_damage(options, attack)
+        better = intimidate_decision(battle, me, shot) or reload_decision(battle, me, shot)
+        if better is not None:
+            return better
     if attack is not None:
         return attack
-    if me.magazine and me.rounds == 0:
-        reload = battle.options(me.id, groups=("gear",)).allowed("reload")
-        if reload:
-            return Decision(reload[0].action, "reloads the empty gun")
     move = move_decision(battle, options, me)
     if move is not None:
         return move

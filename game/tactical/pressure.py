@@ -58,6 +58,22 @@ def intimidate_decision(battle: Battle, me: CombatantView, shot: Fraction) -> De
                                    f"{float(option.chance) * 100:.0f}% to drop them a band")
 
 
+BURST_ROUNDS = 3
+"""A burst of automatic fire takes three rounds (SWN core)."""
+
+
+def reload_decision(battle: Battle, me: CombatantView, shot: Fraction) -> Decision | None:
+    """Reload an empty gun, or one too low for a burst when the shot at hand is weak; None
+    when no reload is wanted or allowed."""
+    if not me.magazine or me.rounds >= min(BURST_ROUNDS, me.magazine) or me.rounds and shot >= WEAK_SHOT:
+        return None
+    reload = battle.options(me.id, groups=("gear",)).allowed("reload")
+    if not reload:
+        return None
+    return Decision(reload[0].action, "reloads the empty gun" if me.rounds == 0 else
+                    f"reloads ({me.rounds} rounds left, too few for a burst; the best shot is weak)")
+
+
 WATCH_REACH = 3
 """Hexes this close to an enemy are where it may step next: worth watching."""
 
