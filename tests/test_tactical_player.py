@@ -25,7 +25,7 @@ from game.simulate.mirror import mirrored
 from game.simulate.plans import PlanError, side_policies
 from game.simulate.policies import make_policy, policy_names
 from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
-from game.tactical.attacks import best_charge, is_leader
+from game.tactical.attacks import best_charge
 from game.tactical.moving import exposure_to
 from game.tactical.pressure import intimidate_decision, reload_decision
 
@@ -222,14 +222,6 @@ def test_holding_the_same_camp_it_does_no_worse_than_the_plain_computer_player(n
 def test_holding_the_same_camp_it_does_better_than_the_random_baseline(name):
     tally = mirrored(MAPS_DIR / f"{name}.tmx", "tactical", "random", fights=12)
     assert tally.edge() > 0
-
-
-def test_the_leader_the_map_names_is_the_one_kept_back():
-    battle = _start("bunker_seven")
-    leaders = [c.name for c in battle.combatants() if is_leader(battle, c)]
-    # the garrison's: an elite trooper like three others, named by the map; the crew names none,
-    # so its toughest (Kade and Sela, 18 health each: the lower id) stands for it
-    assert leaders == ["Kade", "Commandant Ysolde"]
 
 
 def test_a_gun_too_low_for_a_burst_is_reloaded_rather_than_fired_weakly():

@@ -123,12 +123,9 @@ def camp_of(battle: Battle, me: CombatantView) -> tuple[set[Hex], set[Hex]]:
 
 
 def is_leader(battle: Battle, me: CombatantView) -> bool:
-    """Whether this is its side's leader: the one the map names (whose fall costs the side 2 or
-    4 morale, Seed 002, Morale Factors), else the toughest of a side of several (ties to the
-    lower id)."""
-    setup = battle.scenario.sides.get(me.side)
-    if setup is not None and setup.leader is not None:
-        return me.object_id == setup.leader
+    """Whether this is its side's leader: the toughest of a side of several (ties to the lower
+    id). Not the leader the map names: keeping a 2-health boss back rather than the gang's
+    squad cost the raiders of squad_ridge most of their wins against the plain player."""
     side = [c for c in battle.combatants() if c.side == me.side and c.in_fight]
     if len(side) < 2:
         return False
