@@ -132,7 +132,7 @@ def test_project_enums_hold_the_contract_values():
     assert TYPES["Ruleset"]["values"] == ["swn", "swn-heroic", "lucky-stars", "starfarer"]
     assert TYPES["Module"]["values"] == ["morale", "hero_points"] and TYPES["Module"]["valuesAsFlags"]
     assert TYPES["Side"]["values"] == ["pcs", "allies", "enemies", "rivals", "bystanders"]
-    assert TYPES["Controller"]["values"] == ["players", "gm", "computer"]
+    assert TYPES["Controller"]["values"] == ["players", "gm", "computer", "random", "tactical"]
     assert TYPES["InitiativeTies"]["values"] == ["reroll", "pcs_first"]
     assert TYPES["Concealment"]["values"] == list(concealment)
     assert TYPES["Material"]["values"] == list(materials)

@@ -358,7 +358,7 @@ def test_modules_stored_as_a_bitmask(folder):
     ('<property name="pcs" type="class"><properties><property name="controler" value="gm"/></properties></property>',
      "map property 'pcs'", "unknown property 'controler' (did you mean 'controller'?)"),
     ('<property name="pcs" type="class"><properties><property name="controller" value="ai"/></properties></property>',
-     "map property 'pcs'", "property 'controller' must be one of players, gm, computer, not 'ai'"),
+     "map property 'pcs'", "property 'controller' must be one of players, gm, computer, random, tactical, not 'ai'"),
     ('<property name="terrain:forest" value="slow"/>', "map property 'terrain:forest'",
      "must be a class property of type Terrain named terrain:<tile class>, e.g. terrain:forest"),
     ('<property name="turns" type="int" value="ten"/>', "",

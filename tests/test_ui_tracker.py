@@ -80,4 +80,5 @@ def test_the_console_shows_the_limits_of_the_sides_people_play_but_not_the_compu
     assert ("Enemies: morale 4 (Tactical Retreat) - falls back carefully through cover, still returning fire; "
             "-2 to hit") in console_lines(_militia("gm"))
     assert "Enemies: morale 4 (Tactical Retreat)" in console_lines(_militia("computer"))
+    assert "Enemies: morale 4 (Tactical Retreat)" in console_lines(_militia("tactical"))
     assert "Enemies" not in table_line(_militia("gm"))

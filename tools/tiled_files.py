@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
+from game.scenario.mapprops import CONTROLLERS  # people, then every computer player by name
 from tools.terrain_catalog import (
     ENUM_OF_PROPERTY, HexSize, PROPERTY_ORDER, SIDES, TILES, TOKEN_IDS, TOKEN_SIZE,
     cover_ids, tile_image_path, token_image_path,
@@ -20,7 +21,6 @@ FORMAT_VERSION = "1.10"
 
 RULESETS = ("swn", "swn-heroic", "lucky-stars", "starfarer")
 MODULES = ("morale", "hero_points")
-CONTROLLERS = ("players", "gm", "computer")
 INITIATIVE_TIES = ("reroll", "pcs_first")
 
 

@@ -22,7 +22,13 @@ MODULES = ("morale", "hero_points")
 SIDE_IDS = ("pcs", "allies", "enemies", "rivals", "bystanders")
 SIDE_NAMES = {"pcs": "PCs", "allies": "Allies", "enemies": "Enemies", "rivals": "Rivals",
               "bystanders": "Bystanders"}
-CONTROLLERS = ("players", "gm", "computer")
+PEOPLE_CONTROLLERS = ("players", "gm")
+"""A side people play: the players at the table, or the GM."""
+COMPUTER_PLAYERS = ("computer", "random", "tactical")
+"""A side the computer plays, by the name of its computer player (the simulator's registry,
+`game.simulate.policies.POLICIES`, holds exactly these; a test checks it): `computer` the
+plain player, `tactical` the tactical one, `random` the baseline."""
+CONTROLLERS = (*PEOPLE_CONTROLLERS, *COMPUTER_PLAYERS)
 INITIATIVE_TIES = ("reroll", "pcs_first")
 TERRAIN_PREFIX = "terrain:"
 
@@ -135,6 +141,11 @@ def read_side(prop: Prop, file: str, problems: Problems) -> SideSetup | None:
         home_territory=values.get("home_territory", False), outgunned=values.get("outgunned", 0),
         immune_to_morale=values.get("immune_to_morale", False),
     )
+
+
+def computer_plays(controller: str) -> bool:
+    """Whether a side with this controller is played by a computer player (not people)."""
+    return controller in COMPUTER_PLAYERS
 
 
 def default_side(side_id: str) -> SideSetup:

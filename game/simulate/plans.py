@@ -96,8 +96,9 @@ def side_policies(sides: tuple[SideView, ...], chosen: dict[str, str], controlle
 
 
 def _controller_policy(controller: str) -> str:
-    """A side's controller names its player when it is one (`random`); `gm`, `players` and
-    `computer` get the default player."""
+    """A side's controller names its player when it is one (`computer`, `tactical`, `random`:
+    the map's loader accepts only those besides `gm` and `players`); `gm` and `players` get
+    the default player."""
     return controller if controller in policy_names() else DEFAULT_POLICY
 
 

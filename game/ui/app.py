@@ -20,7 +20,6 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import ai
 from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import Options
@@ -35,6 +34,7 @@ from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click
                            facing_action)
 from game.ui.overlays import Overlays
 from game.ui.panel import Panel
+from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
 from game.ui.screens import open_window
 from game.ui.tools import TableTools  # table dice, Open, the map watcher
@@ -77,7 +77,7 @@ class TableApp:
         self.battle = battle
         self.computer_pace = computer_pace
         self.status_path, self.shots, self.save_to = status, shots, save_to
-        self.controllers = {s.id: s.controller for s in battle.sides()}
+        self.computer = ComputerSides(battle)  # who plays each side, and the computer players
         self.message = ""
         self.mode = None
         self.hover: Hex | None = None
@@ -129,7 +129,7 @@ class TableApp:
         if who is None:
             return False
         view = self.battle.combatant(who)
-        return view is not None and self.controllers.get(view.side) == "computer"
+        return view is not None and self.computer.plays(view.side)
 
     def options(self) -> Options:
         """The options of whoever must act now (nothing once the battle is over), worked out
@@ -206,7 +206,7 @@ class TableApp:
 
     def toggle_side(self, side: str) -> None:
         """Switch a side between people and the computer."""
-        self.controllers[side] = "players" if self.controllers.get(side) == "computer" else "computer"
+        self.computer.toggle(side)
 
     def view_at(self, event) -> View | None:
         """The map view an event happened in (its window and area)."""
@@ -302,7 +302,7 @@ class TableApp:
                 or self.autosaving.asking:  # the computer waits while the offer to go on is open
             return
         self.next_computer = time.monotonic() + self.computer_pace
-        self.submit(ai.choose_action(self.battle))
+        self.submit(self.computer.choose(self.battle, self.battle.combatant(self.decider()).side))
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self) -> None:
@@ -363,8 +363,7 @@ class TableApp:
         self.panel.show_tracker(console_lines(self.battle))
         self.panel.show_message(self.message)
         prompt = self.battle.pending()
-        sides = [(s.id, s.name, "computer" if self.controllers.get(s.id) == "computer" else "people")
-                 for s in self.battle.sides()]
+        sides = [(s.id, s.name, self.computer.label(s.id)) for s in self.battle.sides()]
         shown = options if not self.computer_decides() else Options(options.actor)
         self.panel.show_choices(shown, prompt.question if prompt else "", sides)
 
@@ -404,7 +403,7 @@ class TableApp:
                         for o in options.allowed("attack")],
             "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
             "tracker": console_lines(self.battle),
-            "sides": [{"id": side, "controller": self.controllers.get(side), "screen": list(button.rect.center)}
+            "sides": [{"id": side, "controller": self.computer.chosen.get(side), "screen": list(button.rect.center)}
                       for button, side in self.panel.sides.items()],
         }
         status.update(self.tools.status())  # "asking": the die the table is asked for
@@ -435,7 +434,7 @@ class TableApp:
                 # Draw only when something a person could see changed (or twice a second, for
                 # the panel's own highlights): flipping a window is the dearest part of a frame.
                 seen = (self.battle.state, self.hover, self.mode, self.message,
-                        tuple(v.camera for v in self.views), tuple(sorted(self.controllers.items())))
+                        tuple(v.camera for v in self.views), tuple(sorted(self.computer.chosen.items())))
                 playing = bool(self.aids.animations.items)  # an animation runs on its own clock
                 if events or playing or seen != shown or time.monotonic() - last_drawn > 0.5:
                     self.draw()

@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.battle import Battle
 from game.ui.files import FilePicker, MapWatcher, reload_map
+from game.ui.players import ComputerSides
 from game.ui.render import Frame
 from game.ui.table_dice import GAP, ROW_H, TableDice
 
@@ -83,7 +84,7 @@ class TableTools:
         app.battle, app.mode = battle, None
         app.autosaving.follow(battle, fresh)  # the autosave follows the battle the window plays (hook)
         if fresh:
-            app.controllers = {s.id: s.controller for s in battle.sides()}
+            app.computer = ComputerSides(battle)
         for view in app.views:
             view.frame = Frame(battle, view.frame.view)
             if fresh or view.camera is None:

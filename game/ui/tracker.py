@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.battle import Battle
 from game.events import MoraleRead
+from game.scenario.mapprops import computer_plays
 from game.ui.look import side_letter
 from game.views import CombatantView, SideView
 
@@ -88,7 +89,7 @@ def console_lines(battle: Battle) -> list[str]:
     lines += _phases_to_come(in_order(battle))
     for side in battle.sides():
         if side.morale is not None:
-            limits = f" - {side.limits}" if side.limits and side.controller != "computer" else ""
+            limits = f" - {side.limits}" if side.limits and not computer_plays(side.controller) else ""
             lines.append(f"{side.name}: morale {side.morale} ({side.band}){limits}")
     return lines
 

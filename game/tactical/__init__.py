@@ -1,0 +1,34 @@
+"""The tactical computer player: a facade client that weighs what `Battle.options()` offers.
+
+Like the plain player (`game.ai`) it reads only the options, the combatants' views and the
+facade's cover readings, and it obeys its side's morale band the same way. On top of that:
+
+- focus fire: of the shots in reach (plain, aimed, burst, charge) it takes the one that
+  removes the largest share of a target's remaining health (exact expected damage from
+  `AttackOption`), so the wounded go down first, the dangerous (bigger guns) breaking ties;
+- grenades at clusters: a throw is weighed over its whole landing spread (each landing's
+  chance times the enemies its blast catches), never when the blast may catch a friend;
+- charges when the odds say so: a charge's expected blow, after the target's armor, must
+  beat the best shot;
+- moving, it keeps out of enemy overwatch wedges (`Options.watched`), takes the best cover
+  among the hexes that close in, and keeps its side's leader (the toughest of the side)
+  back in cover rather than in front; having fired, it steps back out of the enemies' sight;
+- beyond shooting: a heroic PC's free Fray Die every round, Intimidate when a success drops
+  an enemy side a morale band, a reload rather than a weak shot, overwatch with an unused
+  Main action.
+
+`attacks` holds the sums for a blow, `moving` where to stand, `pressure` the rest, `player`
+the turn in order.
+
+Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, out of the
+watchers' wedges"), carried on the action (`Action.reason`) so the battle's log tells it
+(an `Explained` event) and a save replays it exactly. It has no dice of its own: fully
+deterministic.
+"""
+
+from __future__ import annotations
+
+from game.tactical.attacks import Decision, grenade_value, mean_after_armor, mean_damage
+from game.tactical.player import decide, tactical_player
+
+__all__ = ["Decision", "decide", "grenade_value", "mean_after_armor", "mean_damage", "tactical_player"]

@@ -1,0 +1,106 @@
+"""Where the tactical player moves: closing in through cover and out of overwatch wedges,
+its leader kept back, and, having fired, stepping back into shelter."""
+
+from __future__ import annotations
+
+from game.actions import Attack, Charge, EndTurn, ThrowGrenade
+from game.ai import enemy_hexes, protection, read_shelters
+from game.battle import Battle
+from game.hexgrid import Hex
+from game.options import MoveOption, Options
+from game.tactical.attacks import Decision, is_leader
+from game.views import CombatantView
+
+UNREACHABLE = 1 << 30
+WATCHED_PENALTY = 3
+"""A hex in an enemy overwatch wedge counts as this many hexes farther (the shot it invites)."""
+SCOOT_GIVE = 2
+"""Having fired, a combatant gives up at most this many hexes of approach to get into shelter."""
+
+
+def watched_by(options: Options) -> dict[Hex, tuple[int, ...]]:
+    """Every hex an enemy watcher could fire on, with who watches it."""
+    return {w.hex: w.watchers for w in options.watched}
+
+
+def fired_this_turn(battle: Battle, me: CombatantView) -> bool:
+    """Whether this combatant has already shot, thrown or charged this turn (read from the
+    actions taken since the last turn ended)."""
+    for action in reversed(battle.actions):
+        if isinstance(action, EndTurn):
+            return False
+        if action.actor == me.id and isinstance(action, (Attack, ThrowGrenade, Charge)):
+            return True
+    return False
+
+
+def exposure_to(battle: Battle, me: CombatantView, hexes: list[Hex], enemies: list[Hex]) -> dict[Hex, tuple[int, int]]:
+    """For each hex: how many enemies have a line of sight to it, and the weakest shelter (armor
+    plus concealment) it gives against those that do (10 when none sees it)."""
+    pairs = [(enemy, hex_) for hex_ in hexes for enemy in enemies]
+    readings = battle.covers([e for e, _ in pairs], [h for _, h in pairs], me.weapon or "unarmed")
+    seen: dict[Hex, tuple[int, int]] = {hex_: (0, 10) for hex_ in hexes}
+    for (_, hex_), reading in zip(pairs, readings):
+        if reading.visible:
+            count, weakest = seen[hex_]
+            seen[hex_] = (count + 1, min(weakest, reading.armor + reading.concealment_bonus))
+    return seen
+
+
+def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantView, enemies: list[Hex],
+                   way, watched: set[Hex]) -> Decision | None:
+    """Having fired, step back into shelter: the hex fewest enemies see (then the best cover
+    against them), giving up at most SCOOT_GIVE hexes of approach, off the watchers' paths."""
+    here = way.get(me.hex, UNREACHABLE)
+    near = [h for h in reach if way.get(h, UNREACHABLE) <= here + SCOOT_GIVE
+            and not any(step in watched for step in reach[h].path)]
+    seen = exposure_to(battle, me, [me.hex, *near], enemies)
+
+    def score(hex_: Hex) -> tuple:
+        return (seen[hex_][0], -seen[hex_][1], way.get(hex_, UNREACHABLE), reach[hex_].cost if hex_ in reach else 0, hex_)
+
+    best = min(near, key=score, default=None)
+    if best is None or score(best)[:2] >= score(me.hex)[:2]:
+        return None
+    count, shelter = seen[best]
+    sight = "out of every enemy's sight" if count == 0 else f"seen by {count}, cover {shelter}"
+    return Decision(reach[best].action, f"falls back to {battle.place(best)} after firing: {sight}")
+
+
+def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
+    """Close in through cover and out of overwatch wedges (the leader: cover first); having
+    fired this turn, step back into shelter instead; None when no hex is better than standing."""
+    reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+    enemies = enemy_hexes(battle, me.id)
+    if not reach or not enemies:
+        return None
+    way = battle.approach_costs(enemies)
+    if fired_this_turn(battle, me):
+        return scoot_decision(battle, reach, me, enemies, way, set(watched_by(options)))
+    read_shelters(battle, me, [*reach, me.hex], enemies)
+    watched = watched_by(options)
+    leader = is_leader(battle, me)
+
+    def exposure(hex_: Hex) -> int:
+        path = reach[hex_].path if hex_ in reach else ()
+        return sum(1 for h in path if h in watched)
+
+    def score(hex_: Hex) -> tuple:
+        distance = way.get(hex_, UNREACHABLE) + WATCHED_PENALTY * exposure(hex_)
+        cover = protection(battle, me, hex_, enemies)
+        keys = (distance - cover, -cover) if leader else (distance, -cover)
+        return (*keys, reach[hex_].cost if hex_ in reach else 0, hex_)
+
+    target = min(reach, key=score)
+    if score(target)[:2] >= score(me.hex)[:2]:
+        return None
+    return Decision(reach[target].action, move_reason(battle, me, target, protection(battle, me, target, enemies),
+                                                      exposure(target), leader))
+
+
+def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool) -> str:
+    """Why a move: where to, the cover there, the watchers' wedges."""
+    shelter = "out of sight" if cover >= 10 else f"cover {cover}"
+    wedges = "out of the watchers' wedges" if exposure == 0 else f"through {exposure} watched hex(es)"
+    role = ", keeping the leader back" if leader else ""
+    return f"moves to {battle.place(hex_)}: {shelter}, {wedges}{role}"

@@ -1,0 +1,71 @@
+"""The tactical player's turn: obey the morale band, then the Fray Die, the best attack,
+Intimidate, reload, move, overwatch, or end the turn; each decision with its reason."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.actions import Action, Attack, EndTurn
+from game.ai import answer_prompt, conduct_of, falling_back
+from game.battle import Battle
+from game.tactical.attacks import Decision, attack_decision
+from game.tactical.moving import move_decision
+from game.tactical.pressure import (fray_decision, intimidate_decision, overwatch_decision, reload_decision,
+                                    shot_damage)
+from game.views import CombatantView
+
+
+def decide(battle: Battle) -> Decision:
+    """The next action for whoever must act now, with its reason."""
+    prompt = battle.pending()
+    if prompt is not None:
+        return Decision(answer_prompt(battle.options(prompt.decider)), "")
+    actor = battle.current()
+    me = battle.combatant(actor)
+    if me.prone:
+        standing = battle.options(actor, groups=("stances",)).allowed("stand_up")
+        if standing:
+            return Decision(standing[0].action, "stands up to fight")
+    conduct = conduct_of(battle, me)
+    if conduct == "retreat":  # still returning fire (Seed 002, Tactical Retreat): its best shot
+        options = battle.options(me.id, groups=("attack", "aimed", "grenade"))
+        attack = attack_decision(battle, options, me)
+        if attack is not None:
+            return Decision(attack.action, f"{attack.reason}, falling back as its side's morale says")
+    if conduct != "fight":
+        band = "panics and runs" if conduct == "flee" else "falls back through cover"
+        return Decision(falling_back(battle, me, conduct), f"{band}, as its side's morale says")
+    return fighting(battle, me)
+
+
+def fighting(battle: Battle, me: CombatantView) -> Decision:
+    """A combatant whose side fights on: the Fray Die, attack, intimidate, reload, move, or end
+    the turn."""
+    fray = fray_decision(battle, me)
+    if fray is not None:
+        return fray
+    options = battle.options(me.id, groups=("move", "attack", "aimed", "charge", "grenade"))
+    attack = attack_decision(battle, options, me)
+    if attack is None or isinstance(attack.action, Attack):  # a grenade or a charge is never weak
+        shot = shot_damage(options, attack)
+        better = intimidate_decision(battle, me, shot) or reload_decision(battle, me, shot)
+        if better is not None:
+            return better
+    if attack is not None:
+        return attack
+    move = move_decision(battle, options, me)
+    if move is not None:
+        return move
+    watch = overwatch_decision(battle, me)
+    return watch if watch is not None else Decision(EndTurn(me.id), "")
+
+
+def tactical_player(seed: int):
+    """A fresh tactical player (deterministic: the seed is not used); each action carries its
+    reason, which the log tells."""
+
+    def choose(battle: Battle) -> Action:
+        decision = decide(battle)
+        return replace(decision.action, reason=decision.reason) if decision.reason else decision.action
+
+    return choose
