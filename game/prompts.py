@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from game.actions import Action, Attack
 from game.hexgrid import Hex
+from game.rules.attack import AttackResult
 from game.rules.lucky_stars.attack import Contest
 from game.rules.starfarer.tasks import TaskResult
 
@@ -57,9 +58,9 @@ class ProtectChance(Prompt):
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
-    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001) or the
-    to-hit `task` (seed 003); `role` says whose roll the point would go on: "attacker" or
-    "defender".
+    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001), the
+    to-hit `task` (seed 003) or the d20 attack `result` (SWN); `role` says whose roll the point
+    would go on: "attacker" or "defender".
     """
 
     kind: ClassVar[str] = "hero_point"
@@ -67,6 +68,7 @@ class HeroPointChance(Prompt):
     contest: Contest | None = None
     role: str = "attacker"
     task: TaskResult | None = None
+    result: AttackResult | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.actions import Attack
+from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance, neighbors
 from game.rules.attack import (
+    AttackResult,
     AttackSetup,
     Modifier,
     Situation,
@@ -34,6 +35,7 @@ from game.rules.overflow import Candidate, plan_overflow
 from game.rules.cover import CoverReading
 from game.systems import authority
 from game.systems.budget import needs
+from game.systems.hero_chances import offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
@@ -296,20 +298,22 @@ def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
 # -- rolling it ---------------------------------------------------------------------------
 def strike(scene: Scene, plan: AttackPlan) -> bool:
     """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit.
-    A squad fires one volley read in three bands instead (seed 002, Squads)."""
-    world = scene.world
-    hit = _volley(scene, plan) if world.has(plan.attacker, Squad) else _shot(scene, plan)
-    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
-    return hit
-
-
-def _shot(scene: Scene, plan: AttackPlan) -> bool:
-    """One combatant's attack roll, its damage roll and any heroic overflow."""
+    A squad fires one volley read in three bands instead (seed 002, Squads). A miss the attacker
+    may spend a hero point on (seed 004) waits for that decision: `finish_shot` then goes on."""
+    if scene.world.has(plan.attacker, Squad):
+        hit = _volley(scene, plan)
+        _spend_rounds(scene, plan)
+        return hit
     result = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.attacker, plan.target, result, plan.weapon.id))
+    if not result.hit and offer_on_miss(scene, plan.attacker, _as_action(plan), result):
+        return False
+    return finish_shot(scene, plan, result)
+
+
+def finish_shot(scene: Scene, plan: AttackPlan, result: AttackResult) -> bool:
+    """A rolled shot lands: damage and any heroic overflow on a hit, shock on a miss; then the
+    rounds are spent (last: overflow targets are those the shot could have hit as it was fired)."""
     if result.hit:
         damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
         excess = deal_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
@@ -317,7 +321,21 @@ def _shot(scene: Scene, plan: AttackPlan) -> bool:
         spill_attack_overflow(scene, plan, result.total, excess)
     else:
         deal_shock(scene, plan)
+    _spend_rounds(scene, plan)
     return result.hit
+
+
+def _as_action(plan: AttackPlan) -> Action:
+    """The action that fires this shot again (a hero point decision keeps it to go on with)."""
+    if plan.overwatch:
+        return OverwatchFire(plan.attacker, target=plan.target)
+    return Attack(plan.attacker, target=plan.target, burst=plan.burst, aimed=plan.aimed)
+
+
+def _spend_rounds(scene: Scene, plan: AttackPlan) -> None:
+    if plan.weapon.magazine:
+        armament = scene.world.get(plan.attacker, Armament)
+        scene.world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
 
 
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
