@@ -1049,6 +1049,26 @@ class HeroDieRolled(Event):
         return f"{say.name(self.actor)}'s hero die: {self.extra.text()}, added to the roll."
 
 
+@dataclass(frozen=True, slots=True)
+class DamageNegated(Event):
+    """Hero points spent against a hit just taken (seed 004, Negating Damage, not counterable):
+    the picks bought and the damage before and after them."""
+
+    actor: int
+    picks: tuple[str, ...]
+    before: int
+    after: int
+    left: int
+    personal: int = 1
+    from_pool: int = 0
+
+    def text(self, say: Narrator) -> str:
+        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
+        own = "a hero point" if self.personal else "no point of their own"
+        return (f"{say.name(self.actor)} spends {own}{pool} to negate damage ({', '.join(self.picks)}; "
+                f"{self.left} left): {self.before} -> {self.after}.")
+
+
 # -- a computer player's reasons ----------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Explained(Event):

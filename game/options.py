@@ -220,6 +220,16 @@ class ChanceOption(Option):
 
 
 @dataclass(frozen=True, slots=True)
+class NegationOption(Option):
+    """A way to answer a negation decision (Seed 004): the `picks` the points buy, the `damage`
+    the hit then deals and whether it still takes the character out of the fight (`drops`)."""
+
+    picks: tuple[str, ...] = ()
+    damage: int = 0
+    drops: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class WatchedHex:
     """A hex where enemy overwatch could fire at the combatant, and who would be asked."""
 

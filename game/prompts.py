@@ -12,6 +12,7 @@ from typing import ClassVar
 from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
+from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
 from game.rules.starfarer.tasks import TaskResult
 
@@ -91,3 +92,18 @@ class FootprintChoice(Prompt):
     kind: ClassVar[str] = "footprint"
     before: tuple[Hex, ...] = ()
     choices: tuple[tuple[Hex, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NegationChance(Prompt):
+    """Seed 004, Negating Damage: the decider has just been hit and may spend hero points to take
+    less damage (not counterable). `attack` is the attack that hit and `result` its roll (SWN);
+    `damage` the damage roll and `armor` the armor it went through; `amount` what the hit deals
+    as it stands."""
+
+    kind: ClassVar[str] = "negate_damage"
+    attack: Action | None = None
+    result: AttackResult | None = None
+    damage: Roll | None = None
+    armor: int = 0
+    amount: int = 0

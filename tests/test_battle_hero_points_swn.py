@@ -9,7 +9,7 @@ from game.actions import Attack, CounterHeroPoint, EndTurn, GmAwardHeroPoints, H
 from game.actions import SpendHeroPoint
 from game.ai import play
 from game.battle import Battle
-from game.events import Attacked, DamageRolled, HeroDieRolled, HeroPointCountered, HeroPointSpent
+from game.events import Attacked, DamageNegated, DamageRolled, HeroDieRolled, HeroPointCountered, HeroPointSpent
 from game.hexgrid import Hex
 from game.prompts import CounterChance, HeroPointChance, OverwatchChance
 from game.savefile import battle_from_map
@@ -122,8 +122,8 @@ def test_two_dice_from_a_personal_and_a_pool_point_add_up():
 CINDER_WELL = Path(__file__).resolve().parent.parent / "maps" / "cinder_well.tmx"
 
 
-def test_the_bundled_cinder_well_is_played_to_the_end_with_hero_points_spent_and_countered():
-    spends = counters = 0
+def test_the_bundled_cinder_well_is_played_to_the_end_with_hero_points_spent_countered_and_negating():
+    spends = counters = negations = 0
     for seed in (1, 2, 3):
         battle = battle_from_map(CINDER_WELL, seed=seed)
         assert "swn" in battle.ruleset.names
@@ -131,8 +131,21 @@ def test_the_bundled_cinder_well_is_played_to_the_end_with_hero_points_spent_and
         assert battle.state.ended and battle.state.winner is not None
         spends += sum(isinstance(e, HeroPointSpent) for e in battle.log)
         counters += sum(isinstance(e, HeroPointCountered) for e in battle.log)
+        negations += sum(isinstance(e, DamageNegated) for e in battle.log)
         again = battle_from_map(CINDER_WELL, seed=seed)
         for step in battle.actions:
             assert again.submit(step).accepted
         assert again.state == battle.state  # the same seed and actions: the same fight
-    assert spends >= 1 and counters >= 1
+    assert spends >= 1 and counters >= 1 and negations >= 1
+
+
+def test_a_side_may_start_with_a_pool_the_map_sets_and_a_pool_without_the_module_is_warned_about(folder):
+    from test_scenario_loading import hexmap, layer, load, objects, side_prop, unit_at, warnings
+
+    pool = battle_from_map(CINDER_WELL, seed=1)
+    assert next(s for s in pool.sides() if s.id == "pcs").hero_pool == 1
+    props = side_prop("pcs", hero_pool=2)
+    result = load(folder, hexmap(layer("ground"), objects(unit_at(1, 0, 0, side="pcs")), props=props))
+    assert result.scenario.sides["pcs"].hero_pool == 2
+    assert ("hero_pool 2 is ignored: hero points are off (add hero_points to the map property modules)"
+            in warnings(result))

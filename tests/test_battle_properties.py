@@ -214,6 +214,8 @@ def _value(battle: Battle, pick: Picker, action_type: type[Action], name: str, k
         return _angle(pick)
     if "tuple[Hex" in kind:
         return _path(battle, pick, actor)
+    if "tuple[str" in kind:  # a hero point negation's picks (seed 004), known and unknown
+        return tuple(pick.choice(("shock", "wound", "knockdown", "x")) for _ in range(pick.integer(0, 7)))
     raise AssertionError(f"the fuzzer does not know how to fill {action_type.__name__}.{name}: {kind}")
 
 

@@ -35,7 +35,7 @@ from game.rules.overflow import Candidate, plan_overflow
 from game.rules.cover import CoverReading
 from game.systems import authority
 from game.systems.budget import needs
-from game.systems.hero_chances import offer_on_miss
+from game.systems.hero_chances import offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
@@ -312,17 +312,27 @@ def strike(scene: Scene, plan: AttackPlan) -> bool:
 
 
 def finish_shot(scene: Scene, plan: AttackPlan, result: AttackResult) -> bool:
-    """A rolled shot lands: damage and any heroic overflow on a hit, shock on a miss; then the
-    rounds are spent (last: overflow targets are those the shot could have hit as it was fired)."""
-    if result.hit:
-        damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
-        excess = deal_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
-                                                 weapon=plan.weapon.id))
-        spill_attack_overflow(scene, plan, result.total, excess)
-    else:
+    """A rolled shot lands: shock on a miss; on a hit the damage roll, which the one hit may
+    negate with hero points (seed 004: `land_hit` then goes on), else it lands at once."""
+    if not result.hit:
         deal_shock(scene, plan)
+        _spend_rounds(scene, plan)
+        return False
+    damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
+    rolled = read_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
+                                             weapon=plan.weapon.id))
+    scene.emit(rolled)
+    if not offer_negation(scene, plan.attacker, _as_action(plan), result, rolled):
+        land_hit(scene, plan, result, rolled.amount)
+    return True
+
+
+def land_hit(scene: Scene, plan: AttackPlan, result: AttackResult, amount: int) -> None:
+    """The hit's damage taken and any heroic overflow; then the rounds are spent (last: overflow
+    targets are those the shot could have hit as it was fired)."""
+    excess = take_damage(scene, plan.target, amount)
+    spill_attack_overflow(scene, plan, result.total, excess)
     _spend_rounds(scene, plan)
-    return result.hit
 
 
 def _as_action(plan: AttackPlan) -> Action:
@@ -349,18 +359,25 @@ def _volley(scene: Scene, plan: AttackPlan) -> bool:
     return volley.hit
 
 
+def read_damage(scene: Scene, rolled: DamageRolled, negated: int = 0) -> DamageRolled:
+    """Rolled damage read through armor, on the heroic table for persons (seed 000): `rolled` (the
+    roll, the armor, where it came from) with its amount and reading filled in, nothing applied.
+    `negated` points come off the roll first (hero points, seed 004: before the table reads it)."""
+    damage, armor = rolled.roll, rolled.armor
+    if negated:
+        damage = replace(damage, modifiers=damage.modifiers + (("hero points", -negated),), total=damage.total - negated)
+    if reads_on_table(scene.setup.heroic, is_vehicle(scene, rolled.target)):
+        reading = heroic_reading(damage, armor)
+        return replace(rolled, roll=damage, amount=reading.points, reading=reading)
+    return replace(rolled, roll=damage, amount=after_armor(max(0, damage.total), armor))
+
+
 def deal_damage(scene: Scene, rolled: DamageRolled) -> int:
     """Apply rolled damage through armor, on the heroic table for persons (seed 000); returns
-    the excess beyond what dropped the target (for overflow). `rolled` holds the roll, the armor
-    and where the damage came from; its amount and reading are filled in here."""
-    target, damage, armor = rolled.target, rolled.roll, rolled.armor
-    if reads_on_table(scene.setup.heroic, is_vehicle(scene, target)):
-        reading = heroic_reading(damage, armor)
-        scene.emit(replace(rolled, amount=reading.points, reading=reading))
-        return take_damage(scene, target, reading.points)
-    amount = after_armor(max(0, damage.total), armor)
-    scene.emit(replace(rolled, amount=amount))
-    return take_damage(scene, target, amount)
+    the excess beyond what dropped the target (for overflow)."""
+    read = read_damage(scene, rolled)
+    scene.emit(read)
+    return take_damage(scene, read.target, read.amount)
 
 
 def deal_shock(scene: Scene, plan: AttackPlan) -> None:

@@ -8,10 +8,12 @@ counter, hold) live with the rulesets (`game/systems/rulesets/hero_points.py`).
 from __future__ import annotations
 
 from game.actions import Action
-from game.components import HeroPoints
+from game.components import HeroPoints, Identity, Trademark
 from game.ecs import EntityId
-from game.prompts import HeroPointChance, OverwatchChance
+from game.events import DamageRolled
+from game.prompts import HeroPointChance, NegationChance, OverwatchChance
 from game.rules.attack import AttackResult
+from game.rules.hero_points import may_protect_equipment
 from game.systems.scene import Scene
 
 MODULE = "hero_points"
@@ -39,7 +41,7 @@ def offer_after(scene: Scene, prompt: HeroPointChance, at: int | None = None) ->
     at place `at` in their queue (a shot fired in answer to one: right after that one)."""
     if not enabled(scene) or points(scene, prompt.decider) + pool(scene, prompt.decider) < 1:
         return False
-    scene.pending.insert(len(scene.pending) if at is None else at, prompt)
+    scene.pending.insert(_at(scene, at), prompt)
     return True
 
 
@@ -50,5 +52,42 @@ def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: Attack
     if result.face == 1:
         return False
     question = f"{scene.name(attacker)} missed: spend a hero point on the roll?"
-    answering = bool(scene.pending) and isinstance(scene.pending[0], OverwatchChance)
-    return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), 1 if answering else None)
+    return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), _place(scene, attacker))
+
+
+def _place(scene: Scene, attacker: EntityId) -> int | None:
+    """Where a decision about the attacker's shot waits: right after the overwatch decision the
+    shot answers (still open while it is fired), else behind every decision open."""
+    answering = bool(scene.pending) and isinstance(scene.pending[0], OverwatchChance) \
+        and scene.pending[0].decider == attacker
+    return 1 if answering else None
+
+
+def may_negate(scene: Scene, entity: EntityId) -> bool:
+    """Whether hero points may negate damage to this combatant: a character (PC or NPC) always; a
+    vehicle or mech only when it is its crew's trademark item (Seed 004, Damage to Equipment)."""
+    identity = scene.world.get(entity, Identity)
+    if identity.kind in ("pc", "npc"):
+        return True
+    trademark = scene.world.try_get(entity, Trademark)
+    return may_protect_equipment(trademark.item if trademark else None, identity.unit_type)
+
+
+def offer_negation(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult, rolled: DamageRolled) -> bool:
+    """Ask the character an SWN shot hit whether to spend hero points to take less of its damage
+    (Seed 004, Negating Damage); only a hit that does damage, to someone with a point of their own
+    or in their side's pool, who may negate it (`may_negate`) (True if asked)."""
+    target = rolled.target
+    if not enabled(scene) or rolled.amount < 1 or points(scene, target) + pool(scene, target) < 1:
+        return False
+    if not may_negate(scene, target):
+        return False
+    question = (f"{scene.name(attacker)}'s hit deals {rolled.amount} damage to {scene.name(target)}: "
+                "spend hero points to negate some of it?")
+    chance = NegationChance(target, question, shot, result, rolled.roll, rolled.armor, rolled.amount)
+    scene.pending.insert(_at(scene, _place(scene, attacker)), chance)
+    return True
+
+
+def _at(scene: Scene, place: int | None) -> int:
+    return len(scene.pending) if place is None else place

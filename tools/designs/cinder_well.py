@@ -39,11 +39,14 @@ UNITS = (
     Unit("thug2", 13, 8, "enemies", template="thug"),
     Unit("thug3", 14, 10, "enemies", template="thug"),
     Unit("thug4", 12, 4, "enemies", template="thug"),
+    Unit("thug5", 12, 7, "enemies", template="thug"),
+    Unit("gunman", 15, 8, "enemies", template="veteran_soldier", name="Cinder gunman"),
 )
 
 DESCRIPTION = """Stars Without Number rules with hero points (seed 004): Mara and Teo hold 2
-each, Boss Cinder 1. A character who misses may spend a point on the roll after seeing it; an
-enemy holding a point may counter it. The gang wants the well."""
+each, the crew's pool 1 more, Boss Cinder 1. A character who misses may spend a point on the
+roll after seeing it, an enemy holding a point may counter it, and a character hit may spend
+points to take less damage. The gang wants the well."""
 
 
 def design() -> MapDesign:
@@ -61,7 +64,7 @@ def design() -> MapDesign:
                Prop("description", "string", DESCRIPTION),
                Prop("ruleset", "string", "swn", "Ruleset"),
                Prop("modules", "string", "hero_points", "Module")),
-        sides=(SideSetup("pcs", "Mara's crew", "players"),
+        sides=(SideSetup("pcs", "Mara's crew", "players", members=(Prop("hero_pool", "int", 1),)),
                SideSetup("enemies", "The Cinder gang", "computer", leader="boss")),
         layers=layers,
     )

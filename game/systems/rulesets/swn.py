@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from game.systems import choices, dispatch, turns
+from game.rules.hero_points import SWN_NEGATION
 from game.systems.rulesets import swn_hero_points
 from game.systems.rulesets.ruleset import Ruleset
 
@@ -21,4 +22,4 @@ RULESET = Ruleset(
     names=("swn", "swn-heroic"), table=TABLE, settle=dispatch.settle,
     roll_initiative=turns.roll_initiative, begin_round=turns.begin_round, begin_turn=turns.begin_turn,
     options_on_turn=choices.options_on_turn, options_off_turn=choices.options_off_turn,
-    prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS)
+    prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS, negation=SWN_NEGATION)
