@@ -39,7 +39,7 @@ from game.systems.hero_chances import offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
-from game.systems.squads import squad_volley
+from game.systems.squads import squad_volley, with_group_bonus
 from game.systems.wounds import take_damage
 
 UNARMED = "unarmed"
@@ -214,7 +214,8 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         overwatch=overwatch, aimed=aimed, target_prone=world.has(target, Prone), distance_hexes=gap,
         untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
         total_defense=world.has(target, TotalDefense))
-    setup = make_setup(parts, world.get(target, Stats).ac, situation, cover.concealment_bonus)
+    setup = with_group_bonus(scene, attacker, make_setup(parts, world.get(target, Stats).ac, situation,
+                                                         cover.concealment_bonus))
     # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
     cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
     return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
