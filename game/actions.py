@@ -427,7 +427,6 @@ def register(cls: type[Action]) -> type[Action]:
 
 register(MoveSquad)
 register(Regroup)
-register(NegateDamage)
 
 
 def _encode(value: Any) -> Any:
@@ -498,6 +497,9 @@ def from_json(data: Any) -> Action:
     values = {name: _decode(name, str(fields[name].type), value)
               for name, value in data.items() if name != "type"}
     return cls(**values)
+
+
+register(NegateDamage)
 
 
 @dataclass(frozen=True, slots=True)

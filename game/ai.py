@@ -18,7 +18,7 @@ from fractions import Fraction
 from game.actions import Action, EndTurn, Hold
 from game.battle import Battle
 from game.hexgrid import Hex, distance
-from game.options import AttackOption, ChanceOption, MoveOption, NegationOption, Options
+from game.options import AttackOption, ChanceOption, MoveOption, Options
 
 OVERWATCH_THRESHOLD = Fraction(3, 10)
 HERO_POINT_THRESHOLD = Fraction(1, 2)
@@ -27,19 +27,18 @@ UNREACHABLE = 1 << 30
 
 def answer_prompt(options: Options) -> Action:
     """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    spend a hero point when it more likely than not turns the roll, counter an enemy's, negate a
-    hit that would drop the character when a negation keeps them standing, otherwise let it pass (for the rest of the move, so it is not asked again)."""
+    spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
+    let it pass (for the rest of the move, so it is not asked again)."""
     for option in options.allowed("overwatch_fire"):
         if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
             return option.action
     for option in options.allowed("spend_hero_point"):  # seed 004: only when it likely turns the roll
         if isinstance(option, ChanceOption) and option.chance >= HERO_POINT_THRESHOLD:
             return option.action
+    if (saving := _negation_that_saves(options)) is not None:  # seed 004: a hit that would drop it
+        return saving
     for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
         return option.action
-    saving = _negation_that_saves(options)
-    if saving is not None:
-        return saving
     passing = options.allowed("hold_for_move") or options.allowed("hold")
     return passing[0].action if passing else Hold(options.actor, for_this_move=True)
 
@@ -47,11 +46,10 @@ def answer_prompt(options: Options) -> Action:
 def _negation_that_saves(options: Options) -> Action | None:
     """Seed 004: the cheapest negation that keeps the character standing, when the hit taken as it
     is would drop them; None otherwise (points are kept for a roll that matters)."""
-    taking = options.allowed("hold")
-    if not (taking and isinstance(taking[0], NegationOption) and taking[0].drops):
+    taking = options.allowed("hold")  # a negation decision's options say what each leaves (NegationOption)
+    if not (taking and getattr(taking[0], "drops", False)):
         return None
-    return next((o.action for o in options.allowed("negate_damage") if isinstance(o, NegationOption) and not o.drops),
-                None)
+    return next((o.action for o in options.allowed("negate_damage") if not o.drops), None)
 
 
 def best_attack(options: Options) -> Action | None:

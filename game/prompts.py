@@ -56,6 +56,21 @@ class ProtectChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
+class NegationChance(Prompt):
+    """Seed 004, Negating Damage: the decider has just been hit and may spend hero points to take
+    less damage (not counterable). `attack` is the attack that hit and `result` its roll (SWN);
+    `damage` the damage roll and `armor` the armor it went through; `amount` what the hit deals
+    as it stands."""
+
+    kind: ClassVar[str] = "negate_damage"
+    attack: Action | None = None
+    result: AttackResult | None = None
+    damage: Roll | None = None
+    armor: int = 0
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
@@ -92,18 +107,3 @@ class FootprintChoice(Prompt):
     kind: ClassVar[str] = "footprint"
     before: tuple[Hex, ...] = ()
     choices: tuple[tuple[Hex, ...], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class NegationChance(Prompt):
-    """Seed 004, Negating Damage: the decider has just been hit and may spend hero points to take
-    less damage (not counterable). `attack` is the attack that hit and `result` its roll (SWN);
-    `damage` the damage roll and `armor` the armor it went through; `amount` what the hit deals
-    as it stands."""
-
-    kind: ClassVar[str] = "negate_damage"
-    attack: Action | None = None
-    result: AttackResult | None = None
-    damage: Roll | None = None
-    armor: int = 0
-    amount: int = 0

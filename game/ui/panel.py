@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from game.options import NegationOption, Options
+from game.options import Options
 from game.ui.overlays import percent
 
 BUTTON_H = 30
@@ -177,6 +177,6 @@ def _points(option) -> str:
 
 def _damage(option) -> str:
     """What a negation answer leaves of the hit (seed 004): its damage, and whether it still drops."""
-    if not isinstance(option, NegationOption):
+    if getattr(option, "drops", None) is None:  # a NegationOption's damage left and whether it drops
         return ""
     return f" (takes {option.damage}{', drops' if option.drops else ''})"
