@@ -1008,9 +1008,13 @@ class HeroPointSpent(Event):
     from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
-        own = "a hero point" if self.personal else "no point of their own"
-        return f"{say.name(self.actor)} spends {own}{pool} on the roll ({self.left} left)."
+        return f"{say.name(self.actor)} spends {_points(self.personal, self.from_pool)} on the roll ({self.left} left)."
+
+
+def _points(personal: int, from_pool: int) -> str:
+    """A spend in words: "a hero point and 2 from the pool", "no point of their own and 1 from the pool"."""
+    pool = f" and {from_pool} from the pool" if from_pool else ""
+    return ("a hero point" if personal else "no point of their own") + pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -1063,10 +1067,8 @@ class DamageNegated(Event):
     from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
-        own = "a hero point" if self.personal else "no point of their own"
-        return (f"{say.name(self.actor)} spends {own}{pool} to negate damage ({', '.join(self.picks)}; "
-                f"{self.left} left): {self.before} -> {self.after}.")
+        return (f"{say.name(self.actor)} spends {_points(self.personal, self.from_pool)} to negate damage "
+                f"({', '.join(self.picks)}; {self.left} left): {self.before} -> {self.after}.")
 
 
 # -- a computer player's reasons ----------------------------------------------------------

@@ -165,3 +165,27 @@ def test_a_trademark_naming_nothing_known_is_refused_with_a_suggestion():
     assert check_unit_override("trademark", "light_mec", catalog) == (
         "names neither a weapon nor a unit type: 'light_mec' (did you mean 'light_mech'?)")
     assert check_unit_override("trademark", "mag_rifle", catalog) is None
+
+
+def test_a_fight_with_a_negation_replays_from_its_actions_as_json_to_the_same_state():
+    from game.actions import from_json, to_json
+
+    battle = _hit_on_vask()
+    battle.submit(Attack(THUG, target=VASK, faces=(18, 10)))
+    negate = NegateDamage(VASK, picks=("shock", "shock"))
+    assert "'picks' must be a list of words" in _format_problem({**to_json(negate), "picks": [3]})
+    battle.submit(negate)
+    again = _hit_on_vask()
+    for action in battle.actions[len(again.actions):]:
+        assert again.submit(from_json(to_json(action))).accepted
+    assert again.state == battle.state
+
+
+def _format_problem(data) -> str:
+    from game.actions import ActionFormatError, from_json
+
+    try:
+        from_json(data)
+    except ActionFormatError as problem:
+        return str(problem)
+    return ""
