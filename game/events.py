@@ -1008,10 +1008,10 @@ class HeroPointSpent(Event):
     from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        return f"{say.name(self.actor)} spends {_points(self.personal, self.from_pool)} on the roll ({self.left} left)."
+        return f"{say.name(self.actor)} spends {_hero_spend(self.personal, self.from_pool)} on the roll ({self.left} left)."
 
 
-def _points(personal: int, from_pool: int) -> str:
+def _hero_spend(personal: int, from_pool: int) -> str:
     """A spend in words: "a hero point and 2 from the pool", "no point of their own and 1 from the pool"."""
     pool = f" and {from_pool} from the pool" if from_pool else ""
     return ("a hero point" if personal else "no point of their own") + pool
@@ -1067,7 +1067,7 @@ class DamageNegated(Event):
     from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        return (f"{say.name(self.actor)} spends {_points(self.personal, self.from_pool)} to negate damage "
+        return (f"{say.name(self.actor)} spends {_hero_spend(self.personal, self.from_pool)} to negate damage "
                 f"({', '.join(self.picks)}; {self.left} left): {self.before} -> {self.after}.")
 
 
