@@ -512,3 +512,134 @@ class LeadSquad(Action):
 
 
 register(LeadSquad)
+
+
+# -- These Lucky Stars (seed 001): maneuvers, grapples, reactions, stealth --------------------
+@dataclass(frozen=True, slots=True)
+class Trip(Action):
+    """Seed 001 Trip (3 AP): a standard attack roll, then STR against AGI; success knocks the target prone."""
+
+    kind: ClassVar[str] = "trip"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shatter(Action):
+    """Seed 001 Shatter (3 AP): a standard attack roll at the weapon the target holds, to break it."""
+
+    kind: ClassVar[str] = "shatter"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Grapple(Action):
+    """Seed 001 Grapple (2 AP): a contested grapple check; `engage` is what the actor does should
+    it win: take control (True) or end the grapple at once (False)."""
+
+    kind: ClassVar[str] = "grapple"
+    target: int = 0
+    engage: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleAttack(Action):
+    """Seed 001, in control of a grapple (3 AP): attack the pinned opponent with a light weapon or unarmed."""
+
+    kind: ClassVar[str] = "grapple_attack"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EndGrapple(Action):
+    """Seed 001, in control of a grapple (1 AP): let the opponent go."""
+
+    kind: ClassVar[str] = "end_grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class RegainControl(Action):
+    """Seed 001, pinned (1 AP, first thing in the turn): a contested grapple check to take control."""
+
+    kind: ClassVar[str] = "regain_control"
+
+
+@dataclass(frozen=True, slots=True)
+class OpportunityAttack(Action):
+    """Seed 001 Attack of Opportunity (1 AP): answer an enemy's aggressive action in melee reach."""
+
+    kind: ClassVar[str] = "attack_of_opportunity"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyAttack(Action):
+    """Seed 001 Ready Action: withhold the turn's AP for a standard attack on the first enemy
+    that ends a move or step within the weapon's reach."""
+
+    kind: ClassVar[str] = "ready_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedAttack(Action):
+    """Seed 001 Ready Action: the readied attack, taken when its trigger occurs."""
+
+    kind: ClassVar[str] = "readied_attack"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hide(Action):
+    """Seed 001 Stealth (1 AP, as taking cover): a stealth roll against target 8 to hide behind something."""
+
+    kind: ClassVar[str] = "hide"
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Action):
+    """Seed 001 Stealth (1 AP, our reading): actively search, an INS roll against each hidden enemy's stealth."""
+
+    kind: ClassVar[str] = "search"
+
+
+for _seed_001 in (Trip, Shatter, Grapple, GrappleAttack, EndGrapple, RegainControl, OpportunityAttack, ReadyAttack,
+                  ReadiedAttack, Hide, Search):
+    register(_seed_001)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBlow(Action):
+    """Seed 001: answer a blow that took the last VIT: lethal (the target is dying) or not (incapacitated)."""
+
+    kind: ClassVar[str] = "choose_blow"
+    lethal: bool = True
+
+
+register(ChooseBlow)
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleMove(Action):
+    """Seed 001, in control of a grapple (3 AP): move up to 10 ft (2 hexes) dragging the pinned opponent."""
+
+    kind: ClassVar[str] = "grapple_move"
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleToss(Action):
+    """Seed 001, in control of a grapple (3 AP): toss the opponent to a hex up to 10 ft (2 hexes) away."""
+
+    kind: ClassVar[str] = "grapple_toss"
+    to: Hex = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHold(Action):
+    """Seed 001 Grapple: the defender who won the check chooses to engage (take control) or end it."""
+
+    kind: ClassVar[str] = "take_hold"
+    engage: bool = True
+
+
+for _seed_001 in (GrappleMove, GrappleToss, TakeHold):
+    register(_seed_001)

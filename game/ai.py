@@ -27,11 +27,15 @@ UNREACHABLE = 1 << 30
 
 def answer_prompt(options: Options) -> Action:
     """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
+    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
     let it pass (for the rest of the move, so it is not asked again)."""
     for option in options.allowed("overwatch_fire"):
         if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
             return option.action
+    for kind in ("attack_of_opportunity", "readied_attack"):  # seed 001: AP kept back would lapse anyway
+        for option in options.allowed(kind):
+            if isinstance(option, AttackOption) and option.expected_damage > 0:
+                return option.action
     for option in options.allowed("spend_hero_point"):  # seed 004: only when it likely turns the roll
         if isinstance(option, ChanceOption) and option.chance >= HERO_POINT_THRESHOLD:
             return option.action
@@ -174,6 +178,9 @@ def choose_action(battle: Battle) -> Action:
     if conduct != "fight":
         return falling_back(battle, me, conduct)
     options = battle.options(actor, groups=("move", "attack"))
+    regain = options.allowed("regain_control")  # seed 001: pinned in a grapple, the first thing to do
+    if regain:
+        return regain[0].action
     attack = best_attack(options)
     if attack is not None:
         return attack
@@ -181,8 +188,19 @@ def choose_action(battle: Battle) -> Action:
         reload = battle.options(actor, groups=("gear",)).allowed("reload")
         if reload:
             return reload[0].action
+    search = search_for_the_hidden(battle, me)
+    if search is not None:
+        return search
     move = best_move(battle, options, me)
     return move if move is not None else EndTurn(actor)
+
+
+def search_for_the_hidden(battle: Battle, me) -> Action | None:
+    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it."""
+    if not any(state.startswith("unseen") for c in battle.combatants() if c.side != me.side for state in c.states):
+        return None
+    search = battle.options(me.id, groups=("stealth",)).allowed("search")
+    return search[0].action if search else None
 
 
 def play(battle: Battle, max_actions: int = 5000) -> int:

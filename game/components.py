@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.hexgrid import Hex
+from game.rules.dice import Roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,3 +294,19 @@ class Leading:
     """The one squad a PC directly leads (seed 002, Authority Focus): it gets the focus's buff."""
 
     squad: int
+
+
+@dataclass(frozen=True, slots=True)
+class Grappling:
+    """Seed 001 Grapple: locked with `partner`, either in control of the grapple or pinned."""
+
+    partner: int
+    in_control: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """Seed 001 Stealth: hidden from the enemy behind something; `stealth` is the roll a
+    searcher's INS roll must beat to find it."""
+
+    stealth: Roll

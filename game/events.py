@@ -204,6 +204,8 @@ class Moved(Event):
             return f"{who} is pushed {_plural_hexes(steps)} to {there} (forced movement: no overwatch)."
         if self.how == "jump":
             return f"{who} jumps {_plural_hexes(steps)} to {there}."
+        if self.how in ("dragged", "tossed"):  # seed 001 grapples
+            return f"{who} is {self.how} {_plural_hexes(steps)} to {there}."
         return f"{who} moves {_plural_hexes(steps)} to {there} ({self.cost} movement)."
 
 
@@ -646,6 +648,9 @@ _CONDITIONS = {
     ("protecting", False, "declined"): "{target} does not step in.",
     ("protecting", True, "stepped in"): "{target} steps in front of {other} and takes the attack.",
     ("guarding", True, ""): "{target} guards {other} until the start of {target}'s next turn.",
+    ("prone", True, "tripped"): "{target} is tripped and falls prone.",
+    ("readied", True, ""): "{target} readies an attack on the first enemy to come within reach.",
+    ("readied", False, "lapsed"): "{target}'s readied attack lapses.",
 }
 """The sentence for each (condition, active, cause) a ConditionChanged can carry."""
 
@@ -919,6 +924,89 @@ class DefenseDrained(Event):
         wasted = f"; {self.wasted} had nowhere to go" if self.wasted else ""
         return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}): DEF "
                 f"{self.defense[0]} -> {self.defense[1]}, VIT {self.vitality[0]} -> {self.vitality[1]}{wound}{wasted}.")
+
+
+@dataclass(frozen=True, slots=True)
+class ContestRolled(Event):
+    """A seed 001 contested check (trip, disarm, grapple, regaining control, a search): both 2d6
+    rolls with their scores; the one acting wins only by beating the one resisting."""
+
+    actor: int
+    target: int
+    purpose: str
+    acting: Roll
+    resisting: Roll
+
+    @property
+    def won(self) -> bool:
+        """Whether the one acting beat the one resisting (a tie holds)."""
+        return self.acting.total > self.resisting.total
+
+    def text(self, say: Narrator) -> str:
+        verdict = "succeeds" if self.won else "fails (a tie holds)" if self.acting.total == self.resisting.total else "fails"
+        return (f"{say.name(self.actor)}'s {self.purpose} against {say.name(self.target)}: "
+                f"{self.acting.text()} against {self.resisting.text()}: {verdict}.")
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponBroken(Event):
+    """Seed 001 Shatter: the weapon `owner` held is broken and dropped from use."""
+
+    owner: int
+    weapon: str
+
+    def text(self, say: Narrator) -> str:
+        return f"{say.name(self.owner)}'s {say.weapon(self.weapon)} breaks."
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleChanged(Event):
+    """Seed 001 Grapple: `controller` now holds `pinned` (`engaged`), or the grapple between them ended."""
+
+    controller: int
+    pinned: int
+    engaged: bool = True
+    cause: str = ""
+
+    def text(self, say: Narrator) -> str:
+        if self.engaged:
+            return f"{say.name(self.controller)} is in control of the grapple; {say.name(self.pinned)} is pinned."
+        why = f" ({self.cause})" if self.cause else ""
+        return f"The grapple between {say.name(self.controller)} and {say.name(self.pinned)} ends{why}."
+
+
+@dataclass(frozen=True, slots=True)
+class StealthChanged(Event):
+    """Seed 001 Stealth: a combatant hid (its roll against target 8), failed to, or was revealed."""
+
+    actor: int
+    hidden: bool
+    roll: Roll | None = None
+    cause: str = ""
+    finder: int = 0
+
+    def text(self, say: Narrator) -> str:
+        who = say.name(self.actor)
+        if self.roll is not None and self.cause == "":
+            verdict = "hides" if self.hidden else "finds nowhere unseen to hide"
+            return f"{who} tries to hide: {self.roll.text()} against 8: {verdict}."
+        if self.finder:
+            return f"{say.name(self.finder)} spots {who}."
+        return f"{who} is no longer hidden ({self.cause})."
+
+
+@dataclass(frozen=True, slots=True)
+class BlowChosen(Event):
+    """Seed 001: the attacker decided whether the blow that took the target's last VIT was lethal."""
+
+    attacker: int
+    target: int
+    lethal: bool
+
+    def text(self, say: Narrator) -> str:
+        if self.lethal:
+            return f"{say.name(self.attacker)} lets the blow stand: {say.name(self.target)} is dying."
+        return f"{say.name(self.attacker)} pulls the blow: {say.name(self.target)} is incapacitated, not dying."
 
 
 # -- Starfarer (seed 003) -----------------------------------------------------------------

@@ -55,7 +55,8 @@ class Option:
     "fray_die", "focused_fray", "reload", "ready_weapon", "pick_up", "go_prone", "stand_up",
     "total_defense", "stabilise", "heal", "end_turn", "formation" (a squad's shapes at one hex:
     `Battle.formations`), "step" (seed 001), and for an open decision "hold", "hold_for_move",
-    "redirect", "regroup".
+    "redirect", "regroup". Seed 001 adds the kinds listed in docs/facade.md ("trip", "grapple",
+    "hide", "attack_of_opportunity", "lethal_blow", ...).
     """
 
     kind: str
@@ -226,6 +227,14 @@ class ItemOption(Option):
 class ChanceOption(Option):
     """An option with a plain chance of success and no target (Read Morale)."""
 
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LandingOption(Option):
+    """A hex to throw someone onto, with the exact chance the throw works (seed 001 grapple toss)."""
+
+    hex: Hex = Hex(0, 0)
     chance: Fraction | None = None
 
 

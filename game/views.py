@@ -63,6 +63,9 @@ class CombatantView:
     defense: int | None = None
     """Current DEF under seed 001 (`health` then counts VIT, `unit` "VIT"); else None."""
     defense_max: int | None = None
+    states: tuple[str, ...] = ()
+    """A ruleset's own states the GM tracks, in words: seed 001's "pinned by Gash", "holding
+    Rook" (in control of a grapple), "unseen (stealth 10)", "attack readied"."""
 
 
 @dataclass(frozen=True, slots=True)

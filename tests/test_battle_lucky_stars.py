@@ -4,7 +4,7 @@ whose shown odds are the rolled odds, damage by relative size draining DEF then 
 from fractions import Fraction
 from itertools import product
 
-from game.actions import Attack, EndTurn, GmSetCondition, Move, NonlethalAttack, StandUp, Step, UseCover
+from game.actions import Attack, ChooseBlow, EndTurn, GmSetCondition, Move, NonlethalAttack, StandUp, Step, UseCover
 from game.battle import Battle, scenario_problem
 from game.events import DefenseDrained, OpposedAttack, Rolled
 from game.hexgrid import Hex
@@ -214,3 +214,28 @@ def test_a_ruleset_forced_on_units_it_does_not_have_is_refused_naming_them():
                                         ruleset="lucky-stars"))
     assert refusal.startswith("the unit types pc_warrior, thug are not unit types of the ruleset 'lucky-stars' "
                               "(its types: dune_stalker, pirate, security_drone, spacer)")
+
+
+def _two_pirates() -> Battle:
+    return _battle(unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
+                   unit(2, "pirate", "enemies", Hex(2, 0), name="Gash"),
+                   unit(3, "pirate", "enemies", Hex(4, 2), name="Mott"))
+
+
+def test_the_attacker_decides_after_the_blow_whether_taking_the_last_vit_was_lethal():
+    battle = _two_pirates()
+    battle.submit(Attack(ROOK, target=GASH, faces=(6, 6, 1, 1, 8, 8)))  # 18 damage: 7, 7, 4 wasted
+    assert battle.pending().decider == ROOK and battle.combatant(GASH).down == "dead"  # lethal until pulled
+    assert [o.kind for o in battle.options(ROOK).allowed()] == ["lethal_blow", "nonlethal_blow"]
+    outcome = battle.submit(ChooseBlow(ROOK, lethal=False))
+    assert outcome.lines == ("Rook pulls the blow: Gash is incapacitated, not dying.",)
+    assert battle.combatant(GASH).down == "down" and not battle.combatant(GASH).in_fight
+
+
+def test_the_computer_keeps_its_blows_lethal():
+    from game.ai import choose_action
+
+    battle = _two_pirates()
+    battle.submit(Attack(ROOK, target=GASH, faces=(6, 6, 1, 1, 8, 8)))
+    outcome = battle.submit(choose_action(battle))
+    assert outcome.lines == ("Rook lets the blow stand: Gash is dying.",) and battle.combatant(GASH).down == "dead"

@@ -59,7 +59,7 @@ def test_lucky_stars_every_listed_action_costs_what_the_seed_says():
         "standard_attack": 2, "unarmed_attack": 2, "move": 2, "step": 1, "attack_of_opportunity": 1,
         "disarm": 3, "grapple": 2, "grapple_move": 3, "grapple_attack": 3, "grapple_end": 1,
         "grapple_toss": 3, "grapple_regain": 1, "shatter": 3, "stand": 1, "trip": 3, "use_cover": 1,
-        "move_silently": 2, "hide": 1,
+        "move_silently": 2, "hide": 1, "search": 1, "pick_up": 1, "readied_attack": 2,
     }
 
 
@@ -178,7 +178,9 @@ def test_lucky_stars_ready_withholds_every_ap_left_for_the_declared_action():
     assert ready_problem(state, "trip") is None
     assert "costs 3 AP" in ready_problem(spend("step", state), "trip")
     readied = ready(state, "standard_attack")
-    assert (readied.ap, readied.readied) == (0, "standard_attack")
+    assert (readied.ap, readied.readied) == (3, "standard_attack")  # withheld, to pay the readied attack
+    assert "withheld for the readied standard attack" in action_problem("step", readied)
+    assert action_problem("readied_attack", readied, Situation(own_turn=False)) is None
 
 
 @pytest.mark.parametrize("name", ["fly", "Move"])

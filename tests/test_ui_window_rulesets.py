@@ -55,3 +55,17 @@ def test_each_rulesets_bundled_fight_is_clicked_to_its_end_against_the_computer(
         assert final["actions"] > 20 and not final["message"].startswith("hexbattle hit a problem")
     finally:
         assert "Traceback" not in table.close()
+
+
+def test_the_lucky_stars_action_bar_offers_shatter_and_ready_and_the_ready_button_withholds_the_ap(display, tmp_path):
+    table = _open(display, tmp_path, "dust_market.tmx")
+    try:
+        start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's turn")
+        kinds = {button["kind"]: button["screen"] for button in start["buttons"]}
+        assert {"shatter", "ready_attack"} <= set(kinds)  # trip, disarm, grapple wait for melee reach
+        done = start["actions"]
+        table.click(*kinds["ready_attack"])
+        readied = table.after(lambda s: s["actions"] == done + 1, "the attack to be readied")
+        assert _current_line(readied).endswith(" 4 AP")  # withheld, not spent
+    finally:
+        assert "Traceback" not in table.close()

@@ -47,14 +47,16 @@ Input = Click | Key | Choose
 # -- what each kind needs -------------------------------------------------------------------
 
 AT_ONCE = ("reload", "go_prone", "stand_up", "total_defense", "read_morale", "end_turn", "shield_allies",
-           "ready_weapon", "pick_up", "take_full_cover", "leave_full_cover")
+           "ready_weapon", "pick_up", "take_full_cover", "leave_full_cover", "end_grapple", "regain_control",
+           "hide", "search", "ready_attack")
 """Kinds taken as soon as they are chosen (with several, the first: a window lists the rest)."""
 
 ON_A_COMBATANT = ("attack", "aimed_attack", "burst_attack", "overwatch_fire", "shove", "shove_as_move", "disarm",
-                  "protect", "fray_die", "focused_fray", "heal", "stabilise", "lead_squad", "nonlethal_attack")
+                  "protect", "fray_die", "focused_fray", "heal", "stabilise", "lead_squad", "nonlethal_attack",
+                  "trip", "shatter", "grapple", "grapple_attack")
 """Kinds aimed at a combatant: a click on its hex takes the option that targets it."""
 
-ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex"}
+ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex", "grapple_move": "hex", "grapple_toss": "hex"}
 """Kinds aimed at a hex, and the option's field that names it."""
 
 KEYS = {

@@ -82,6 +82,7 @@ def console_lines(battle: Battle) -> list[str]:
         initiative = f" [{view.initiative}]" if view.initiative is not None else ""
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
+        hidden += "".join(f" ({state})" for state in view.states if view.in_fight)
         points = f" {view.action_points} AP" if view.action_points is not None and view.in_fight else ""
         lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{points}{down}")
     for side in battle.sides():

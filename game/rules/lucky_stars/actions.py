@@ -45,6 +45,9 @@ ACTIONS: Mapping[str, ActionCost] = MappingProxyType({
     "use_cover": ActionCost(1),
     "move_silently": ActionCost(2),  # Seed 001, Stealth: costs what a move costs
     "hide": ActionCost(1),  # Seed 001, Stealth: costs what taking cover costs
+    "search": ActionCost(1),  # Ruling: actively searching is a simple task
+    "pick_up": ActionCost(1),  # Seed 001, Taking Action: picking up an item
+    "readied_attack": ActionCost(2, on_own_turn=False, attack=True),  # Seed 001, Ready Action: the readied standard attack
 })
 ONCE_A_TURN_ATTACKS = frozenset({"standard_attack", "unarmed_attack"})
 
@@ -107,6 +110,13 @@ def _grapple_problem(name: str, cost: ActionCost, state: TurnState) -> str | Non
     return None
 
 
+def _readied_problem(cost: ActionCost, state: TurnState) -> str | None:
+    """Readying withholds all of the turn's actions for the readied one (Seed 001, Ready Action)."""
+    if state.readied and cost.on_own_turn:
+        return f"the turn's actions are withheld for the readied {state.readied.replace('_', ' ')}: end the turn"
+    return None
+
+
 def _weapon_problem(name: str, situation: Situation) -> str | None:
     """What each attack needs in hand (Seed 001, Aggressive Actions)."""
     if name == "standard_attack" and situation.weapon == "unarmed":
@@ -139,7 +149,7 @@ def action_problem(name: str, state: TurnState, situation: Situation = Situation
     if cost is None:
         return f"'{name}' is not a These Lucky Stars action (known: {', '.join(ACTIONS)})"
     problem = (_grapple_problem(name, cost, state) or _timing_problem(name, cost, state, situation)
-               or _weapon_problem(name, situation))
+               or _readied_problem(cost, state) or _weapon_problem(name, situation))
     if problem is None and name == "attack_of_opportunity":
         problem = _opportunity_problem(state, situation)
     if problem is None and cost.attack and situation.behind_full_cover:
@@ -199,5 +209,6 @@ def ready_problem(state: TurnState, readied: str, situation: Situation = Situati
 
 
 def ready(state: TurnState, readied: str) -> TurnState:
-    """Withhold every AP left this turn for the readied action (Seed 001, Ready Action)."""
-    return replace(state, ap=0, readied=readied)
+    """Withhold every AP left this turn for the readied action, which is paid from them when its
+    trigger comes; nothing else is done this turn (Seed 001, Ready Action)."""
+    return replace(state, readied=readied)

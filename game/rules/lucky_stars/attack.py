@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
 
 from game.rules.dice import DiceSource, Roll, roll
 
@@ -89,3 +92,17 @@ def contested(first: int, second: int, dice: DiceSource) -> tuple[Roll, Roll]:
 def wins_contest(acting: Roll, resisting: Roll) -> bool:
     """The one acting wins only by beating the one resisting; a tie holds, as in the attack roll (Ruling)."""
     return acting.total > resisting.total
+
+
+@cache
+def two_dice_difference() -> dict[int, Fraction]:
+    """The exact chance of each (first 2d6 - second 2d6): both sides of every opposed roll in seed 001."""
+    counts: dict[int, int] = {}
+    for a, b, c, d in product(range(1, 7), repeat=4):
+        counts[a + b - c - d] = counts.get(a + b - c - d, 0) + 1
+    return {k: Fraction(v, 6 ** 4) for k, v in sorted(counts.items())}
+
+
+def contest_chance(acting: int, resisting: int) -> Fraction:
+    """The exact chance that 2d6 + `acting` beats 2d6 + `resisting` (a tie holds) (Seed 001; Ruling)."""
+    return sum((p for gap, p in two_dice_difference().items() if gap + acting - resisting > 0), Fraction(0))

@@ -10,26 +10,101 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, Move, NonlethalAttack, StandUp, Step, UseCover
+from game.actions import (
+    Attack,
+    ChooseBlow,
+    Disarm,
+    EndGrapple,
+    Grapple,
+    GrappleAttack,
+    GrappleMove,
+    GrappleToss,
+    Hide,
+    Hold,
+    Move,
+    NonlethalAttack,
+    OpportunityAttack,
+    PickUp,
+    ReadiedAttack,
+    ReadyAttack,
+    RegainControl,
+    Search,
+    Shatter,
+    StandUp,
+    Step,
+    TakeHold,
+    Trip,
+    UseCover,
+)
+from game.prompts import BlowChoice, GrappleWon, ReactionChance
 from game.rules.lucky_stars.negation import NEGATION
 from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_blows as blows
+from game.systems.rulesets import lucky_stars_grapple as grapple
+from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
+from game.systems.rulesets import lucky_stars_reactions as reactions
+from game.systems.rulesets import lucky_stars_stealth as stealth
 from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
+from game.systems.scene import Scene
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
+HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
+
+
+HOLDS = {ReactionChance: (reactions.check_hold, reactions.hold), BlowChoice: (blows.check_choose, blows.choose),
+         GrappleWon: (grapple.check_take_hold, grapple.take_hold)}
+"""What Hold does to each seed 001 decision: lets an opening pass, keeps a lethal blow, ends a won grapple."""
+
+
+def _check_hold(scene: Scene, action: Hold):
+    """Hold answers this ruleset's decisions, or lets a hero point decision stand."""
+    found = HOLDS.get(type(scene.pending[0])) if scene.pending else None
+    return found[0](scene, action) if found else HERO_POINT_ROWS[Hold].check(scene, action)
+
+
+def _hold(scene: Scene, action: Hold, plan) -> None:
+    found = HOLDS.get(type(scene.pending[0])) if scene.pending else None
+    (found[1] if found else HERO_POINT_ROWS[Hold].apply)(scene, action, plan)
+
+
+def _row(check, apply, **when) -> Row:
+    """A row whose action the enemies may answer (an opening, or a readied attack's trigger)."""
+    return Row(check, reactions.reacting(apply), **when)
+
+
+ANSWER = {"instant": True, "answers": True, "only_answers": True}
 TABLE = MappingProxyType({
     **shared_rows(),
-    Move: Row(lucky_turns.check_move, lucky_turns.move),
-    Step: Row(lucky_turns.check_step, lucky_turns.step),
-    Attack: Row(attacks.check_attack, attacks.attack),
-    NonlethalAttack: Row(attacks.check_attack, attacks.attack),
-    StandUp: Row(lucky_turns.check_stand, lucky_turns.stand),
+    Move: _row(lucky_turns.check_move, stealth.silently(lucky_turns.move)),
+    Step: _row(lucky_turns.check_step, stealth.silently(lucky_turns.step)),
+    Attack: _row(attacks.check_attack, attacks.attack),
+    NonlethalAttack: _row(attacks.check_attack, attacks.attack),
+    StandUp: _row(lucky_turns.check_stand, lucky_turns.stand),
     UseCover: Row(lucky_turns.check_use_cover, lucky_turns.use_cover),
-    **hero_points.rows(attacks.go_on),
+    Trip: _row(maneuvers.check_maneuver, maneuvers.maneuver),
+    Disarm: _row(maneuvers.check_maneuver, maneuvers.maneuver),
+    Shatter: _row(maneuvers.check_maneuver, maneuvers.maneuver),
+    PickUp: Row(maneuvers.check_pick_up, maneuvers.pick_up),
+    Grapple: _row(grapple.check_grapple, grapple.grapple),
+    GrappleAttack: _row(grapple.check_grapple_attack, grapple.grapple_attack),
+    EndGrapple: Row(grapple.check_end, grapple.end),
+    GrappleMove: _row(grapple.check_grapple_move, grapple.grapple_move),
+    GrappleToss: Row(grapple.check_grapple_toss, grapple.grapple_toss),
+    RegainControl: Row(grapple.check_regain, grapple.regain),
+    ReadyAttack: Row(reactions.check_ready, reactions.ready),
+    Hide: Row(stealth.check_hide, stealth.hide),
+    Search: Row(stealth.check_search, stealth.search),
+    **HERO_POINT_ROWS,
+    Hold: Row(_check_hold, _hold, **ANSWER),
+    OpportunityAttack: Row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
+    ReadiedAttack: Row(reactions.check_readied, reactions.readied_attack, **ANSWER),
+    ChooseBlow: Row(blows.check_choose, blows.choose, **ANSWER),
+    TakeHold: Row(grapple.check_take_hold, grapple.take_hold, **ANSWER),
 })
 """Which seed 001 action each action type is, read top to bottom (with the shared end of turn and
 the GM's overrides, and the hero point answers)."""

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 from itertools import product
 
-from game.actions import Attack, NonlethalAttack
+from game.actions import Action, Attack, NonlethalAttack
 from game.components import Defense, Fallen, FullCover, Health, Position, Stats
 from game.ecs import EntityId
 from game.events import DefenseDrained, Fell, OpposedAttack
@@ -20,7 +19,7 @@ from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
-from game.prompts import HeroPointChance
+from game.prompts import BlowChoice, HeroPointChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import (
     BONUS_DIE_MARGIN,
@@ -31,6 +30,7 @@ from game.rules.lucky_stars.attack import (
     opposed_attack,
     surprise_attack,
     terrain_advantage,
+    two_dice_difference,
 )
 from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, roll_damage
 from game.rules.lucky_stars.health import apply_damage, incapacitate
@@ -40,6 +40,7 @@ from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
+from game.systems.turns import camps_standing
 from game.systems.wounds import kill
 
 POOR_FOOTING_COST = 2  # Ruling: a hex costing 2+ movement is poor footing (loose ground, underbrush)
@@ -93,20 +94,11 @@ class StrikePlan:
                     if margin > 0), Fraction(0))
 
 
-@cache
-def _difference() -> dict[int, Fraction]:
-    """The chance of each (attacker's 2d6 - defender's 2d6); a surprised defender rolls 2d6 too."""
-    counts: dict[int, int] = {}
-    for a, b, c, d in product(range(1, 7), repeat=4):
-        counts[a + b - c - d] = counts.get(a + b - c - d, 0) + 1
-    return {k: Fraction(v, 6 ** 4) for k, v in sorted(counts.items())}
-
-
 def margins(plan: StrikePlan) -> dict[int, Fraction]:
     """The chance of each final margin (attacker total - defender total) of this attack."""
     offset = sum(m.value for m in plan.attacker_parts) - (
         0 if plan.defender.surprised else sum(m.value for m in plan.defender_parts))
-    return {k + offset: p for k, p in _difference().items()}
+    return {k + offset: p for k, p in two_dice_difference().items()}
 
 
 def mean_damage(plan: StrikePlan, dice: int) -> Fraction:
@@ -153,6 +145,8 @@ def plan_strike(scene: Scene, attacker: EntityId, target: EntityId, lethal: bool
     problem = target_problem(scene, attacker, target)
     if problem:
         return problem
+    if state.unseen_by(scene, target, attacker):
+        return f"{scene.name(target)} is hidden: search to find them first"
     weapon = state.weapon_entry(scene, attacker)
     here, there = scene.world.get(attacker, Position).hex, scene.world.get(target, Position).hex
     problem = _reach_problem(weapon, distance(here, there))
@@ -166,9 +160,16 @@ def plan_strike(scene: Scene, attacker: EntityId, target: EntityId, lethal: bool
     striker = Striker(scene.world.get(attacker, Stats).attack_bonus, state.attribute(scene, attacker, weapon.attribute),
                       state.size(scene, attacker), weapon.unarmed, weapon.damage_bonus, weapon.extreme)
     defender = Defender(state.health(scene, target), state.size(scene, target),
-                        state.resistance(scene, target, weapon.damage_type), scene.is_surprised(target))
+                        state.resistance(scene, target, weapon.damage_type), surprised(scene, attacker, target))
     attacking, defending = _parts(scene, attacker, target, bool(weapon.range_hexes), cover)
     return StrikePlan(attacker, target, weapon, striker, defender, attacking, defending, cover, lethal)
+
+
+def surprised(scene: Scene, attacker: EntityId, target: EntityId) -> bool:
+    """The target cannot defend itself: its side was caught and it has not acted in initiative yet,
+    or the attacker is hidden from it (Seed 001, Surprise Attacks)."""
+    caught = scene.is_surprised(target) and not state.turn_state(scene, target).has_acted
+    return caught or state.unseen_by(scene, attacker, target)
 
 
 def check_attack(scene: Scene, action: Attack | NonlethalAttack) -> StrikePlan | str:
@@ -189,12 +190,26 @@ def attack(scene: Scene, action: Attack, plan: StrikePlan) -> None:
     """Pay the AP and roll both sides; whoever lost the roll may spend a hero point on it
     (seed 004), else a hit drains the target's DEF and VIT (Seed 001, Steps to an Attack)."""
     state.pay(scene, action.actor, attack_kind(scene, action.actor))
+    strike(scene, action, plan)
+
+
+def roll_contest(scene: Scene, plan: StrikePlan) -> Contest:
+    """Both sides roll the attack (the surprised defender its bare decision dice); the log tells it,
+    and an attacker who was hidden is seen from then on (Seed 001, Attack Roll and Surprise)."""
     if plan.defender.surprised:
         contest = surprise_attack(plan.striker.attack, scene.dice, attacker_mods=plan.attacker_mods)
     else:
         contest = opposed_attack(plan.striker.attack, plan.defender.health.defense, scene.dice,
                                  attacker_mods=plan.attacker_mods, defender_mods=plan.defender_mods)
     scene.emit(OpposedAttack(plan.attacker, plan.target, contest, plan.weapon.id))
+    state.reveal(scene, plan.attacker, "attacked")
+    return contest
+
+
+def strike(scene: Scene, action: Action, plan: StrikePlan) -> None:
+    """Roll the attack already paid for; whoever lost the roll may spend a hero point on it
+    (seed 004), else a hit drains the target's DEF and VIT (Seed 001, Steps to an Attack)."""
+    contest = roll_contest(scene, plan)
     loser, role = (plan.target, "defender") if contest.hit else (plan.attacker, "attacker")
     question = f"{scene.name(loser)} lost the roll: spend a hero point on it?"
     if not hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role)):
@@ -228,7 +243,9 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
 
 def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
     """Write the hit's DEF and VIT into the world; at 0 VIT the target is out, dying after a lethal
-    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage)."""
+    blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage):
+    a declared non-lethal attack is so at once; a plain one is taken as lethal and the attacker is
+    asked whether to keep it so while the fight goes on."""
     before, after = plan.defender.health, report.outcome.health
     if after.incapacitated:
         after = incapacitate(after, lethal=plan.lethal)
@@ -240,6 +257,9 @@ def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
                               (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
     if after.incapacitated and plan.lethal:
         kill(scene, plan.target, after.condition)
+        if len(camps_standing(scene)) > 1:  # the attacker may still pull the blow (the fight goes on)
+            question = f"{scene.name(plan.target)} is down: was {scene.name(plan.attacker)}'s blow lethal?"
+            scene.pending.append(BlowChoice(plan.attacker, question, plan.target))
     elif after.incapacitated:  # out of the fight but not dead: the body stays, down
         there = scene.world.get(plan.target, Position).hex
         scene.world.remove(plan.target, Position)

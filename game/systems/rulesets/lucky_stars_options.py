@@ -7,15 +7,46 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move, NonlethalAttack, StandUp, Step, UseCover
+from game.actions import (
+    Attack,
+    ChooseBlow,
+    Disarm,
+    EndGrapple,
+    Grapple,
+    GrappleAttack,
+    GrappleMove,
+    GrappleToss,
+    Hide,
+    Hold,
+    Move,
+    NonlethalAttack,
+    OpportunityAttack,
+    PickUp,
+    ReadiedAttack,
+    ReadyAttack,
+    RegainControl,
+    Search,
+    Shatter,
+    StandUp,
+    Step,
+    TakeHold,
+    Trip,
+    UseCover,
+)
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import CounterChance, HeroPointChance, Prompt
+from game.hexgrid import spiral
+from game.options import AttackOption, LandingOption, MoveOption, Odds, Option, Options
+from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, Prompt, ReactionChance
+from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_grapple as grapple
+from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
+from game.systems.rulesets import lucky_stars_reactions as reactions
+from game.systems.rulesets import lucky_stars_stealth as stealth
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as turns
 from game.systems.scene import Scene
@@ -52,11 +83,16 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
 
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     refusal = "stand up first (1 AP)" if scene.world.has(actor, Prone) else state.problem(scene, actor, "move")
-    if refusal:
-        return [Option("move", None, refusal)]
+    if refusal:  # a pinned character's way to move again is to regain control
+        return [Option("move", None, refusal), *_holds(scene, actor)[:1 if _pinned(scene, actor) else 0]]
     reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
                                scene.setup.setting("allies_block_movement", False))
     return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+
+
+def _pinned(scene: Scene, actor: EntityId) -> bool:
+    held = state.grapple_of(scene, actor)
+    return held is not None and not held.in_control
 
 
 def _steps(scene: Scene, actor: EntityId) -> list[Option]:
@@ -92,9 +128,117 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     decider = prompt.decider
     if isinstance(prompt, CounterChance):
         return hero_points.counter_options(scene, prompt)
+    if isinstance(prompt, ReactionChance):
+        return reaction_options(scene, prompt)
+    if isinstance(prompt, GrappleWon):
+        return Options(decider, (Option("take_control", TakeHold(decider, engage=True)),
+                                 Option("break_free", TakeHold(decider, engage=False))))
+    if isinstance(prompt, BlowChoice):
+        return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True)),
+                                 Option("nonlethal_blow", ChooseBlow(decider, lethal=False))))
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
     margin = prompt.contest.margin
     needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
+
+
+def _maneuver_option(scene: Scene, action) -> AttackOption:
+    """Trip, disarm or shatter on one enemy: its odds are the attack roll's parts, with the chance
+    that the whole maneuver works (the roll hits, then the contest is won)."""
+    plan = maneuvers.check_maneuver(scene, action)
+    if isinstance(plan, str):
+        return AttackOption(action.kind, None, plan, target=action.target)
+    strike = plan.strike
+    shown = Odds(plan.chance, strike.needed, strike.attacker_parts, strike.defender_parts, dice=OPPOSED)
+    return AttackOption(action.kind, action, target=action.target, weapon=strike.weapon.id, odds=shown,
+                        cover=strike.cover)
+
+
+def _grapple_option(scene: Scene, action) -> AttackOption:
+    """A grapple on one enemy, with the exact chance to win the contested check."""
+    plan = grapple.check_grapple(scene, action)
+    if isinstance(plan, str):
+        return AttackOption("grapple", None, plan, target=action.target)
+    shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting),),
+                 (Modifier("STR", plan.resisting),), dice=OPPOSED)
+    return AttackOption("grapple", action, target=action.target, odds=shown)
+
+
+def _holds(scene: Scene, actor: EntityId) -> list[Option]:
+    """In a grapple: the pinned one's try for control; in control, the attack on the pinned and letting go."""
+    held = state.grapple_of(scene, actor)
+    if held is None:
+        return []
+    if not held.in_control:
+        return [_checked("regain_control", grapple.check_regain(scene, RegainControl(actor)), RegainControl(actor))]
+    hit = GrappleAttack(actor, target=held.partner)
+    plan = grapple.check_grapple_attack(scene, hit)
+    attack = (AttackOption("grapple_attack", None, plan, target=held.partner) if isinstance(plan, str) else
+              AttackOption("grapple_attack", hit, target=held.partner, weapon=plan.weapon.id, odds=odds(plan),
+                           damage=damage_text(plan), expected_damage=plan.expected_damage))
+    return [attack, _checked("end_grapple", grapple.check_end(scene, EndGrapple(actor)), EndGrapple(actor)),
+            *_drags(scene, actor), *_tosses(scene, actor)]
+
+
+def _drags(scene: Scene, actor: EntityId) -> list[Option]:
+    """In control: each hex within 10 ft the grappler can walk to with the opponent in tow."""
+    reach = movement.reachable(scene.setup.field, scene.world, actor, grapple.REACH,
+                               scene.setup.setting("allies_block_movement", False))
+    found: list[Option] = []
+    for hex_, route in reach.items():
+        action = GrappleMove(actor, path=route.path)
+        refusal = grapple.check_grapple_move(scene, action)
+        found.append(Option("grapple_move", None, refusal) if isinstance(refusal, str) else
+                     MoveOption("grapple_move", action, hex=hex_, cost=route.cost, path=route.path))
+    return found
+
+
+def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
+    """In control: each open hex within 10 ft to toss the opponent onto, with the STR contest's exact chance."""
+    here = scene.world.get(actor, Position).hex
+    found: list[Option] = []
+    refusal = "no open hex within 10 ft to land on"
+    for to in sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h)):
+        plan = grapple.check_grapple_toss(scene, GrappleToss(actor, to=to))
+        if isinstance(plan, str):
+            refusal = plan if "AP" in plan else refusal
+        else:
+            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), hex=to, chance=plan.chance))
+    return found or [Option("grapple_toss", None, refusal)]
+
+
+def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
+    found: list[Option] = []
+    for target in enemies_in_the_fight(scene, actor):
+        found += [_maneuver_option(scene, kind(actor, target=target)) for kind in (Trip, Shatter)]
+        found.append(_maneuver_option(scene, Disarm(actor, target=target, take=False)))
+        found.append(_grapple_option(scene, Grapple(actor, target=target)))
+    pick = PickUp(actor)
+    return [*found, *_holds(scene, actor), _checked("pick_up", maneuvers.check_pick_up(scene, pick), pick)]
+
+
+def _stealth(scene: Scene, actor: EntityId) -> list[Option]:
+    hide, look, ready = Hide(actor), Search(actor), ReadyAttack(actor)
+    return [_checked("hide", stealth.check_hide(scene, hide), hide),
+            _checked("search", stealth.check_search(scene, look), look),
+            _checked("ready_attack", reactions.check_ready(scene, ready), ready)]
+
+
+BUILDERS = (*BUILDERS, ("maneuvers", _maneuvers), ("stealth", _stealth))
+GROUPS = tuple(name for name, _ in BUILDERS)
+
+
+def reaction_options(scene: Scene, prompt: ReactionChance) -> Options:
+    """The opening's answers: the attack (of opportunity, or the readied one) with its odds, or let it pass."""
+    decider, target = prompt.decider, prompt.provoker
+    action = ReadiedAttack(decider, target=target) if prompt.readied else OpportunityAttack(decider, target=target)
+    check = reactions.check_readied if prompt.readied else reactions.check_opportunity
+    plan = check(scene, action)
+    if isinstance(plan, str):
+        attack = AttackOption(action.kind, None, plan, target=target)
+    else:
+        attack = AttackOption(action.kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan),
+                              cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage)
+    return Options(decider, (attack, Option("hold", Hold(decider))))

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.components import Armament, Defense, FullCover, Health, Identity, Prone, Stats
+from game.components import Armament, Defense, FullCover, Grappling, Health, Identity, Prone, Stats, Unseen
 from game.ecs import EntityId
+from game.events import StealthChanged
 from game.rules.catalog import Entry
 from game.rules.lucky_stars.actions import Situation, TurnState, action_problem, spend
 from game.rules.lucky_stars.catalog import resistance_to
 from game.rules.lucky_stars.health import Health as DefenseAndVitality
-from game.systems.scene import Scene
+from game.systems.scene import Scene, hostile, in_the_fight
 from game.views import CombatantView
 
 MEDIUM = "medium"
@@ -71,7 +72,9 @@ def health(scene: Scene, entity: EntityId) -> DefenseAndVitality:
 def turn_state(scene: Scene, entity: EntityId) -> TurnState:
     """The combatant's action economy this round (none yet: no AP)."""
     found = scene.world.try_get(entity, TurnState)
-    return replace(found if found is not None else TurnState(), prone=scene.world.has(entity, Prone))
+    grapple = grapple_of(scene, entity)
+    role = "" if grapple is None else "in_control" if grapple.in_control else "pinned"
+    return replace(found if found is not None else TurnState(), prone=scene.world.has(entity, Prone), grapple=role)
 
 
 def situation(scene: Scene, entity: EntityId) -> Situation:
@@ -97,4 +100,36 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
         return view
     guard = defense(scene, view.id)
     return replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
-                   defense_max=guard.maximum, unit="VIT")
+                   defense_max=guard.maximum, unit="VIT", states=states(scene, view.id))
+
+
+def states(scene: Scene, entity: EntityId) -> tuple[str, ...]:
+    """The seed 001 states the GM tracks for the combatant, in words."""
+    found: list[str] = []
+    held = grapple_of(scene, entity)
+    if held is not None:
+        found.append(f"holding {scene.name(held.partner)}" if held.in_control else f"pinned by {scene.name(held.partner)}")
+    unseen = scene.world.try_get(entity, Unseen)
+    if unseen is not None:
+        found.append(f"unseen (stealth {unseen.stealth.total})")
+    if turn_state(scene, entity).readied:
+        found.append("attack readied")
+    return tuple(found)
+
+
+def unseen_by(scene: Scene, hider: EntityId, watcher: EntityId) -> bool:
+    """Whether the hider is hidden from the watcher: hidden, and the watcher an enemy (Seed 001, Stealth)."""
+    return scene.world.has(hider, Unseen) and hostile(scene.side_of(hider), scene.side_of(watcher))
+
+
+def reveal(scene: Scene, entity: EntityId, cause: str, finder: EntityId = 0) -> None:
+    """A hidden combatant is seen again (it attacked, was found, or moved without staying unseen)."""
+    if scene.world.has(entity, Unseen):
+        scene.world.remove(entity, Unseen)
+        scene.emit(StealthChanged(entity, False, cause=cause, finder=finder))
+
+
+def grapple_of(scene: Scene, entity: EntityId) -> Grappling | None:
+    """The grapple the combatant is locked in, if its partner is still in the fight (Seed 001, Grapple)."""
+    found = scene.world.try_get(entity, Grappling)
+    return found if found is not None and in_the_fight(scene.world, found.partner) else None

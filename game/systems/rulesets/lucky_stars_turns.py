@@ -13,6 +13,7 @@ from game.events import ConditionChanged, Rolled, TurnBegan
 from game.rules.lucky_stars.actions import TurnState, start_turn
 from game.rules.lucky_stars.initiative import Combatant, roll_initiative as roll_one, turn_order
 from game.systems import movement
+from game.systems.rulesets import lucky_stars_grapple as grapple
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene, hostile
 
@@ -66,6 +67,7 @@ def move(scene: Scene, action: Move, plan: Move) -> None:
     """Pay 2 AP and walk the path (the shared walk)."""
     state.pay(scene, action.actor, "move")
     leave_cover(scene, action.actor)
+    grapple.release(scene, action.actor, "moved away")
     movement.walk(scene, action.actor, action.path)
 
 
@@ -91,6 +93,7 @@ def step(scene: Scene, action: Step, plan: Step) -> None:
     """Pay 1 AP and step (the shared walk, one hex)."""
     state.pay(scene, action.actor, "step")
     leave_cover(scene, action.actor)
+    grapple.release(scene, action.actor, "stepped away")
     movement.walk(scene, action.actor, (action.to,))
 
 

@@ -1,0 +1,182 @@
+"""Attacks out of turn in a These Lucky Stars battle: the attack of opportunity and the readied
+attack, each a decision put to the one who may make it (Seed 001, Aggressive and Defensive Actions).
+
+After an action is carried out, `open_after` asks every enemy of its actor who may answer it:
+an aggressive action (an attack, trip, disarm, shatter, grapple, or standing from prone, which
+the seed says may provoke) gives an opening to each enemy in melee reach that it was not aimed
+at; a move or step that ends within reach of an enemy's readied attack springs that attack.
+Our reading: the action itself goes through; the answer comes right after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.actions import (
+    Action,
+    Attack,
+    Disarm,
+    Grapple,
+    GrappleAttack,
+    Hold,
+    Move,
+    NonlethalAttack,
+    OpportunityAttack,
+    ReadiedAttack,
+    ReadyAttack,
+    Shatter,
+    StandUp,
+    Step,
+    Trip,
+)
+from game.components import Position
+from game.ecs import EntityId
+from game.events import ConditionChanged
+from game.hexgrid import distance
+from game.prompts import ReactionChance
+from game.rules.lucky_stars.actions import action_problem, ready as withhold, ready_problem
+from game.systems.combat import enemies_in_the_fight
+from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_state as state
+from game.systems.scene import Scene, in_the_fight
+
+PROVOKING = (Attack, NonlethalAttack, Trip, Disarm, Shatter, Grapple, GrappleAttack, StandUp)
+"""The aggressive actions an attack of opportunity answers (and standing, which may provoke)."""
+MOVING = (Move, Step)
+READIED = "standard_attack"
+
+
+def _off_turn(scene: Scene, entity: EntityId, name: str) -> str | None:
+    """Why `entity` cannot take this out-of-turn attack now (AP, once a round, weapon, cover, acted)."""
+    situation = replace(state.situation(scene, entity), own_turn=False, target_acting_aggressively=True)
+    return action_problem(name, state.turn_state(scene, entity), situation)
+
+
+def _gone(scene: Scene, watcher: EntityId, provoker: EntityId) -> str | None:
+    """Either of them went down since the opening came (another answer felled them)."""
+    for one in (watcher, provoker):
+        if not in_the_fight(scene.world, one):
+            return f"{scene.name(one)} is out of the fight"
+    return None
+
+
+def prune(scene: Scene) -> None:
+    """Drop the openings at the head of the queue that another answer made moot (someone fell)."""
+    while (scene.pending and isinstance(scene.pending[0], ReactionChance)
+           and _gone(scene, scene.pending[0].decider, scene.pending[0].provoker)):
+        scene.pending.pop(0)
+
+
+def opportunity_problem(scene: Scene, watcher: EntityId, provoker: EntityId) -> attacks.StrikePlan | str:
+    """The plan of an attack of opportunity on the provoker, or why there is none: in melee reach,
+    once a round, 1 AP, a melee weapon, having acted already (Seed 001, Attack of Opportunity)."""
+    gone = _gone(scene, watcher, provoker)
+    if gone:
+        return gone
+    here, there = (scene.world.get(e, Position).hex for e in (watcher, provoker))
+    if distance(here, there) != 1:
+        return "the provoker is not within melee reach"
+    return _off_turn(scene, watcher, "attack_of_opportunity") or attacks.plan_strike(scene, watcher, provoker)
+
+
+def readied_problem(scene: Scene, watcher: EntityId, mover: EntityId) -> attacks.StrikePlan | str:
+    """The plan of the readied attack on an enemy that came within reach, or why not (Seed 001, Ready Action)."""
+    gone = _gone(scene, watcher, mover)
+    if gone:
+        return gone
+    if state.turn_state(scene, watcher).readied != READIED:
+        return "no attack is readied"
+    return _off_turn(scene, watcher, "readied_attack") or attacks.plan_strike(scene, watcher, mover)
+
+
+def _ask(scene: Scene, watcher: EntityId, provoker: EntityId, readied: bool) -> None:
+    what = "spring the readied attack" if readied else "make an attack of opportunity"
+    question = f"{scene.name(provoker)} is open to {scene.name(watcher)}: {what}?"
+    scene.pending.append(ReactionChance(watcher, question, provoker, readied))
+
+
+def open_after(scene: Scene, action: Action) -> None:
+    """Ask each enemy of the actor who may answer the action just taken, lowest id first."""
+    actor = action.actor
+    if not in_the_fight(scene.world, actor) or not isinstance(action, PROVOKING + MOVING):
+        return
+    aimed_at = getattr(action, "target", None)
+    for watcher in enemies_in_the_fight(scene, actor):
+        if isinstance(action, PROVOKING) and watcher != aimed_at:
+            if not isinstance(opportunity_problem(scene, watcher, actor), str):
+                _ask(scene, watcher, actor, readied=False)
+        elif isinstance(action, MOVING) and not isinstance(readied_problem(scene, watcher, actor), str):
+            _ask(scene, watcher, actor, readied=True)
+
+
+def reacting(apply):
+    """A table row's apply followed by the enemies' chances to answer it."""
+    def apply_then_ask(scene: Scene, action: Action, plan) -> None:
+        """Carry the action out, then open the enemies' answers to it."""
+        apply(scene, action, plan)
+        open_after(scene, action)
+        prune(scene)
+    return apply_then_ask
+
+
+def _open(scene: Scene, action: Action, readied: bool) -> ReactionChance | str:
+    prompt = scene.pending[0] if scene.pending else None
+    if not isinstance(prompt, ReactionChance) or prompt.readied != readied or prompt.decider != action.actor:
+        return "there is no such attack to make now"
+    if getattr(action, "target", prompt.provoker) != prompt.provoker:
+        return f"the opening is {scene.name(prompt.provoker)}'s"
+    return prompt
+
+
+def check_opportunity(scene: Scene, action: OpportunityAttack) -> attacks.StrikePlan | str:
+    """Answer an opening with the attack of opportunity (1 AP)."""
+    prompt = _open(scene, action, readied=False)
+    return prompt if isinstance(prompt, str) else opportunity_problem(scene, action.actor, prompt.provoker)
+
+
+def opportunity(scene: Scene, action: OpportunityAttack, plan: attacks.StrikePlan) -> None:
+    """Pay 1 AP, count the once-a-round use, and attack."""
+    scene.pending.pop(0)
+    state.pay(scene, action.actor, "attack_of_opportunity")
+    attacks.strike(scene, action, plan)
+    prune(scene)
+
+
+def check_readied(scene: Scene, action: ReadiedAttack) -> attacks.StrikePlan | str:
+    """Spring the readied attack on the enemy that came within reach (2 AP, withheld for it)."""
+    prompt = _open(scene, action, readied=True)
+    return prompt if isinstance(prompt, str) else readied_problem(scene, action.actor, prompt.provoker)
+
+
+def readied_attack(scene: Scene, action: ReadiedAttack, plan: attacks.StrikePlan) -> None:
+    """Pay the attack's AP, the readied action is used up, and attack."""
+    scene.pending.pop(0)
+    state.pay(scene, action.actor, "readied_attack")
+    scene.world.set(action.actor, replace(state.turn_state(scene, action.actor), readied=""))
+    attacks.strike(scene, action, plan)
+    prune(scene)
+
+
+def check_hold(scene: Scene, action: Hold) -> Hold | str:
+    """Let the opening pass (a readied attack stays ready for a later trigger)."""
+    prompt = scene.pending[0] if scene.pending else None
+    return action if isinstance(prompt, ReactionChance) and prompt.decider == action.actor else "no opening to let pass"
+
+
+def hold(scene: Scene, action: Hold, plan: Hold) -> None:
+    """Close the decision."""
+    scene.pending.pop(0)
+    prune(scene)
+
+
+def check_ready(scene: Scene, action: ReadyAttack) -> ReadyAttack | str:
+    """Ready a standard attack: the AP left are withheld for it, and the turn ends (Seed 001, Ready Action)."""
+    situation = state.situation(scene, action.actor)
+    return (ready_problem(state.turn_state(scene, action.actor), READIED, situation)
+            or state.problem(scene, action.actor, READIED) or action)
+
+
+def ready(scene: Scene, action: ReadyAttack, plan: ReadyAttack) -> None:
+    """Withhold every AP left for the readied attack; the lapse comes with the next turn's AP."""
+    scene.world.set(action.actor, withhold(state.turn_state(scene, action.actor), READIED))
+    scene.emit(ConditionChanged(action.actor, "readied", True))

@@ -1,0 +1,159 @@
+"""These Lucky Stars (seed 001) maneuvers through the facade: trip, disarm and shatter make a
+standard attack roll and then, instead of damage, a contest or a broken weapon; grapples with
+control and the pinned; picking a dropped weapon up."""
+
+from fractions import Fraction
+from itertools import product
+
+from game.actions import (Disarm, EndGrapple, EndTurn, Grapple, GrappleAttack, GrappleMove, GrappleToss, Move, PickUp,
+                          RegainControl, Shatter, Step, TakeHold, Trip)
+from game.events import ContestRolled, GrappleChanged, OpposedAttack, WeaponBroken
+from game.hexgrid import Hex
+from game.rules.lucky_stars.attack import contest_chance
+
+from kit import battle_at, pass_turns_until, unit
+
+ROOK, GASH = 1, 2
+
+
+def _duel(rook_weapon: str = "knife", gash_weapon: str = "cutlass", gap: int = 1):
+    return battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", weapon=rook_weapon),
+                      unit(2, "pirate", "enemies", Hex(gap, 0), name="Gash", weapon=gash_weapon)],
+                     first=ROOK, ruleset="lucky-stars")
+
+
+def test_a_contest_chance_is_exact_over_every_face_and_a_tie_holds():
+    for acting, resisting in ((1, 1), (2, 1), (0, 3)):
+        wins = sum(a + b + acting > c + d + resisting for a, b, c, d in product(range(1, 7), repeat=4))
+        assert contest_chance(acting, resisting) == Fraction(wins, 6 ** 4)
+
+
+def test_a_trip_that_hits_and_wins_str_against_agi_knocks_the_target_prone_for_3_ap():
+    battle = _duel()
+    option = next(o for o in battle.options(ROOK).allowed("trip") if o.target == GASH)
+    attack = next(o for o in battle.options(ROOK).allowed("attack") if o.target == GASH)
+    assert option.odds.chance == attack.odds.chance * contest_chance(1, 1)  # Rook STR 1, Gash AGI 1
+    outcome = battle.submit(Trip(ROOK, target=GASH, faces=(6, 6, 1, 1, 6, 6, 1, 1)))
+    assert outcome.accepted
+    assert [type(e) for e in outcome.events][:2] == [OpposedAttack, ContestRolled]
+    assert outcome.events[1].won and battle.combatant(GASH).prone
+    assert "Gash is tripped and falls prone." in outcome.lines
+    assert battle.combatant(ROOK).action_points == 1 and battle.combatant(GASH).health == 2  # no damage dealt
+
+
+def test_a_trip_whose_contest_ties_leaves_the_target_standing():
+    battle = _duel()
+    battle.submit(Trip(ROOK, target=GASH, faces=(6, 6, 1, 1, 3, 3, 3, 3)))
+    assert not battle.combatant(GASH).prone
+
+
+def test_a_disarm_drops_the_weapon_at_the_targets_feet_and_it_can_be_picked_up_for_1_ap():
+    battle = _duel()
+    assert "take=false" in battle.submit(Disarm(ROOK, target=GASH)).reason
+    outcome = battle.submit(Disarm(ROOK, target=GASH, take=False, faces=(6, 6, 1, 1, 6, 6, 1, 1)))
+    assert "Gash is disarmed." in outcome.lines and battle.combatant(GASH).weapon in (None, "unarmed")
+    pass_turns_until(battle, GASH)
+    assert battle.submit(PickUp(GASH)).accepted
+    assert battle.combatant(GASH).weapon == "cutlass" and battle.combatant(GASH).action_points == 3
+
+
+def test_disarm_needs_a_melee_weapon():
+    battle = _duel(rook_weapon="blaster_pistol")
+    refused = battle.submit(Disarm(ROOK, target=GASH, take=False))
+    assert refused.reason == "disarm needs a melee weapon the character is proficient with"
+
+
+def test_a_shatter_that_hits_breaks_the_held_weapon():
+    battle = _duel(rook_weapon="blaster_pistol", gap=3)
+    outcome = battle.submit(Shatter(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    assert any(isinstance(e, WeaponBroken) for e in outcome.events)
+    assert "Gash's cutlass breaks." in outcome.lines
+    assert battle.submit(Shatter(ROOK, target=GASH)).reason == "shatter costs 3 AP and only 1 are left"
+
+
+def test_a_won_grapple_pins_the_target_who_must_first_try_to_regain_control():
+    battle = _duel()
+    option = next(o for o in battle.options(ROOK).allowed("grapple") if o.target == GASH)
+    assert option.odds.chance == contest_chance(1, 2)  # STR 1 against STR 2
+    outcome = battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    assert any(isinstance(e, GrappleChanged) and e.engaged for e in outcome.events)
+    assert battle.combatant(ROOK).action_points == 2
+    held = battle.options(ROOK, groups=("maneuvers",)).of("grapple_attack")
+    assert held[0].refused == "grapple attack costs 3 AP and only 2 are left"
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    refused = battle.submit(Move(GASH, path=(Hex(2, 0),)))
+    assert refused.reason == "a pinned character must spend 1 AP to regain control before anything else"
+    assert battle.options(GASH, groups=("move",)).allowed("regain_control")  # offered where moves are
+    lost = battle.submit(RegainControl(GASH, faces=(1, 1, 6, 6)))
+    assert lost.accepted and battle.combatant(GASH).action_points == 0
+    assert battle.submit(EndTurn(GASH)).accepted
+
+
+def test_winning_back_control_pins_the_other_and_letting_go_ends_it():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    battle.submit(RegainControl(GASH, faces=(6, 6, 1, 1)))
+    assert battle.options(GASH, groups=("maneuvers",)).allowed("end_grapple")
+    outcome = battle.submit(EndGrapple(GASH))
+    assert "The grapple between Gash and Rook ends (let go)." in outcome.lines
+    assert battle.combatant(GASH).action_points == 2
+
+
+def test_in_control_the_grappler_attacks_the_pinned_with_a_light_weapon_for_3_ap():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    outcome = battle.submit(GrappleAttack(ROOK, target=GASH, faces=(6, 6, 1, 1, 4, 4)))
+    assert outcome.accepted and battle.combatant(ROOK).action_points == 1
+    assert battle.combatant(GASH).defense < 7 or battle.combatant(GASH).health < 2
+
+
+def test_a_defender_who_wins_the_grapple_check_chooses_to_take_control_or_break_free():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6)))
+    assert battle.pending().decider == GASH
+    assert [o.kind for o in battle.options(GASH).allowed()] == ["take_control", "break_free"]
+    outcome = battle.submit(TakeHold(GASH, engage=True))
+    assert outcome.lines == ("Gash is in control of the grapple; Rook is pinned.",)
+    assert "regain control" in battle.submit(Step(ROOK, to=Hex(-1, 0))).reason
+
+
+def test_the_computer_defender_breaks_free():
+    from game.ai import choose_action
+
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6)))
+    outcome = battle.submit(choose_action(battle))
+    assert outcome.lines == ("The grapple between Gash and Rook ends (no hold is kept).",)
+
+
+def test_in_control_the_grappler_drags_the_opponent_up_to_10_ft_or_tosses_them_clear():
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    assert not battle.submit(GrappleMove(ROOK, path=(Hex(-1, 0), Hex(-2, 0), Hex(-3, 0)))).accepted  # over 10 ft
+    dragged = battle.submit(GrappleMove(ROOK, path=(Hex(-1, 0), Hex(-2, 0))))
+    assert dragged.accepted and battle.combatant(GASH).hex == Hex(-1, 0)
+    assert "Gash is dragged 2 hexes" in dragged.lines[-1]
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    toss = next(o for o in battle.options(ROOK, groups=("maneuvers",)).allowed("grapple_toss") if o.hex == Hex(-3, 2))
+    assert toss.chance == contest_chance(1, 2)
+    outcome = battle.submit(GrappleToss(ROOK, to=Hex(-3, 2), faces=(6, 6, 1, 1)))
+    assert battle.combatant(GASH).hex == Hex(-3, 2) and "Gash is tossed" in outcome.lines[-1]
+    assert not battle.options(ROOK, groups=("maneuvers",)).allowed("end_grapple")  # the grapple is over
+
+
+def test_the_gm_tracker_shows_who_holds_whom_in_a_grapple():
+    from game.ui.tracker import console_lines
+
+    battle = _duel()
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    assert battle.combatant(GASH).states == ("pinned by Rook",)
+    lines = console_lines(battle)
+    assert any("Rook (holding Gash)" in line for line in lines) and any("Gash (pinned by Rook)" in line for line in lines)
