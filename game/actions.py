@@ -409,6 +409,25 @@ class GmOutgunned(Action):
     change: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Seed 003 (optional declaration, 3.2.1-3.2.3): the actions of one's next action phase, declared
+    now: `attacks` with the weapon in hand and perhaps a `move`."""
+
+    kind: ClassVar[str] = "declare"
+    attacks: int = 1
+    move: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class React(Action):
+    """Seed 003: answer an attack with a defensive reaction, `how` "evade" or "parry", giving up
+    one's next action phase."""
+
+    kind: ClassVar[str] = "react"
+    how: str = "evade"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
                               SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
@@ -427,6 +446,8 @@ def register(cls: type[Action]) -> type[Action]:
 
 register(MoveSquad)
 register(Regroup)
+register(Declare)
+register(React)
 
 
 def _encode(value: Any) -> Any:

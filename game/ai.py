@@ -18,17 +18,20 @@ from fractions import Fraction
 from game.actions import Action, EndTurn, Hold
 from game.battle import Battle
 from game.hexgrid import Hex, distance
-from game.options import AttackOption, ChanceOption, MoveOption, Options
+from game.options import AttackOption, ChanceOption, DeclareOption, MoveOption, Options, ReactionOption
 
 OVERWATCH_THRESHOLD = Fraction(3, 10)
 HERO_POINT_THRESHOLD = Fraction(1, 2)
+REACTION_THRESHOLD = Fraction(1, 3)  # seed 003: evade or parry when it takes a third off the attack's chance
 UNREACHABLE = 1 << 30
 
 
 def answer_prompt(options: Options) -> Action:
     """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point when it more likely than not turns the roll, counter an enemy's, otherwise
-    let it pass (for the rest of the move, so it is not asked again)."""
+    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point
+    when it more likely than not turns the roll, counter an enemy's, evade or parry (seed 003)
+    when that takes a third or more off the attack's chance, otherwise let it pass (for the rest
+    of the move, so it is not asked again)."""
     for option in options.allowed("overwatch_fire"):
         if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
             return option.action
@@ -43,6 +46,11 @@ def answer_prompt(options: Options) -> Action:
         return saving
     for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
         return option.action
+    reactions = [o for o in options.allowed("evade", "parry") if isinstance(o, ReactionOption)]
+    if reactions:  # seed 003: give up a phase only when it cuts the attack's chance a good deal
+        best = min(reactions, key=lambda o: o.hit_chance)
+        if best.hit_chance <= (1 - REACTION_THRESHOLD) * best.hit_chance_unopposed:
+            return best.action
     passing = options.allowed("hold_for_move") or options.allowed("hold")
     return passing[0].action if passing else Hold(options.actor, for_this_move=True)
 
@@ -65,6 +73,23 @@ def best_attack(options: Options) -> Action | None:
         return None
     damage, _, action = max(scored, key=lambda item: item[:2])
     return action if damage > 0 else None
+
+
+def declaration(battle: Battle, actor: int) -> Action | None:
+    """Seed 003's declared actions (a map with `declare_actions`): the declaration whose attacks do
+    the most mean damage per action point the phase costs, when that beats one undeclared attack
+    for 10 points; None when nothing is offered or nobody is in reach."""
+    if not battle.scenario.settings.get("declare_actions"):  # asking costs: only where the map has the rule
+        return None
+    offered = [o for o in battle.options(actor, groups=("declare",)).allowed()
+               if isinstance(o, DeclareOption) and o.expected_damage > 0]
+    if not offered:
+        return None
+    def per_point(option: DeclareOption) -> Fraction:
+        return option.expected_damage / (10 - option.points_now - option.points_after)
+    plain = max((o.expected_damage for o in offered if o.attacks == 1 and not o.move), default=Fraction(0)) / 10
+    best = max(offered, key=lambda o: (per_point(o), -o.attacks))
+    return best.action if per_point(best) > plain else None
 
 
 def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
@@ -192,7 +217,9 @@ def choose_action(battle: Battle) -> Action:
     if search is not None:
         return search
     move = best_move(battle, options, me)
-    return move if move is not None else EndTurn(actor)
+    if move is not None:
+        return move
+    return declaration(battle, actor) or EndTurn(actor)
 
 
 def search_for_the_hidden(battle: Battle, me) -> Action | None:

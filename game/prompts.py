@@ -88,6 +88,17 @@ class HeroPointChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
+class DefenceChance(Prompt):
+    """Seed 003: the decider is being attacked and may react, giving up its next action phase, with
+    an evasion task (or a parry, against a melee attack with a melee weapon in hand) whose success
+    takes EF off the attack. `attack` is the Attack waiting; `reactions` those the decider may take."""
+
+    kind: ClassVar[str] = "defence"
+    attack: Attack | None = None
+    reactions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CounterChance(Prompt):
     """Seed 004: `spender` has spent a hero point on `chance`'s roll; the decider, an enemy with a
     point, may counter it before the die is rolled. `asked` are those already asked."""

@@ -11,6 +11,7 @@ from game.rules.starfarer.initiative import plain_round
 from game.ui.tracker import console_lines
 
 from kit import scenario, unit
+from starfarer_kit import phase_of
 
 KITAI, MARINE = 1, 2
 
@@ -24,18 +25,10 @@ def _kitai_and_marine(gap: int = 5, seed: int = 1) -> Battle:
                    unit(2, "marine", "enemies", Hex(gap, 0), name="Marine"), seed=seed)
 
 
-def _phase_of(battle: Battle, entity: int) -> None:
-    """End phases until `entity` has one."""
-    for _ in range(50):
-        if battle.current() == entity:
-            return
-        assert battle.submit(EndTurn(battle.current())).accepted
-    raise AssertionError("no phase came up")
-
 
 def test_starfarer_kitai_laser_at_15m_rolling_24_hits_the_chest_at_los3_for_9_worked_example():
     battle = _kitai_and_marine(gap=5)  # 5 hexes = 15 m: medium for range rating 2 (EF 5)
-    _phase_of(battle, KITAI)
+    phase_of(battle, KITAI)
     option = battle.options(KITAI).allowed("attack")[0]
     assert option.odds.chance == Fraction(60, 100) and option.odds.face_needed == 60  # (DEX 7, laser 5) x 5
     outcome = battle.submit(Attack(KITAI, target=MARINE, faces=(24,)))
@@ -49,7 +42,7 @@ def test_starfarer_kitai_laser_at_15m_rolling_24_hits_the_chest_at_los3_for_9_wo
 
 def test_a_roll_over_the_mcs_misses_and_one_at_it_hits():
     battle = _kitai_and_marine(gap=5)
-    _phase_of(battle, KITAI)
+    phase_of(battle, KITAI)
     assert not battle.submit(Attack(KITAI, target=MARINE, faces=(61,))).events[0].hit
     battle.undo()
     assert battle.submit(Attack(KITAI, target=MARINE, faces=(60,))).events[0].hit
@@ -57,7 +50,7 @@ def test_a_roll_over_the_mcs_misses_and_one_at_it_hits():
 
 def test_a_phase_is_one_action():
     battle = _kitai_and_marine(gap=5)
-    _phase_of(battle, KITAI)
+    phase_of(battle, KITAI)
     assert battle.submit(Move(KITAI, path=(Hex(1, 0),))).accepted
     refused = battle.submit(Attack(KITAI, target=MARINE))
     assert not refused.accepted and refused.reason == "the phase's action is already taken"
@@ -79,17 +72,27 @@ def test_phases_go_to_the_most_action_points_counting_down_by_10_with_the_rest_c
     assert {e.actor: dict(e.roll.modifiers)["CARRIED"] for e in round_two} == carried
 
 
-def test_the_tracker_shows_the_action_points_held():
-    battle = _kitai_and_marine(gap=5)
+def test_the_tracker_shows_the_action_points_held_the_phases_to_come_and_what_carries_over():
+    battle = _battle(unit(1, "kitai", "pcs", Hex(0, 0), name="Kitai"), unit(2, "marine", "enemies", Hex(5, 0), name="Reyes"),
+                     unit(3, "pirate", "enemies", Hex(5, 2), name="Vane"))
     current = battle.combatant(battle.current())
-    assert any(line.startswith("> ") and line.endswith(f" {current.action_points} AP") for line in console_lines(battle))
+    lines = console_lines(battle)
+    # Reyes's phase at 20 is under way: 10 left, another phase at 10 (before Vane's 10: Initiative 10 to 9).
+    assert f"> E Reyes [10] {current.action_points} AP, phases at 10, carries 0" in lines
+    assert "  P Kitai [12] 18 AP, phases at 18, carries 8" in lines
+    assert "Phases to come: Kitai 18, Reyes 10, Vane 10" in lines
+    taken = []
+    while battle.state.round == 1:  # the tracker's projection is the order the phases come in
+        battle.submit(EndTurn(battle.current()))
+        taken.append(battle.current() if battle.state.round == 1 else None)
+    assert taken == [KITAI, 2, 3, None]
     assert {view.unit for view in battle.combatants()} == {"shock"}
 
 
 def test_a_hit_past_the_x6_shock_bracket_takes_the_target_out():
     battle = _battle(unit(1, "marine", "pcs", Hex(0, 0), name="Reyes"),
                      unit(2, "camprat", "enemies", Hex(1, 0), name="Rat"))
-    _phase_of(battle, 1)
+    phase_of(battle, 1)
     outcome = battle.submit(Attack(1, target=2, faces=(2,)))  # close range: (DEX 7, rifle 5) x 5 = 60, LOS 4, chest
     assert any(isinstance(e, Wounded) for e in outcome.events)
     assert not battle.combatant(2).in_fight and battle.state.ended

@@ -70,3 +70,13 @@ def test_starfarer_a_round_takes_one_phase_per_ten_full_points(points):
         assert sum(1 for p in phases if p.who == who) == start // 10
         assert carried[who] == start % 10
     assert [p.points for p in phases] == sorted((p.points for p in phases), reverse=True)
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=3), st.integers(0, 40))
+def test_a_declared_phase_costs_10_less_1_per_action_when_several_plus_every_modifier(modifiers, points):
+    from game.rules.starfarer.initiative import DeclaredAction, declare, end_phase
+
+    actions = tuple(DeclaredAction("attack", m) for m in modifiers)
+    after = end_phase(declare(points, actions), actions)
+    per_action = len(actions) if len(actions) > 1 else 0
+    assert after == points - 10 - per_action + sum(modifiers)

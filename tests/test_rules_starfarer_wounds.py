@@ -188,3 +188,19 @@ def test_starfarer_bleeding_stops_itself_one_point_plus_one_per_los():
 def test_starfarer_bleeding_is_checked_once_every_rate_rounds():
     assert [bleeding_check_due(r, 3) for r in range(1, 7)] == [False, False, True, False, False, True]
     assert bleeding_check_due(1, 1) and not bleeding_check_due(1, 0)
+
+
+def test_an_area_bleeding_2_is_checked_every_second_round_and_a_changed_rate_starts_the_count_again():
+    from game.rules.starfarer.checks import bleeding_clock
+
+    clock = bleeding_clock((), (("chest", 2),))
+    assert clock == (("chest", 2, 1),) and not bleeding_check_due(1, 2)
+    clock = bleeding_clock(clock, (("chest", 2), ("left_leg", 1)))
+    assert clock == (("chest", 2, 2), ("left_leg", 1, 1)) and bleeding_check_due(2, 2)
+    assert bleeding_clock(clock, (("chest", 1),)) == (("chest", 1, 1),)
+
+
+def test_an_unconscious_character_first_checks_lof_whole_rounds_after_the_round_it_fell():
+    from game.rules.starfarer.checks import first_waking_round
+
+    assert first_waking_round(fell_round=2, lof=3) == 6

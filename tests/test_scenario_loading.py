@@ -317,7 +317,8 @@ def test_defaults_when_the_map_sets_nothing(folder):
     assert (scenario.title, scenario.description, scenario.ruleset, scenario.modules, scenario.is_default) == (
         "test", "", "swn", frozenset(), False)
     assert dict(scenario.settings) == {"allies_block_movement": False, "shove_blocked_damage": False,
-                                       "initiative_ties": "reroll"}
+                                       "initiative_ties": "reroll", "declare_actions": False, "blow_through": False,
+                                       "evasion_and_parry": False}
     assert result.ok
     assert warnings(result) == [
         "places no units; add objects of class Unit (or a unit type) to an object layer",

@@ -1,6 +1,7 @@
 """The other rulesets in the real window under Xvfb: a These Lucky Stars move clicked with the mouse
-costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight shows action points;
-each ruleset's bundled fight is clicked to its end with the mouse."""
+costs 2 of the mover's 4 AP, and the GM's tracker shows it; a Starfarer fight shows action points,
+the phases to come and the points carried over; each ruleset's bundled fight is clicked to its end
+with the mouse."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(di
     table = _open(display, tmp_path, "derelict_hold.tmx")
     try:
         start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's phase")
-        assert _current_line(start).endswith(" AP")
+        assert " AP" in _current_line(start) and ", carries " in _current_line(start)
+        assert any(line.startswith("Phases to come: ") for line in start["tracker"])
         done = start["actions"]
         table.click(*start["moves"][0]["screen"])
         table.after(lambda s: s["actions"] > done, "the move to be taken")

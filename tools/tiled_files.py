@@ -233,6 +233,7 @@ TEMPLATES = (
     UnitTemplate("lucky-stars/dune_stalker", "dune_stalker", "enemies"),
     UnitTemplate("starfarer/marine", "marine", "pcs"),
     UnitTemplate("starfarer/kitai", "kitai", "pcs"),
+    UnitTemplate("starfarer/colonist", "colonist", "pcs"),
     UnitTemplate("starfarer/pirate", "pirate", "enemies"),
     UnitTemplate("starfarer/camprat", "camprat", "enemies"),
 )

@@ -30,6 +30,9 @@ DEFAULT_SETTINGS: Mapping[str, Any] = MappingProxyType({
     "allies_block_movement": False,
     "shove_blocked_damage": False,
     "initiative_ties": "reroll",
+    "declare_actions": False,
+    "blow_through": False,
+    "evasion_and_parry": False,
 })
 
 MAP_FIELDS: Mapping[str, Field] = {f.name: f for f in (
@@ -40,6 +43,9 @@ MAP_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("allies_block_movement", "bool"),
     Field("shove_blocked_damage", "bool"),
     Field("initiative_ties", "choice", choices=INITIATIVE_TIES),
+    Field("declare_actions", "bool", help="Starfarer: declared actions, initiative modifiers, multiple actions"),
+    Field("blow_through", "bool", help="Starfarer: the optional blow-through rule"),
+    Field("evasion_and_parry", "bool", help="Starfarer: defensive reactions to attacks (our reading)"),
 )}
 
 SIDE_FIELDS: Mapping[str, Field] = {f.name: f for f in (

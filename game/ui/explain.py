@@ -114,9 +114,13 @@ def _task_lines(option: AttackOption, who: str) -> list[str]:
     percent = round(float(odds.chance) * 100)
     lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {percent}% to hit (d100)", "Base chance:"]
     lines += [_part(m.value, m.name) for m in odds.bonus]
+    first = [m for m in odds.target if m.name.startswith("disability check")]
     lines.append("Ease factor:")
-    lines += [_part(m.value, m.name) for m in odds.target]
-    lines.append(f"Hits on a d100 of {odds.face_needed} or less [seed 003, 3.4]: {percent}%")
+    lines += [_part(m.value, m.name) for m in odds.target if m not in first]
+    lines += [f"First a {m.name.removesuffix(' MCS').replace(' first', '')}: d100 of {m.value} or less "
+              "[seed 003, 3.6.6]" for m in first]
+    overall = " in all" if first else ""
+    lines.append(f"Hits on a d100 of {odds.face_needed} or less [seed 003, 3.4]: {percent}%{overall}")
     return lines + [f"Weapon {option.damage} (penetration/damage) against armour {option.armor}, mean "
                     f"{float(option.expected_damage):.1f} damage per attempt [seed 003, 3.5]"]
 

@@ -48,7 +48,8 @@ Input = Click | Key | Choose
 
 AT_ONCE = ("reload", "go_prone", "stand_up", "total_defense", "read_morale", "end_turn", "shield_allies",
            "ready_weapon", "pick_up", "take_full_cover", "leave_full_cover", "end_grapple", "regain_control",
-           "hide", "search", "ready_attack")
+           "hide", "search", "ready_attack",
+           "declare_attack", "declare_2_attacks", "declare_3_attacks", "declare_move_and_attack")
 """Kinds taken as soon as they are chosen (with several, the first: a window lists the rest)."""
 
 ON_A_COMBATANT = ("attack", "aimed_attack", "burst_attack", "overwatch_fire", "shove", "shove_as_move", "disarm",

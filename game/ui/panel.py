@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from game.options import Options
+from game.options import Options, ReactionOption
 from game.ui.overlays import percent
 
 BUTTON_H = 30
@@ -159,6 +159,8 @@ def _answer_words(option) -> str:
     chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
     if getattr(option, "chance", None) is not None:
         chance = f" ({percent(option.chance)} to turn the roll)"
+    if isinstance(option, ReactionOption):  # seed 003: what the reaction does to the attack's chance
+        chance = f" (hit {percent(option.hit_chance_unopposed)} -> {percent(option.hit_chance)}, costs a phase)"
     words = {"overwatch_fire": "Fire", "hold": "Hold", "hold_for_move": "Hold for this move",
              "redirect": "Step in"}.get(option.kind, kind_label(option.kind))
     if option.kind == "hold" and odds is not None:

@@ -73,8 +73,9 @@ def _with_limits(side: SideView) -> str:
 
 def console_lines(battle: Battle) -> list[str]:
     """For the GM: the order (whose turn marked, side letter, initiative, action points under a
-    ruleset that counts them, who is down), then every side's morale score and band, with the
-    band's limits for the sides people play."""
+    ruleset that counts them, with seed 003's phases to come and points carried, who is down),
+    seed 003's phases to come in order, then every side's morale score and band, with the band's
+    limits for the sides people play."""
     current = battle.current()
     lines = []
     for view in in_order(battle):
@@ -83,10 +84,31 @@ def console_lines(battle: Battle) -> list[str]:
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
         hidden += "".join(f" ({state})" for state in view.states if view.in_fight)
-        points = f" {view.action_points} AP" if view.action_points is not None and view.in_fight else ""
-        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{points}{down}")
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{_points(view)}{down}")
+    lines += _phases_to_come(in_order(battle))
     for side in battle.sides():
         if side.morale is not None:
             limits = f" - {side.limits}" if side.limits and side.controller != "computer" else ""
             lines.append(f"{side.name}: morale {side.morale} ({side.band}){limits}")
     return lines
+
+
+def _points(view: CombatantView) -> str:
+    """Action points held, and under seed 003 the phases still to come and the points carried over."""
+    if view.action_points is None or not view.in_fight:
+        return ""
+    if view.carries is None:
+        return f" {view.action_points} AP"
+    phases = f", phases at {', '.join(str(p) for p in view.phases)}" if view.phases else ""
+    return f" {view.action_points} AP{phases}, carries {view.carries}"
+
+
+def _phases_to_come(views: list[CombatantView]) -> list[str]:
+    """Seed 003: the phases left this round in the order they come, the most action points first
+    (ties: the higher Initiative, then the lower id, as the engine picks)."""
+    coming = sorted(((points, view.initiative or 0, view.id, view.name) for view in views if view.in_fight
+                     for points in view.phases), key=lambda p: (-p[0], -p[1], p[2]))
+    if not any(view.carries is not None for view in views):
+        return []
+    listed = ", ".join(f"{name} {points}" for points, _, _, name in coming) or "none (the round ends)"
+    return [f"Phases to come: {listed}"]

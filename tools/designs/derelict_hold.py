@@ -48,7 +48,9 @@ UNITS = (
 
 DESCRIPTION = """Starfarer rules (seed 003): action points 1d10 + Initiative each round, a phase
 for every 10, d100 to-hit tasks by range bracket, hit locations, the wound track, shock and
-bleeding. Clear the hold."""
+bleeding. With the optional rules: actions declared ahead (initiative modifiers, several
+actions a phase), blow-through, and evading or parrying an attack at the cost of a phase.
+Clear the hold."""
 
 
 def design() -> MapDesign:
@@ -64,7 +66,10 @@ def design() -> MapDesign:
         file="derelict_hold.tmx", size=FLAT, stagger_index="even", width=WIDTH, height=HEIGHT,
         props=(Prop("title", "string", "The Derelict Hold"),
                Prop("description", "string", DESCRIPTION),
-               Prop("ruleset", "string", "starfarer", "Ruleset")),
+               Prop("ruleset", "string", "starfarer", "Ruleset"),
+               Prop("declare_actions", "bool", True),
+               Prop("blow_through", "bool", True),
+               Prop("evasion_and_parry", "bool", True)),
         sides=(SideSetup("pcs", "Boarding team", "players"),
                SideSetup("enemies", "Belt pirates", "computer")),
         layers=layers,

@@ -120,6 +120,23 @@ def bleeding_stopped(result: TaskResult) -> int:
     return 1 + result.los if result.success else 0
 
 
+def bleeding_clock(clock: tuple[tuple[str, int, int], ...], rates: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int, int], ...]:
+    """One more round of bleeding: each area's (location, rate, rounds at that rate) (Seed 003, 3.6.7).
+
+    Ruling: an area's count starts again whenever its rate changes (a new wound there, or
+    points stopped), so its next check comes `rate` rounds after the change.
+    """
+    before = {location: (rate, rounds) for location, rate, rounds in clock}
+    return tuple((location, rate, before[location][1] + 1 if before.get(location, (0, 0))[0] == rate else 1)
+                 for location, rate in rates if rate > 0)
+
+
+def first_waking_round(fell_round: int, lof: int) -> int:
+    """The round at whose start an unconscious character first checks to come to: LOF whole rounds after
+    the one it fell in (Seed 003, 3.6.6; Ruling: the rest of the round it fell in does not count)."""
+    return fell_round + lof + 1
+
+
 def bleeding_check_due(rounds_bleeding: int, rate: int) -> bool:
     """An area is checked once every `rate` rounds of bleeding (Seed 003, 3.6.7)."""
     return rate > 0 and rounds_bleeding > 0 and rounds_bleeding % rate == 0

@@ -68,11 +68,13 @@ def extra_action_penalty(actions: tuple[DeclaredAction, ...]) -> int:
     return max(0, len(actions) - 1)
 
 
-def end_phase(points: int, actions: tuple[DeclaredAction, ...]) -> int:
-    """After the phase: -10, -1 per action when several were taken, plus every modifier but the lowest (Seed 003, 3.2.3).
+def end_phase(points: int, actions: tuple[DeclaredAction, ...], performed: int | None = None) -> int:
+    """After the phase: -10, -1 per action performed when several were declared, plus every modifier but the lowest (Seed 003, 3.2.3).
 
-    Ruling: a phase with a single action costs only the 10 points.
+    Ruling: a phase with a single action costs only the 10 points. `performed` defaults to
+    every declared action; an action declared and not taken costs no point.
     """
     modifiers = sorted(action.initiative_modifier for action in actions)
-    per_action = len(actions) if len(actions) > 1 else 0
+    done = len(actions) if performed is None else performed
+    per_action = done if len(actions) > 1 else 0
     return points - PHASE_COST - per_action + sum(modifiers[1:])

@@ -10,21 +10,29 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, Move
+from game.actions import Attack, Declare, EndTurn, Hold, Move
 from game.rules.starfarer.negation import NEGATION
+from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_options as options
+from game.systems.rulesets import starfarer_phase as phase
+from game.systems.rulesets import starfarer_reactions as reactions
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
+
+HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
 
 TABLE = MappingProxyType({
     **shared_rows(),
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
-    **hero_points.rows(attacks.go_on),
+    Declare: Row(phase.check_declare, phase.apply_declare),
+    EndTurn: Row(basics.check_end_turn, phase.end),
+    **HERO_POINT_ROWS,
+    **reactions.rows(HERO_POINT_ROWS[Hold]),
 })
 """Which seed 003 action each action type is, read top to bottom."""
 

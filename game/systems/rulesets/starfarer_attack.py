@@ -6,34 +6,38 @@ engine rolls come from the same `ShotPlan`. Range and line of sight are the shar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.actions import Attack
 from game.components import Position
 from game.ecs import EntityId
-from game.events import TaskAttacked, TaskChecked, Wounded
+from game.events import TaskAttacked, Wounded
 from game.hexgrid import distance
-from game.prompts import HeroPointChance
+from game.prompts import DefenceChance, HeroPointChance
 from game.rules.catalog import Entry
 from game.rules.hero_points import ExtraRoll, with_extra_rolls
 from game.rules.cover import CoverReading
 from game.rules.starfarer.catalog import armour_against, weapon_rating
-from game.rules.starfarer.checks import failed_shock_check, shock_check, shock_penalty, survival_check, survival_hopeless
+from game.rules.starfarer.checks import failed_shock_check, shock_check, survival_hopeless
 from game.rules.starfarer.damage import hit_damage
 from game.rules.starfarer.hit import HitReport, apply_hit, resolve_attack
 from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_hit
-from game.rules.starfarer.tasks import TaskProfile, check_task, hit_location, roll_task, with_trait_penalty
-from game.rules.starfarer.wounds import MODIFIERS, worsen_after_shock
-from game.systems.budget import needs, spend
+from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_location, with_trait_penalty
+from game.rules.starfarer.wounds import worsen_after_shock
+from game.systems.budget import spend
 from game.systems.combat import target_problem
 from game.systems.rulesets import hero_points
+from game.systems.rulesets import starfarer_body as body
+from game.systems.rulesets import starfarer_defence as defence
+from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
-from game.systems.scene import Scene, in_the_fight
+from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
-from game.systems.wounds import kill
 
 METRES_PER_HEX = 3  # Ruling: Grid
+BLOW_THROUGH = "blow_through"  # the map property turning on the optional rule (Seed 003, 3.5.1)
 D100 = 100
 
 
@@ -49,21 +53,26 @@ class ShotPlan:
     penalty: int
     armour: int
     cover: CoverReading
+    disability: limbs.Due = ()
+    extra_actions: int = 0
+    mass: int | None = None  # the target's mass when the blow-through rule is on
+
 
     @property
     def chance(self) -> Fraction:
-        """The exact chance the d100 comes up at or under the MCS."""
-        return Fraction(min(D100, max(0, self.profile.bcs * self.profile.ef)), D100)
+        """The exact chance any disability check passes and then the d100 comes up at or under the MCS."""
+        return limbs.chance(self.disability) * Fraction(min(D100, max(0, self.profile.bcs * self.profile.ef)), D100)
 
-    def damage_on(self, roll: int, mass: int | None = None) -> int:
-        """The damage a d100 of `roll` does after armour and LOS (0 on a miss), head hits not yet doubled."""
+    def damage_on(self, roll: int) -> int:
+        """The damage a d100 of `roll` does after armour, blow-through and LOS (0 on a miss), head hits not yet doubled."""
         task = check_task(self.profile.bcs, self.profile.ef, roll)
-        return hit_damage(weapon_rating(self.weapon), self.armour, task.los, mass) if task.success else 0
+        return hit_damage(weapon_rating(self.weapon), self.armour, task.los, self.mass) if task.success else 0
 
     @property
     def expected_damage(self) -> Fraction:
-        """The exact mean damage after armour over every d100 face (before lethality and the head)."""
-        return Fraction(sum(self.damage_on(roll) for roll in range(1, D100 + 1)), D100)
+        """The exact mean damage after armour over every d100 face (before lethality and the head), times
+        the chance the arm may be used."""
+        return limbs.chance(self.disability) * Fraction(sum(self.damage_on(roll) for roll in range(1, D100 + 1)), D100)
 
 
 def _bracket(weapon: Entry, gap: int) -> str | None:
@@ -73,16 +82,19 @@ def _bracket(weapon: Entry, gap: int) -> str | None:
     return range_bracket(gap * METRES_PER_HEX, weapon.range_rating, weapon.extreme, close=gap == 1)
 
 
-def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str) -> TaskProfile:
-    """(Dexterity, Weapon) x EF by bracket, or (Weapon, Agility) x 5 in melee (Seed 003, Tables 3.1-3.2)."""
+def _profile(scene: Scene, attacker: EntityId, weapon: Entry, bracket: str, extra_actions: int) -> TaskProfile:
+    """(Dexterity, Weapon) x EF by bracket, or (Weapon, Agility) x 5 in melee, -1 EF per extra action (Seed 003, Tables 3.1-3.2, 3.2.3)."""
     skill = state.skill(scene, attacker, weapon.skill)
     if bracket == "melee":
-        return melee_to_hit(skill, state.trait(scene, attacker, "agility"))
-    return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket)
+        return melee_to_hit(skill, state.trait(scene, attacker, "agility"), extra_actions=extra_actions)
+    return ranged_to_hit(state.trait(scene, attacker, "dexterity"), skill, bracket, extra_actions=extra_actions)
 
 
-def plan_shot(scene: Scene, attacker: EntityId, target: EntityId) -> ShotPlan | str:
-    """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4)."""
+def plan_shot(scene: Scene, attacker: EntityId, target: EntityId, extra_actions: int | None = None,
+              evaded: int = 0) -> ShotPlan | str:
+    """The plan of an attack with the weapon in hand, or why it cannot be made (Seed 003, 3.4); `extra_actions`
+    is the phase's actions past the first (by default the phase under way's), `evaded` the EF the
+    target's evasion or parry took off."""
     problem = target_problem(scene, attacker, target)
     if problem:
         return problem
@@ -95,23 +107,45 @@ def plan_shot(scene: Scene, attacker: EntityId, target: EntityId) -> ShotPlan | 
     if not cover.visible:
         return cover.text(scene.place)
     penalty = state.penalty(scene, attacker, state.ARM_LIMBS)
-    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket), penalty)
+    extra = phase.extra_actions(scene, attacker) if extra_actions is None else extra_actions
+    profile = with_trait_penalty(_profile(scene, attacker, weapon, bracket, extra + evaded), penalty)
     return ShotPlan(attacker, target, weapon, bracket, profile, penalty,
-                    armour_against(state.armour(scene, target), weapon), cover)
+                    armour_against(state.armour(scene, target), weapon), cover,
+                    limbs.due(scene, attacker, state.ARM_LIMBS), extra, _blow_through_mass(scene, target))
+
+
+def _blow_through_mass(scene: Scene, target: EntityId) -> int | None:
+    """The target's mass when the map turns on the optional blow-through rule (Seed 003, 3.5.1), else None."""
+    return state.creature(scene, target).mass if scene.setup.setting(BLOW_THROUGH, False) else None
 
 
 def check_attack(scene: Scene, action: Attack) -> ShotPlan | str:
     """An attack as the phase's action (Seed 003, 3.2 and 3.4)."""
     if action.burst or action.aimed:
         return "Starfarer has no aimed shots or bursts here"
-    if needs(scene, action.actor, "main"):
-        return "the phase's action is already taken"
-    return plan_shot(scene, action.actor, action.target)
+    refused = phase.refusal(scene, action.actor, "attack")
+    if refused:
+        return refused
+    return limbs.refusal(scene, action.actor, state.ARM_LIMBS) or plan_shot(scene, action.actor, action.target)
 
 
 def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
-    """Roll the task; a hit lands where its ones digit says and the body takes it (Seed 003, 3.4-3.6)."""
+    """A disability check for a badly wounded arm first; then roll the task; a hit lands where its
+    ones digit says and the body takes it (Seed 003, 3.4-3.6)."""
     spend(scene, action.actor, "main")
+    phase.take(scene, action.actor, "attack")
+    if not limbs.passed(scene, action.actor, plan.disability):
+        return
+    can = defence.reactions(scene, plan.target, plan.bracket == "melee")
+    if can:
+        question = f"{scene.name(plan.attacker)} attacks {scene.name(plan.target)}: react, giving up a phase?"
+        scene.pending.append(DefenceChance(plan.target, question, action, can))
+        return
+    strike(scene, action, plan)
+
+
+def strike(scene: Scene, action: Attack, plan: ShotPlan) -> None:
+    """Roll the to-hit task; a hit lands where its ones digit says, a miss may be bought back with a hero point."""
     rolled = resolve_attack(plan.profile, scene.dice)
     scene.emit(TaskAttacked(plan.attacker, plan.target, rolled.task, plan.bracket, rolled.location, plan.weapon.id))
     if rolled.location is not None:
@@ -141,15 +175,13 @@ def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:
     """Mark the hit on the body, then the checks it calls for (Seed 003, 3.5-3.6.6)."""
     before = state.body(scene, plan.target)
     report = apply_hit(before, state.target(scene, plan.target), weapon_rating(plan.weapon), plan.armour, los,
-                       location, blunt=plan.weapon.blunt)
+                       location, blunt=plan.weapon.blunt, blow_through=plan.mass is not None)
     mark = report.mark
     scene.emit(Wounded(plan.target, location, report.damage, report.assessed.shock, report.assessed.wound,
                        report.level, mark.column if mark else None, mark.slash if mark else False,
-                       (before.shock, report.body.shock)))
+                       (before.shock, report.body.shock),
+                       report.body.bleeding.rate(location) - before.bleeding.rate(location)))
     state.set_body(scene, plan.target, report.body)
-    if not in_the_fight(scene.world, plan.target):
-        kill(scene, plan.target, "shock")
-        return
     _checks(scene, plan.target, report)
 
 
@@ -157,34 +189,30 @@ def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
     """A survival check for a mortal wound or the x6 shock bracket, a shock check to stay conscious (Seed 003, 3.6.6).
 
     Ruling: a character who passes the survival check still falls with the mortal wound (out of
-    this fight); one who fails dies. A failed shock check knocks the character out for this fight.
+    this fight, checking again each round); one who fails dies. A failed shock check knocks the
+    character out for LOF rounds (see starfarer_body).
     """
     if report.checks.survival:
-        survived = _check(scene, target, "survival", survival_check(
-            state.trait(scene, target, "endurance"), state.trait(scene, target, "essence"), 0))
+        survived = body.survive(scene, target, scene.round)
         hopeless = survival_hopeless(report.assessed.wound, state.creature(scene, target).wound_step)
-        kill(scene, target, "mortal wound" if survived and not hopeless else "killed")
+        if survived and not hopeless:
+            body.fall_dying(scene, target)
+        else:
+            body.die(scene, target, "killed")
         return
     if report.checks.shock:
-        worst = -MODIFIERS[report.mark.column] if report.mark and report.mark.column is not None else 0
-        penalty = max(worst, shock_penalty(report.body.shock, state.creature(scene, target).basic_shock))
-        task = roll_task(shock_check(state.trait(scene, target, "endurance"),
-                                     state.trait(scene, target, "willpower"), penalty), scene.dice)
-        scene.emit(TaskChecked(target, "shock", task))
+        column = report.mark.column if report.mark else None
+        profile = shock_check(state.trait(scene, target, "endurance"), state.trait(scene, target, "willpower"),
+                              body.shock_check_penalty(scene, target, column))
+        task = body.check(scene, target, "shock", profile)
         if not task.success:
             _knocked_out(scene, target, report, task)
 
 
-def _knocked_out(scene: Scene, target: EntityId, report: HitReport, task) -> None:
-    """LOF over 3 worsens the wound that called for the check by a level (/); the character is out (Seed 003, 3.6.6)."""
+def _knocked_out(scene: Scene, target: EntityId, report: HitReport, task: TaskResult) -> None:
+    """LOF over 3 worsens the wound that called for the check by a level (/); the character falls unconscious (Seed 003, 3.6.6)."""
     if failed_shock_check(task).worse_wound and report.mark is not None:
-        track, _ = worsen_after_shock(state.body(scene, target).track, report.mark.location)
         taken = state.body(scene, target)
-        state.set_body(scene, target, type(taken)(track, taken.bleeding, taken.shock))
-    kill(scene, target, "unconscious")
-
-
-def _check(scene: Scene, target: EntityId, name: str, profile: TaskProfile) -> bool:
-    task = roll_task(profile, scene.dice)
-    scene.emit(TaskChecked(target, name, task))
-    return task.success
+        track, _ = worsen_after_shock(taken.track, report.mark.location)
+        state.set_body(scene, target, replace(taken, track=track))
+    body.knock_out(scene, target, task.lof)

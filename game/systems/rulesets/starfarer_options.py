@@ -7,26 +7,39 @@ over every d100 face.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Move
+from fractions import Fraction
+
+from game.actions import Attack, Declare, Hold, Move, React
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, MoveOption, Odds, Option, Options
-from game.prompts import CounterChance, HeroPointChance, Prompt
+from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
+from game.prompts import CounterChance, DefenceChance, HeroPointChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
-from game.systems.budget import needs
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_defence as defence
+from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_phase as phase
+from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene
 
 
+DISABILITY = "disability check first"
+
+
 def odds(plan: attacks.ShotPlan) -> Odds:
-    """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty) and EF."""
+    """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty), EF, and the
+    MCS of any disability check the arm needs first (the chance counts it)."""
     bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty),)
     if plan.penalty:
         bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty),)
-    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef),)
+    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef + plan.extra_actions),)
+    if plan.extra_actions:
+        target += (Modifier("actions past the first this phase", -plan.extra_actions),)
+    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef)
+                    for limb, check in plan.disability)
     return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100")
 
 
@@ -46,14 +59,41 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
-    if needs(scene, actor, "main"):
-        return [Option("move", None, "the phase's action is already taken")]
+    refused = phase.refusal(scene, actor, "move") or limbs.refusal(scene, actor, state.LEG_LIMBS)
+    if refused:
+        return [Option("move", None, refused)]
     reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
                                scene.setup.setting("allies_block_movement", False))
     return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
 
 
-BUILDERS = (("move", _moves), ("attack", _attacks))
+DECLARATIONS = {"declare_attack": (1, False), "declare_2_attacks": (2, False), "declare_3_attacks": (3, False),
+                "declare_move_and_attack": (1, True)}
+"""The declarations offered, by option kind (others may be submitted: up to 3 actions, one move)."""
+
+
+def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: bool) -> Option:
+    """One declaration with what it does to the EF and the action points, and its attacks' mean damage now."""
+    action = Declare(actor, attacks=count, move=move)
+    plan = phase.check_declare(scene, action)
+    if isinstance(plan, str):
+        return Option(kind, None, plan)
+    extra = len(plan) - 1
+    shots = [shot for target in enemies_in_the_fight(scene, actor)
+             if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str)]
+    best = max((shot.expected_damage for shot in shots), default=Fraction(0))
+    return DeclareOption(kind, action, attacks=count, move=move, ef_penalty=extra,
+                         points_now=min(a.initiative_modifier for a in plan),
+                         points_after=phase.after_phase(plan, len(plan)), expected_damage=best * count)
+
+
+def _declarations(scene: Scene, actor: EntityId) -> list[Option]:
+    if not phase.declaring(scene):
+        return []
+    return [_declaration(scene, actor, kind, *shape) for kind, shape in DECLARATIONS.items()]
+
+
+BUILDERS = (("move", _moves), ("attack", _attacks), ("declare", _declarations))
 """Each group of options and its builder, in the order an action bar lists them."""
 
 GROUPS = tuple(name for name, _ in BUILDERS)
@@ -64,6 +104,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
     brings the d100 under the MCS, or let the miss stand."""
     decider = prompt.decider
+    if isinstance(prompt, DefenceChance):
+        return reaction_options(scene, prompt)
     if isinstance(prompt, CounterChance):
         return hero_points.counter_options(scene, prompt)
     stand = Option("hold", Hold(decider))
@@ -71,3 +113,20 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return Options(decider, (stand,))
     needed = prompt.task.roll - prompt.task.mcs
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
+
+
+def reaction_options(scene: Scene, prompt: DefenceChance) -> Options:
+    """Evade or parry the attack waiting, each with the exact chance its task succeeds and the attack then
+    hits, or let it come (Ruling on Seed 003's evasion and parry: see starfarer_defence)."""
+    decider, attack = prompt.decider, prompt.attack
+    plan = attacks.plan_shot(scene, attack.actor, attack.target)
+    stand = Option("hold", Hold(decider))
+    if isinstance(plan, str):
+        return Options(decider, (stand,))
+    unopposed = defence.hit_chance(plan.profile, None)
+    items = []
+    for how in prompt.reactions:
+        task = defence.profile(scene, decider, how)
+        items.append(ReactionOption(how, React(decider, how=how), chance=defence.success_chance(task),
+                                    hit_chance=defence.hit_chance(plan.profile, task), hit_chance_unopposed=unopposed))
+    return Options(decider, (*items, stand))

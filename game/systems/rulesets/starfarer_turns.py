@@ -10,14 +10,16 @@ from __future__ import annotations
 from game.actions import Move
 from game.components import ActionPoints, Initiative, Stats, TurnBudget
 from game.ecs import EntityId
-from game.events import Bled, RoundBegan, TurnBegan
-from game.rules.starfarer.hit import Body, bleed
+from game.events import RoundBegan, TurnBegan
+from game.rules.starfarer.hit import Body
 from game.rules.starfarer.initiative import PHASE_COST, next_phase
 from game.systems import movement
-from game.systems.budget import needs, spend
+from game.systems.budget import spend
+from game.systems.rulesets import starfarer_body as body
+from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene, in_the_fight
-from game.systems.wounds import kill
 
 MAX_EMPTY_ROUNDS = 20  # a guard: every round adds at least 1 point to everyone, so someone soon reaches 10
 
@@ -42,18 +44,6 @@ def _fighters(scene: Scene) -> list[EntityId]:
     return [e for e, _ in scene.world.query(Stats) if in_the_fight(scene.world, e)]
 
 
-def _bleed_all(scene: Scene) -> None:
-    """Every bleeding wound adds its rate to the shock total; at the x6 bracket the character collapses (Seed 003, 3.6.7)."""
-    for entity in _fighters(scene):
-        before = state.body(scene, entity)
-        if before.bleeding.per_round:
-            after = bleed(before)
-            state.set_body(scene, entity, after)
-            scene.emit(Bled(entity, before.bleeding.per_round, (before.shock, after.shock)))
-            if not in_the_fight(scene.world, entity):
-                kill(scene, entity, "shock")
-
-
 def _roll_points(scene: Scene) -> None:
     for entity in _fighters(scene):
         rolled = scene.roll("1d10+INITIATIVE+CARRIED", entity, "action points",
@@ -62,10 +52,11 @@ def _roll_points(scene: Scene) -> None:
 
 
 def begin_round(scene: Scene) -> None:
-    """Bleeding, then everyone's action points; a round in which nobody reaches 10 passes at once (Seed 003, 3.2)."""
+    """Bleeding, the checks the body calls for, then everyone's action points; a round in which nobody
+    reaches 10 passes at once (Seed 003, 3.2, 3.6.6-3.6.7)."""
     for _ in range(MAX_EMPTY_ROUNDS):
         scene.emit(RoundBegan(scene.round))
-        _bleed_all(scene)
+        body.start_of_round(scene)
         _roll_points(scene)
         if _next(scene) is not None or not _fighters(scene):
             return
@@ -94,14 +85,18 @@ def begin_turn(scene: Scene, entity: EntityId) -> None:
     """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2)."""
     scene.world.set(entity, ActionPoints(state.points(scene, entity) - PHASE_COST))
     scene.world.set(entity, TurnBudget(main=True, move=False))
+    phase.start(scene, entity)
     scene.emit(TurnBegan(entity, scene.round))
 
 
 def check_move(scene: Scene, action: Move) -> Move | str:
     """A move as the phase's action, up to 10 m (Ruling: the seed's movement section is empty)."""
-    refusal = needs(scene, action.actor, "main")
+    refusal = phase.refusal(scene, action.actor, "move")
     if refusal:
-        return "the phase's action is already taken"
+        return refusal
+    lame = limbs.refusal(scene, action.actor, state.LEG_LIMBS)
+    if lame:
+        return lame
     problem = movement.path_problem(scene.setup.field, scene.world, action.actor, action.path,
                                     scene.world.get(action.actor, Stats).move_hexes,
                                     scene.setup.setting("allies_block_movement", False), scene.place)
@@ -109,6 +104,10 @@ def check_move(scene: Scene, action: Move) -> Move | str:
 
 
 def move(scene: Scene, action: Move, plan: Move) -> None:
-    """Spend the phase's action and walk the path (the shared walk)."""
+    """Spend the phase's action; legs wounded medium or worse must pass their disability checks
+    (Seed 003, 3.6.6); then walk the path (the shared walk)."""
     spend(scene, action.actor, "main")
+    phase.take(scene, action.actor, "move")
+    if not limbs.passed(scene, action.actor, limbs.due(scene, action.actor, state.LEG_LIMBS)):
+        return
     movement.walk(scene, action.actor, action.path)
