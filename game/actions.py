@@ -373,6 +373,18 @@ class CounterHeroPoint(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class NegateDamage(Action):
+    """Seed 004, Negating Damage: answer a negation decision by spending one personal point
+    (`personal`) and `from_pool` points of the side's pool on the hit just taken; each point buys
+    three `picks` ("shock", "condition", "knockdown", "wound") the ruleset can undo."""
+
+    kind: ClassVar[str] = "negate_damage"
+    personal: bool = True
+    from_pool: int = 0
+    picks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class UseCover(Action):
     """Seed 001 Use Cover: 1 AP to take full cover where one stands (`full`), or come out of it."""
 
@@ -466,6 +478,10 @@ def _decode(name: str, annotation: str, value: Any) -> Any:
         if not _is_pair(value):
             raise ActionFormatError(f"'{name}' must be a [q, r] pair")
         return Hex(*value)
+    if "tuple[str" in annotation:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ActionFormatError(f"'{name}' must be a list of words")
+        return tuple(value)
     if "tuple[int" in annotation:
         if not isinstance(value, list) or not all(_is_int(v) for v in value):
             raise ActionFormatError(f"'{name}' must be a list of whole numbers")
@@ -502,6 +518,9 @@ def from_json(data: Any) -> Action:
     values = {name: _decode(name, str(fields[name].type), value)
               for name, value in data.items() if name != "type"}
     return cls(**values)
+
+
+register(NegateDamage)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,8 @@ def answer_prompt(options: Options) -> Action:
     for option in options.allowed("spend_hero_point"):  # seed 004: only when it likely turns the roll
         if isinstance(option, ChanceOption) and option.chance >= HERO_POINT_THRESHOLD:
             return option.action
+    if (saving := _negation_that_saves(options)) is not None:  # seed 004: a hit that would drop it
+        return saving
     for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
         return option.action
     reactions = [o for o in options.allowed("evade", "parry") if isinstance(o, ReactionOption)]
@@ -51,6 +53,15 @@ def answer_prompt(options: Options) -> Action:
             return best.action
     passing = options.allowed("hold_for_move") or options.allowed("hold")
     return passing[0].action if passing else Hold(options.actor, for_this_move=True)
+
+
+def _negation_that_saves(options: Options) -> Action | None:
+    """Seed 004: the cheapest negation that keeps the character standing, when the hit taken as it
+    is would drop them; None otherwise (points are kept for a roll that matters)."""
+    taking = options.allowed("hold")  # a negation decision's options say what each leaves (NegationOption)
+    if not (taking and getattr(taking[0], "drops", False)):
+        return None
+    return next((o.action for o in options.allowed("negate_damage") if not o.drops), None)
 
 
 def best_attack(options: Options) -> Action | None:

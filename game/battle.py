@@ -173,7 +173,8 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
         setup = declared.get(side_id)
         name = setup.name if setup else side_id.title()
         controller = setup.controller if setup else "gm"
-        states.append(SideState(side_id, name, controller, _starting_morale(world, side_id, setup)))
+        pool = setup.hero_pool if setup else 0  # seed 004: outside sources from the start
+        states.append(SideState(side_id, name, controller, _starting_morale(world, side_id, setup), hero_pool=pool))
     return tuple(states)
 
 

@@ -278,6 +278,14 @@ class HeroPoints:
 
 
 @dataclass(frozen=True, slots=True)
+class Trademark:
+    """Seed 004, Damage to Equipment: the one item (a weapon id, or the unit type of the vehicle
+    or mech the combatant is) whose damage its hero points may negate."""
+
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
 class FullCover:
     """Seed 001: crouched wholly behind the cover where it stands, until it moves or comes out."""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints, Hidden, Identity, Leading, Position, Squad,
-                             Stats, TurnBudget)
+from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints, Hidden, Identity, Leading,
+                             Position, Squad, Stats, Trademark, TurnBudget)
 from game.ecs import World
 from game.hexgrid import Hex, move_in_hexes
 from game.rules.attack import pc_attack_bonus
@@ -111,6 +111,8 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
             components.append(Footprint(squad_spread(scenario, placement, world)))
         if stats["hero_points"]:
             components.append(HeroPoints(stats["hero_points"]))
+        if stats["trademark"]:
+            components.append(Trademark(stats["trademark"]))
         spawned[placement.object_id] = world.spawn(*components)
     for placement in scenario.units:
         if placement.led_by in spawned:  # seed 002 Authority Focus: the PC leads this squad

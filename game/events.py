@@ -1176,9 +1176,13 @@ class HeroPointSpent(Event):
     from_pool: int = 0
 
     def text(self, say: Narrator) -> str:
-        pool = f" and {self.from_pool} from the pool" if self.from_pool else ""
-        own = "a hero point" if self.personal else "no point of their own"
-        return f"{say.name(self.actor)} spends {own}{pool} on the roll ({self.left} left)."
+        return f"{say.name(self.actor)} spends {_hero_spend(self.personal, self.from_pool)} on the roll ({self.left} left)."
+
+
+def _hero_spend(personal: int, from_pool: int) -> str:
+    """A spend in words: "a hero point and 2 from the pool", "no point of their own and 1 from the pool"."""
+    pool = f" and {from_pool} from the pool" if from_pool else ""
+    return ("a hero point" if personal else "no point of their own") + pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -1215,6 +1219,24 @@ class HeroDieRolled(Event):
 
     def text(self, say: Narrator) -> str:
         return f"{say.name(self.actor)}'s hero die: {self.extra.text()}, added to the roll."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageNegated(Event):
+    """Hero points spent against a hit just taken (seed 004, Negating Damage, not counterable):
+    the picks bought and the damage before and after them."""
+
+    actor: int
+    picks: tuple[str, ...]
+    before: int
+    after: int
+    left: int
+    personal: int = 1
+    from_pool: int = 0
+
+    def text(self, say: Narrator) -> str:
+        return (f"{say.name(self.actor)} spends {_hero_spend(self.personal, self.from_pool)} to negate damage "
+                f"({', '.join(self.picks)}; {self.left} left): {self.before} -> {self.after}.")
 
 
 # -- a computer player's reasons ----------------------------------------------------------

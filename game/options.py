@@ -207,6 +207,16 @@ class SideOption(Option):
 
 
 @dataclass(frozen=True, slots=True)
+class NegationOption(Option):
+    """A way to answer a negation decision (Seed 004): the `picks` the points buy, the `damage`
+    the hit then deals and whether it still takes the character out of the fight (`drops`)."""
+
+    picks: tuple[str, ...] = ()
+    damage: int = 0
+    drops: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ItemOption(Option):
     """Readying a carried weapon or picking one up from the ground."""
 

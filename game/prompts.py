@@ -11,6 +11,8 @@ from typing import ClassVar
 
 from game.actions import Action, Attack
 from game.hexgrid import Hex
+from game.rules.attack import AttackResult
+from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
 from game.rules.starfarer.tasks import TaskResult
 
@@ -54,12 +56,27 @@ class ProtectChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
+class NegationChance(Prompt):
+    """Seed 004, Negating Damage: the decider has just been hit and may spend hero points to take
+    less damage (not counterable). `attack` is the attack that hit and `result` its roll (SWN);
+    `damage` the damage roll and `armor` the armor it went through; `amount` what the hit deals
+    as it stands."""
+
+    kind: ClassVar[str] = "negate_damage"
+    attack: Action | None = None
+    result: AttackResult | None = None
+    damage: Roll | None = None
+    armor: int = 0
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
-    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001) or the
-    to-hit `task` (seed 003); `role` says whose roll the point would go on: "attacker" or
-    "defender".
+    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001), the
+    to-hit `task` (seed 003) or the d20 attack `result` (SWN); `role` says whose roll the point
+    would go on: "attacker" or "defender".
     """
 
     kind: ClassVar[str] = "hero_point"
@@ -67,6 +84,7 @@ class HeroPointChance(Prompt):
     contest: Contest | None = None
     role: str = "attacker"
     task: TaskResult | None = None
+    result: AttackResult | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,6 +214,8 @@ def _value(battle: Battle, pick: Picker, action_type: type[Action], name: str, k
         return _angle(pick)
     if "tuple[Hex" in kind:
         return _path(battle, pick, actor)
+    if "tuple[str" in kind:  # a hero point negation's picks (seed 004), known and unknown
+        return tuple(pick.choice(("shock", "wound", "knockdown", "x")) for _ in range(pick.integer(0, 7)))
     raise AssertionError(f"the fuzzer does not know how to fill {action_type.__name__}.{name}: {kind}")
 
 
@@ -269,7 +271,8 @@ class Driver:
             assert battle.state is before, f"refused {action!r} changed the state ({outcome.reason})"
             return False
         # The GM's actions where nobody acts: actor 0, or the combatant shown or hidden, fallen or not
-        nobody_acts = action.kind in ("gm_add_unit", "gm_outgunned", "gm_set_side_morale", "gm_set_hidden")
+        nobody_acts = action.kind in ("gm_add_unit", "gm_outgunned", "gm_set_side_morale", "gm_set_hidden",
+                                      "gm_award_hero_points")
         assert standing or nobody_acts, f"{action!r} was accepted from a combatant out of the fight"
         assert battle.actions[-1] == action
         self.accepted += 1

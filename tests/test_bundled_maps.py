@@ -148,12 +148,12 @@ def test_project_classes_have_the_contract_members_and_uses():
         "material": ("string", "Material", "none")}
     assert set(members("SideSetup")) == {"name", "morale", "controller", "leader", "great_leader",
                                          "surprised", "home_territory", "outgunned",
-                                         "immune_to_morale"}
+                                         "immune_to_morale", "hero_pool"}
     assert members("SideSetup")["leader"] == ("object", "", 0)
     assert members("SideSetup")["controller"] == ("string", "Controller", "gm")
     assert members("Unit")["side"] == ("string", "Side", "")
     assert {"unit_type", "count", "facing", "hp", "hd", "ac", "attack_bonus", "weapon",
-            "morale"} <= set(members("Unit"))
+            "morale", "hero_points", "trademark"} <= set(members("Unit"))
     assert "tile" in TYPES["Terrain"]["useAs"] and TYPES["Unit"]["useAs"] == ["object"]
     assert TYPES["Decoration"]["useAs"] == ["layer"]
 

@@ -12,7 +12,7 @@ from game.rules.hero_points import (
     counter,
     counter_problem,
     may_protect_equipment,
-    negate_swn_damage,
+    SWN_NEGATION,
     negation_problem,
     resolve_spend,
     roll_extra,
@@ -20,8 +20,10 @@ from game.rules.hero_points import (
     with_extra_rolls,
 )
 from game.rules.lucky_stars.health import fresh_health
+from game.rules.lucky_stars.negation import NEGATION as LUCKY_STARS_NEGATION
 from game.rules.lucky_stars.negation import negate_hit as negate_lucky_stars_hit
 from game.rules.starfarer.damage import Assessed
+from game.rules.starfarer.negation import NEGATION as STARFARER_NEGATION
 from game.rules.starfarer.negation import negate_hit as negate_starfarer_hit
 from game.rules.value_chart import many_on_one, measure, one_on_many, value_of
 
@@ -113,22 +115,18 @@ def test_hero_points_anyone_aware_may_counter_but_needs_a_point():
 
 
 def test_hero_points_one_point_buys_three_picks_of_any_mix():
-    assert negation_problem("starfarer", Spend(personal=1), ("shock", "shock", "wound")) is None
-    assert "at most 3 picks" in negation_problem("starfarer", Spend(personal=1), ("shock",) * 4)
-    assert negation_problem("starfarer", Spend(personal=1, outside=1), ("shock",) * 6) is None
+    assert negation_problem(STARFARER_NEGATION, Spend(personal=1), ("shock", "shock", "wound")) is None
+    assert "at most 3 picks" in negation_problem(STARFARER_NEGATION, Spend(personal=1), ("shock",) * 4)
+    assert negation_problem(STARFARER_NEGATION, Spend(personal=1, outside=1), ("shock",) * 6) is None
+    assert "one personal" in negation_problem(STARFARER_NEGATION, Spend(personal=2), ("shock",))
 
 
 def test_hero_points_picks_are_what_the_ruleset_can_undo():
-    assert "nothing to undo" in negation_problem("starfarer", Spend(personal=1), ("knockdown",))
-    assert negation_problem("lucky-stars", Spend(personal=1), ("knockdown", "condition", "wound")) is None
-    assert "nothing to undo" in negation_problem("swn", Spend(personal=1), ("wound",))
-    assert "not a negation pick" in negation_problem("swn", Spend(personal=1), ("armor",))
-    assert "do not know the ruleset" in negation_problem("chess", Spend(personal=1), ())
-
-
-def test_hero_points_swn_point_takes_three_damage_per_shock_pick():
-    assert negate_swn_damage(11, ("shock", "shock", "shock")) == 2
-    assert negate_swn_damage(4, ("shock", "shock")) == 0
+    assert "nothing to undo" in negation_problem(STARFARER_NEGATION, Spend(personal=1), ("knockdown",))
+    assert negation_problem(LUCKY_STARS_NEGATION, Spend(personal=1), ("knockdown", "condition", "wound")) is None
+    assert "nothing to undo under swn" in negation_problem(SWN_NEGATION, Spend(personal=1), ("wound",), "swn")
+    assert "not a negation pick" in negation_problem(SWN_NEGATION, Spend(personal=1), ("armor",))
+    assert "at least one" in negation_problem(SWN_NEGATION, Spend(personal=1), ())
 
 
 def test_hero_points_starfarer_point_takes_shock_and_a_wound_level_off_the_hit():

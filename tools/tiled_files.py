@@ -131,13 +131,15 @@ def property_types() -> list[dict]:
             _member("controller", "string", "gm", "Controller"),
             _member("leader", "object", 0), _member("great_leader", "bool", False),
             _member("surprised", "bool", False), _member("home_territory", "bool", False),
-            _member("outgunned", "int", 0), _member("immune_to_morale", "bool", False)]),
+            _member("outgunned", "int", 0), _member("immune_to_morale", "bool", False),
+            _member("hero_pool", "int", 0)]),
         _class(10, "Unit", "#ffd63028", ["object"], [
             _member("unit_type", "string", ""), _member("side", "string", "", "Side"),
             _member("count", "int", 1), _member("facing", "int", 0), _member("hp", "int", 0),
             _member("hd", "int", 0), _member("ac", "int", 0), _member("attack_bonus", "int", 0),
             _member("weapon", "string", ""), _member("morale", "int", 0), _member("led_by", "object", 0),
-            _member("hidden", "bool", False), _member("hero_points", "int", 0)]),
+            _member("hidden", "bool", False), _member("hero_points", "int", 0),
+            _member("trademark", "string", "")]),
         _class(11, "Decoration", "#ff808080", ["layer"], []),
     ]
 

@@ -7,7 +7,7 @@ the target's AC, its concealment bonus; cover armor belongs to damage, not to th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.hexgrid import range_in_hexes
@@ -245,6 +245,13 @@ def resolve_attack(setup: AttackSetup, dice: DiceSource) -> AttackResult:
     total = face + attack_modifier(setup)
     target = target_number(setup)
     return AttackResult(setup, d20, face, total, target, _lands(face, total, target))
+
+
+def with_part(result: AttackResult, part: Modifier) -> AttackResult:
+    """The same roll with one more named part added to it, judged again (a hero point's die, seed 004)."""
+    setup = replace(result.setup, situational=result.setup.situational + (part,))
+    total = result.face + attack_modifier(setup)
+    return replace(result, setup=setup, total=total, hit=_lands(result.face, total, result.target))
 
 
 def needed_face(setup: AttackSetup) -> int:

@@ -71,6 +71,8 @@ UNIT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("nemesis", "bool", default=False),
     Field("authority", "int", default=0, minimum=0, maximum=2, help="Authority focus level"),
     Field("hero_points", "int", default=0, minimum=0, maximum=20, help="seed 004, with the map module hero_points"),
+    Field("trademark", "str", default="", help="seed 004: the one item (a weapon id, or a vehicle's or mech's own "
+          "unit type) whose damage the unit's hero points may negate"),
 )}
 
 
@@ -385,4 +387,7 @@ def check_unit_override(name: str, value: Any, catalog: Catalog) -> str | None:
     problem = check_value(UNIT_FIELDS[name], value)
     if problem is None and name == "weapon" and value not in catalog.weapons:
         return f"names unknown weapon '{value}'{suggestion(value, catalog.weapons)}"
+    if problem is None and name == "trademark" and value and value not in {**catalog.weapons, **catalog.unit_types}:
+        items = sorted({*catalog.weapons, *catalog.unit_types})
+        return f"names neither a weapon nor a unit type: '{value}'{suggestion(value, items)}"
     return problem

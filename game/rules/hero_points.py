@@ -1,7 +1,7 @@
 """Hero points: an extra open-ended roll after seeing the first, countering, negating damage (Seed 004).
 
 Works with any ruleset: the extra roll is a d20 added to the action's roll, and the three
-picks a point buys against damage are read by the ruleset (see NEGATION_OPTIONS).
+picks a point buys against damage are read by the ruleset (each declares its own `Negation`).
 """
 
 from __future__ import annotations
@@ -21,21 +21,13 @@ PERSONAL_POINTS_PER_ACTION = 1
 NEGATION_PICKS = ("shock", "condition", "knockdown", "wound")
 ROLL_UNDER_RULESETS = frozenset({"starfarer"})  # a d100 rolled low: bought dice come off it
 
-# Seed 004, Negating Damage, read for each ruleset: what a pick undoes there (None: nothing to undo).
-NEGATION_OPTIONS: Mapping[str, Mapping[str, str | None]] = MappingProxyType({
-    "swn": MappingProxyType({"shock": "3 points of the hit's damage", "condition": None,
-                             "knockdown": None, "wound": None}),
-    "swn-heroic": MappingProxyType({"shock": "3 points of the hit's damage before conversion",
-                                    "condition": None, "knockdown": None, "wound": None}),
-    "lucky-stars": MappingProxyType({"shock": "3 points of the hit's damage to DEF",
-                                     "condition": "the wound or condition the attack inflicts",
-                                     "knockdown": "being knocked prone by the attack",
-                                     "wound": "one point of VIT lost to the attack"}),
-    "starfarer": MappingProxyType({"shock": "3 points of the hit's shock",
-                                   "condition": "the unconsciousness of the shock check the hit causes",
-                                   "knockdown": None,
-                                   "wound": "one level of the hit's wound"}),
-})
+Negation = Mapping[str, str]
+"""What each negation pick undoes under one ruleset (Seed 004, Negating Damage, read for it); a
+pick the ruleset has nothing for is left out. Each ruleset declares its own (`Ruleset.negation`)."""
+
+SWN_NEGATION: Negation = MappingProxyType({
+    "shock": "3 points of the hit's damage (heroic: taken off the roll before the table reads it)"})
+"""SWN has no wound levels, K/O conditions or knockdown results: only the shock pick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,31 +128,25 @@ def resolve_spend(pending: PendingSpend, dice: DiceSource) -> tuple[ExtraRoll, .
     return tuple(roll_extra(dice) for _ in range(pending.dice_to_roll))
 
 
-def negation_problem(ruleset: str, spend: Spend, picks: tuple[str, ...]) -> str | None:
+def negation_problem(negation: Negation, spend: Spend, picks: tuple[str, ...], ruleset: str = "this ruleset") -> str | None:
     """Why these picks cannot be bought, or None: three per point, each one the ruleset can undo (Seed 004, Negating Damage)."""
-    options = NEGATION_OPTIONS.get(ruleset)
-    if options is None:
-        return f"hero points do not know the ruleset '{ruleset}' (known: {', '.join(NEGATION_OPTIONS)})"
     if spend.personal > PERSONAL_POINTS_PER_ACTION:
         return "no more than one personal hero point goes on negating one hit"
+    if not picks:
+        return "pick at least one thing for the hero point to undo"
     if len(picks) > PICKS_PER_POINT * spend.total:
         return f"{spend.total} point(s) buy at most {PICKS_PER_POINT * spend.total} picks, not {len(picks)}"
     for pick in picks:
-        if pick not in options:
+        if pick not in NEGATION_PICKS:
             return f"'{pick}' is not a negation pick (picks: {', '.join(NEGATION_PICKS)})"
-        if options[pick] is None:
-            return f"'{pick}' has nothing to undo under {ruleset}"
+        if pick not in negation:
+            return f"'{pick}' has nothing to undo under {ruleset} (it undoes: {', '.join(negation) or 'nothing'})"
     return None
 
 
 def shock_removed(picks: tuple[str, ...]) -> int:
     """Points of shock (or, without a shock track, of damage) the "shock" picks take off (Seed 004, Negating Damage)."""
     return SHOCK_PER_PICK * picks.count("shock")
-
-
-def negate_swn_damage(damage: int, picks: tuple[str, ...]) -> int:
-    """An SWN hit's damage after hero points: 3 off per "shock" pick, not below 0 (Seed 004 read for SWN)."""
-    return max(0, damage - shock_removed(picks))
 
 
 def may_protect_equipment(trademark: str | None, item: str) -> bool:

@@ -21,6 +21,7 @@ from game.rules.attack import (
 )
 from game.rules.dice import DiceExpression, DiceSource
 from game.rules.heroic import fixed_heroic_damage
+from game.rules.value_chart import many_on_one
 
 HP_PER_HIT_DIE = Fraction(9, 2)  # Seed 002: squad NPCs have 4.5 HP per hit die
 UNITS_PER_HEX = 3  # Seed 002, Squad Size: 1 hex per 3 units
@@ -132,8 +133,9 @@ def footprint_hexes(units: int) -> int:
     return -(-units // UNITS_PER_HEX)
 
 
-def squad_band(face: int, total: int, ac: int) -> str:
-    """'none' at AC-3 or lower, 'half' within 2 of AC, 'full' at AC+3 or natural 20 (Seed 002).
+def squad_band(face: int, total: int, ac: int, full_margin: int = BAND_MARGIN) -> str:
+    """'none' at AC-3 or lower, 'half' within 2 of AC, 'full' at AC+3 or natural 20 (Seed 002);
+    `full_margin` moves the full band for a group action (`group_volley`).
 
     A natural 1 is 'none' (our reading: the SWN core natural miss holds for squads too).
     """
@@ -141,22 +143,39 @@ def squad_band(face: int, total: int, ac: int) -> str:
         return "full"
     if face == 1 or total <= ac - BAND_MARGIN:
         return "none"
-    return "full" if total >= ac + BAND_MARGIN else "half"
+    return "full" if total >= ac + full_margin else "half"
 
 
-def band_chances(setup: AttackSetup) -> dict[str, Fraction]:
+def band_chances(setup: AttackSetup, full_margin: int = BAND_MARGIN) -> dict[str, Fraction]:
     """The exact chance of each band, counted over the d20 with the same test as resolving."""
     bonus, target = attack_modifier(setup), target_number(setup)
     counts = dict.fromkeys(BANDS, 0)
     for face in D20_FACES:
-        counts[squad_band(face, face + bonus, target)] += 1
+        counts[squad_band(face, face + bonus, target, full_margin)] += 1
     return {band: Fraction(count, len(D20_FACES)) for band, count in counts.items()}
 
 
-def resolve_squad_attack(setup: AttackSetup, dice: DiceSource) -> SquadAttackResult:
+def resolve_squad_attack(setup: AttackSetup, dice: DiceSource, full_margin: int = BAND_MARGIN) -> SquadAttackResult:
     """Roll the squad's attack and read its band (Seed 002, Squads: Attacks)."""
     attack = resolve_attack(setup, dice)
-    return SquadAttackResult(attack, squad_band(attack.face, attack.total, attack.target))
+    return SquadAttackResult(attack, squad_band(attack.face, attack.total, attack.target, full_margin))
+
+
+@dataclass(frozen=True, slots=True)
+class GroupVolley:
+    """A squad's volley read as a Many-on-One group action: the roll's bonus and the margin over
+    the AC at which every unit succeeds (the full band)."""
+
+    bonus: int
+    full_margin: int
+
+
+def group_volley(units: int) -> GroupVolley:
+    """Seed 004's value chart on a squad acting together (Extending the Charts, with Seed 002
+    Squads; our reading): the units' value is added to the one roll, and all of them succeed
+    (full damage) at the AC + (value - 1) x 2, never less than seed 002's +3."""
+    group = many_on_one(units)
+    return GroupVolley(group.bonus, max(BAND_MARGIN, group.difficulty))
 
 
 def squad_damage(weapon: str, units: int, band: str, armor: int = 0, piercing: int = 0) -> SquadDamage:

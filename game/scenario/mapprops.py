@@ -64,6 +64,7 @@ SIDE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("home_territory", "bool"),
     Field("outgunned", "int", minimum=-10, maximum=10),
     Field("immune_to_morale", "bool"),
+    Field("hero_pool", "int", minimum=0, maximum=99),
 )}
 
 
@@ -90,15 +91,20 @@ def read_map_properties(props: Mapping[str, Prop], file: str, default_title: str
     values = check_fields({n: p for n, p in ours.items() if n not in extra}, MAP_FIELDS, place,
                           problems, "a map property", extra)
     settings = {name: values.get(name, default) for name, default in DEFAULT_SETTINGS.items()}
+    modules = _modules(props.get("modules"), place, problems)
+    sides = {sid: side for sid in SIDE_IDS if sid in props and (side := read_side(props[sid], file, problems)) is not None}
+    for side in sides.values():
+        if side.hero_pool and "hero_points" not in modules:
+            problems.warning(file, f"map property '{side.id}'", f"hero_pool {side.hero_pool} is ignored: "
+                             "hero points are off (add hero_points to the map property modules)")
     return MapSettings(
         title=values.get("title") or default_title,
         description=values.get("description", ""),
         ruleset=values.get("ruleset", "swn"),
-        modules=_modules(props.get("modules"), place, problems),
+        modules=modules,
         is_default=values.get("default", False),
         settings=MappingProxyType(settings),
-        sides={sid: side for sid in SIDE_IDS if sid in props
-               and (side := read_side(props[sid], file, problems)) is not None},
+        sides=sides,
         terrain_overrides=_overrides(props, file, terrain_fields, problems),
     )
 
@@ -139,7 +145,7 @@ def read_side(prop: Prop, file: str, problems: Problems) -> SideSetup | None:
         controller=values.get("controller", "gm"), leader=values.get("leader") or None,
         great_leader=values.get("great_leader", False), surprised=values.get("surprised", False),
         home_territory=values.get("home_territory", False), outgunned=values.get("outgunned", 0),
-        immune_to_morale=values.get("immune_to_morale", False),
+        immune_to_morale=values.get("immune_to_morale", False), hero_pool=values.get("hero_pool", 0),
     )
 
 

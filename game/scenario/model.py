@@ -87,6 +87,8 @@ class SideSetup:
     home_territory: bool
     outgunned: int
     immune_to_morale: bool
+    hero_pool: int = 0
+    """Seed 004: hero points from outside sources the side starts with (module hero_points)."""
 
 
 @dataclass(frozen=True, slots=True)

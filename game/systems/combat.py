@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.actions import Attack
+from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance, neighbors
 from game.rules.attack import (
+    AttackResult,
     AttackSetup,
     Modifier,
     Situation,
@@ -34,10 +35,11 @@ from game.rules.overflow import Candidate, plan_overflow
 from game.rules.cover import CoverReading
 from game.systems import authority
 from game.systems.budget import needs
+from game.systems.hero_chances import offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
-from game.systems.squads import squad_volley
+from game.systems.squads import squad_volley, with_group_bonus
 from game.systems.wounds import take_damage
 
 UNARMED = "unarmed"
@@ -212,7 +214,8 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         overwatch=overwatch, aimed=aimed, target_prone=world.has(target, Prone), distance_hexes=gap,
         untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
         total_defense=world.has(target, TotalDefense))
-    setup = make_setup(parts, world.get(target, Stats).ac, situation, cover.concealment_bonus)
+    setup = with_group_bonus(scene, attacker, make_setup(parts, world.get(target, Stats).ac, situation,
+                                                         cover.concealment_bonus))
     # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
     cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
     return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
@@ -296,28 +299,54 @@ def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
 # -- rolling it ---------------------------------------------------------------------------
 def strike(scene: Scene, plan: AttackPlan) -> bool:
     """Roll a planned attack and apply its damage (and heroic overflow); returns whether it hit.
-    A squad fires one volley read in three bands instead (seed 002, Squads)."""
-    world = scene.world
-    hit = _volley(scene, plan) if world.has(plan.attacker, Squad) else _shot(scene, plan)
-    # Rounds go last: overflow targets are those the shot could have hit as it was fired.
-    if plan.weapon.magazine:
-        armament = world.get(plan.attacker, Armament)
-        world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
-    return hit
-
-
-def _shot(scene: Scene, plan: AttackPlan) -> bool:
-    """One combatant's attack roll, its damage roll and any heroic overflow."""
+    A squad fires one volley read in three bands instead (seed 002, Squads). A miss the attacker
+    may spend a hero point on (seed 004) waits for that decision: `finish_shot` then goes on."""
+    if scene.world.has(plan.attacker, Squad):
+        hit = _volley(scene, plan)
+        _spend_rounds(scene, plan)
+        return hit
     result = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.attacker, plan.target, result, plan.weapon.id))
-    if result.hit:
-        damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
-        excess = deal_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
-                                                 weapon=plan.weapon.id))
-        spill_attack_overflow(scene, plan, result.total, excess)
-    else:
+    if not result.hit and offer_on_miss(scene, plan.attacker, _as_action(plan), result):
+        return False
+    return finish_shot(scene, plan, result)
+
+
+def finish_shot(scene: Scene, plan: AttackPlan, result: AttackResult) -> bool:
+    """A rolled shot lands: shock on a miss; on a hit the damage roll, which the one hit may
+    negate with hero points (seed 004: `land_hit` then goes on), else it lands at once."""
+    if not result.hit:
         deal_shock(scene, plan)
-    return result.hit
+        _spend_rounds(scene, plan)
+        return False
+    damage = roll_damage(plan.weapon.damage, scene.dice, plan.attribute, plan.burst)
+    rolled = read_damage(scene, DamageRolled(plan.attacker, plan.target, damage.roll, plan_armor(scene, plan), 0,
+                                             weapon=plan.weapon.id))
+    scene.emit(rolled)
+    if not offer_negation(scene, plan.attacker, _as_action(plan), result, rolled):
+        land_hit(scene, plan, result, rolled.amount)
+    return True
+
+
+def land_hit(scene: Scene, plan: AttackPlan, result: AttackResult, amount: int) -> None:
+    """The hit's damage taken and any heroic overflow; then the rounds are spent (last: overflow
+    targets are those the shot could have hit as it was fired)."""
+    excess = take_damage(scene, plan.target, amount)
+    spill_attack_overflow(scene, plan, result.total, excess)
+    _spend_rounds(scene, plan)
+
+
+def _as_action(plan: AttackPlan) -> Action:
+    """The action that fires this shot again (a hero point decision keeps it to go on with)."""
+    if plan.overwatch:
+        return OverwatchFire(plan.attacker, target=plan.target)
+    return Attack(plan.attacker, target=plan.target, burst=plan.burst, aimed=plan.aimed)
+
+
+def _spend_rounds(scene: Scene, plan: AttackPlan) -> None:
+    if plan.weapon.magazine:
+        armament = scene.world.get(plan.attacker, Armament)
+        scene.world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
 
 
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
@@ -331,18 +360,25 @@ def _volley(scene: Scene, plan: AttackPlan) -> bool:
     return volley.hit
 
 
+def read_damage(scene: Scene, rolled: DamageRolled, negated: int = 0) -> DamageRolled:
+    """Rolled damage read through armor, on the heroic table for persons (seed 000): `rolled` (the
+    roll, the armor, where it came from) with its amount and reading filled in, nothing applied.
+    `negated` points come off the roll first (hero points, seed 004: before the table reads it)."""
+    damage, armor = rolled.roll, rolled.armor
+    if negated:
+        damage = replace(damage, modifiers=damage.modifiers + (("hero points", -negated),), total=damage.total - negated)
+    if reads_on_table(scene.setup.heroic, is_vehicle(scene, rolled.target)):
+        reading = heroic_reading(damage, armor)
+        return replace(rolled, roll=damage, amount=reading.points, reading=reading)
+    return replace(rolled, roll=damage, amount=after_armor(max(0, damage.total), armor))
+
+
 def deal_damage(scene: Scene, rolled: DamageRolled) -> int:
     """Apply rolled damage through armor, on the heroic table for persons (seed 000); returns
-    the excess beyond what dropped the target (for overflow). `rolled` holds the roll, the armor
-    and where the damage came from; its amount and reading are filled in here."""
-    target, damage, armor = rolled.target, rolled.roll, rolled.armor
-    if reads_on_table(scene.setup.heroic, is_vehicle(scene, target)):
-        reading = heroic_reading(damage, armor)
-        scene.emit(replace(rolled, amount=reading.points, reading=reading))
-        return take_damage(scene, target, reading.points)
-    amount = after_armor(max(0, damage.total), armor)
-    scene.emit(replace(rolled, amount=amount))
-    return take_damage(scene, target, amount)
+    the excess beyond what dropped the target (for overflow)."""
+    read = read_damage(scene, rolled)
+    scene.emit(read)
+    return take_damage(scene, read.target, read.amount)
 
 
 def deal_shock(scene: Scene, plan: AttackPlan) -> None:

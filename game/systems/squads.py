@@ -6,15 +6,18 @@ this module reads one from the world's components and rolls a squad's volley.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from game.components import Health, Squad, Stats
 from game.ecs import EntityId
 from game.events import SquadVolley
-from game.rules.attack import AttackSetup
+from game.rules.attack import AttackSetup, Modifier
 from game.rules.catalog import Weapon
 from game.rules.squad import Squad as SquadRules
-from game.rules.squad import band_chances, heroic_squad_damage, resolve_squad_attack, squad_damage
+from game.rules.squad import BAND_MARGIN, GroupVolley, band_chances, group_volley, heroic_squad_damage
+from game.rules.squad import resolve_squad_attack, squad_damage
+from game.systems.hero_chances import enabled as value_chart_on
 from game.systems.scene import Scene
 
 BURST_DAMAGE = "+2"  # SWN core: a burst adds +2 damage; for a squad, to each unit's average
@@ -29,6 +32,29 @@ def squad_now(scene: Scene, entity: EntityId) -> SquadRules | None:
     return SquadRules(scene.world.get(entity, Stats).hd, squad.max_units, health.current, health.unit == "hd")
 
 
+def group_action(scene: Scene, attacker: EntityId) -> GroupVolley | None:
+    """A squad's volley as a Many-on-One group action (Seed 004's value chart, with the module
+    hero_points on); None for anyone else or with the module off (seed 002's volley as it is)."""
+    squad = scene.world.try_get(attacker, Squad)
+    if squad is None or not value_chart_on(scene):
+        return None
+    return group_volley(squad.units)
+
+
+def with_group_bonus(scene: Scene, attacker: EntityId, setup: AttackSetup) -> AttackSetup:
+    """The attack setup with a squad's Many-on-One bonus as a named part (Seed 004), if any."""
+    group = group_action(scene, attacker)
+    if group is None or not group.bonus:
+        return setup
+    part = Modifier(f"Many-on-One ({scene.world.get(attacker, Squad).units} units)", group.bonus)
+    return replace(setup, situational=setup.situational + (part,))
+
+
+def _full_margin(scene: Scene, attacker: EntityId) -> int:
+    group = group_action(scene, attacker)
+    return group.full_margin if group is not None else BAND_MARGIN
+
+
 def squad_volley(scene: Scene, attacker: EntityId, target: EntityId, setup: AttackSetup, weapon: Weapon,
                  armor: int, burst: bool, heroic: bool) -> SquadVolley:
     """Roll a squad's one attack and work out its flat damage, applying nothing (seed 002, Squads).
@@ -37,7 +63,7 @@ def squad_volley(scene: Scene, attacker: EntityId, target: EntityId, setup: Atta
     squad rules multiply it by the units like the damage. `heroic`: the target reads damage on
     the heroic table, so the flat damage is read as fixed damage.
     """
-    attack = resolve_squad_attack(setup, scene.dice)
+    attack = resolve_squad_attack(setup, scene.dice, _full_margin(scene, attacker))
     units = scene.world.get(attacker, Squad).units
     dice = weapon.damage + (BURST_DAMAGE if burst else "")
     damage = squad_damage(dice, units, attack.band, armor=armor)
@@ -53,7 +79,7 @@ def volley_odds(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon: We
     squad = scene.world.try_get(attacker, Squad)
     if squad is None:
         return None
-    bands = band_chances(setup)
+    bands = band_chances(setup, _full_margin(scene, attacker))
     dice = weapon.damage + (BURST_DAMAGE if burst else "")
     mean = Fraction(0)
     for band, chance in bands.items():

@@ -298,9 +298,11 @@ class Answer:
 
     def handle(self, event: Input, board: Board) -> Step:
         """One input in this mode: `Choose(kind)` with the answer's kind."""
-        if isinstance(event, Choose):
-            found = board.options.allowed(event.kind)
-            return Step(action=found[0].action) if found else Step(message=f"{event.kind}: not an answer now")
+        if isinstance(event, Choose):  # "negate_damage#1": the second answer of that kind
+            kind, _, nth = event.kind.partition("#")
+            found = board.options.allowed(kind)
+            index = int(nth) if nth.isdigit() else 0
+            return Step(action=found[index].action) if index < len(found) else Step(message=f"{kind}: not an answer now")
         if isinstance(event, Key) and event.name in ("escape", "h"):
             hold = board.options.allowed("hold_for_move") or board.options.allowed("hold")
             return Step(action=hold[0].action) if hold else Step()

@@ -93,7 +93,7 @@ class Panel:
         half = (width - GAP) // 2
         x, y = self.rect.x + GAP, self.bar_top
         if prompt_question:
-            entries = [(o.kind, _answer_words(o)) for o in options.allowed()]
+            entries = _answer_entries(options)
             columns = 1
         else:  # End turn first: it must always be there, however small the window
             kinds = sorted(options.kinds(), key=lambda k: k != "end_turn")
@@ -142,6 +142,18 @@ class Panel:
         return None
 
 
+def _answer_entries(options: Options) -> list[tuple[str, str]]:
+    """Each answer's button: its kind, numbered from the second of a kind on ("negate_damage#1"),
+    so answers of one kind (spending one point or two) are each a button of their own."""
+    seen: dict[str, int] = {}
+    entries = []
+    for option in options.allowed():
+        count = seen.get(option.kind, 0)
+        seen[option.kind] = count + 1
+        entries.append((f"{option.kind}#{count}" if count else option.kind, _answer_words(option)))
+    return entries
+
+
 def _answer_words(option) -> str:
     odds = getattr(option, "odds", None)
     chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
@@ -153,4 +165,20 @@ def _answer_words(option) -> str:
              "redirect": "Step in"}.get(option.kind, kind_label(option.kind))
     if option.kind == "hold" and odds is not None:
         words = "Let it through"
-    return f"{words}{chance}"
+    return f"{words}{_points(option)}{chance}{_damage(option)}"
+
+
+def _points(option) -> str:
+    """How many hero points an answer spends, own and from the pool (seed 004)."""
+    action = option.action
+    if option.kind not in ("spend_hero_point", "negate_damage"):
+        return ""
+    own = "1 own" if action.personal else "0 own"
+    return f": {own}" + (f" + {action.from_pool} pool" if action.from_pool else "")
+
+
+def _damage(option) -> str:
+    """What a negation answer leaves of the hit (seed 004): its damage, and whether it still drops."""
+    if getattr(option, "drops", None) is None:  # a NegationOption's damage left and whether it drops
+        return ""
+    return f" (takes {option.damage}{', drops' if option.drops else ''})"

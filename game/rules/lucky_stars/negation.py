@@ -8,9 +8,18 @@ and a "knockdown" pick keeps the character on their feet.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
-from game.rules.hero_points import shock_removed
+from game.rules.hero_points import Negation, shock_removed
 from game.rules.lucky_stars.health import DamageOutcome, Health, apply_damage, wound_due
+
+NEGATION: Negation = MappingProxyType({
+    "shock": "3 points of the hit's damage to DEF",
+    "condition": "the wound or condition the attack inflicts",
+    "knockdown": "being knocked prone by the attack",
+    "wound": "one point of VIT lost to the attack"})
+"""What each pick undoes under These Lucky Stars (the ruleset declares it as its `negation`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class NegatedHit:

@@ -1,15 +1,23 @@
 """Hero points against a Starfarer hit: 3 shock off per "shock" pick, one wound level per "wound" pick (Seed 004 with Seed 003).
 
 A "condition" pick cancels the unconsciousness the hit's shock check would cause; Starfarer
-has no knockdown result, so that pick is not offered (hero_points.NEGATION_OPTIONS).
+has no knockdown result, so that pick is not offered (`NEGATION` leaves it out).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
-from game.rules.hero_points import shock_removed
+from game.rules.hero_points import Negation, shock_removed
 from game.rules.starfarer.damage import Assessed
+
+NEGATION: Negation = MappingProxyType({
+    "shock": "3 points of the hit's shock",
+    "condition": "the unconsciousness of the shock check the hit causes",
+    "wound": "one level of the hit's wound"})
+"""What each pick undoes under Starfarer (the ruleset declares it as its `negation`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class NegatedHit:

@@ -23,22 +23,11 @@ from game.prompts import CounterChance, HeroPointChance
 from game.rules.dice import Roll
 from game.rules.hero_points import EXTRA_DIE, EXTRA_ROLL_FLOOR, REROLL_FACES, ExtraRoll, Spend, roll_extra, spend_problem
 from game.systems.dispatch import Row
+from game.systems.hero_chances import MODULE, enabled, offer_after, points, pool  # noqa: F401 (re-exported)
 from game.systems.scene import Scene, hostile, in_the_fight
 
-MODULE = "hero_points"
 GoOn = Callable[[Scene, HeroPointChance, "tuple[ExtraRoll, ...]"], None]
 """How a ruleset's attack goes on after the decision: with the bought dice (none: the roll as it stood)."""
-
-
-def points(scene: Scene, entity: EntityId) -> int:
-    """The combatant's own hero points left."""
-    held = scene.world.try_get(entity, HeroPoints)
-    return held.points if held is not None else 0
-
-
-def enabled(scene: Scene) -> bool:
-    """Whether the map turns hero points on (map property `modules`)."""
-    return MODULE in scene.setup.modules
 
 
 @cache
@@ -75,20 +64,6 @@ def with_extra(roll: Roll, extras: tuple[ExtraRoll, ...]) -> Roll:
     """The roll with the bought dice added as a named part (Seed 004: added to the final roll)."""
     bought = sum(extra.counted for extra in extras)
     return Roll(roll.expression + "+HERO", roll.dice, roll.modifiers + (("hero points", bought),), roll.total + bought)
-
-
-def pool(scene: Scene, entity: EntityId) -> int:
-    """The hero points in the pool of the combatant's side."""
-    return scene.sides[scene.side_of(entity)].hero_pool
-
-
-def offer_after(scene: Scene, prompt: HeroPointChance) -> bool:
-    """Open the decision when hero points are on and the one who lost the roll has a point of its
-    own or in its side's pool; True if opened."""
-    if not enabled(scene) or points(scene, prompt.decider) + pool(scene, prompt.decider) < 1:
-        return False
-    scene.pending.append(prompt)
-    return True
 
 
 def _pay(scene: Scene, entity: EntityId) -> int:

@@ -37,6 +37,7 @@ from game.actions import (
     UseCover,
 )
 from game.prompts import BlowChoice, GrappleWon, ReactionChance
+from game.rules.lucky_stars.negation import NEGATION
 from game.systems import turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
@@ -112,4 +113,4 @@ RULESET = Ruleset(
     names=("lucky-stars",), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
     begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
-    prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress)
+    prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress, negation=NEGATION)

@@ -11,7 +11,8 @@ module registering one `Ruleset` value (see docs/rules/engine.md, "Rulesets").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from game.actions import Action, EndTurn
@@ -63,6 +64,9 @@ class Ruleset:
     """Who acts after the turn at this index, and whether the round is over first."""
     first_turn: Callable[[Scene, tuple[EntityId, ...], int], int] = _same_turn
     """Who acts first once a round has begun (a ruleset whose order changes each round picks here)."""
+    negation: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Seed 004, Negating Damage: what each pick a hero point buys against a hit undoes under this
+    ruleset (shock, condition, knockdown, wound); a pick it has nothing for is left out."""
 
     def row(self, action: Action) -> Row | None:
         """The table row for this action's type, if this ruleset knows it."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from game.actions import Attack, Declare, EndTurn, Hold, Move
+from game.rules.starfarer.negation import NEGATION
 from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
@@ -40,4 +41,4 @@ RULESET = Ruleset(
     begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,
-    first_turn=phases.first_turn)
+    first_turn=phases.first_turn, negation=NEGATION)

@@ -1,17 +1,25 @@
 """Stars Without Number (SWN core, seeds 000 and 002): rulesets `swn` and `swn-heroic`.
 
-The engine's original behaviour, unchanged, behind the `Ruleset` seam: the dispatch table, SWN
-initiative and turns (one Main and one Move action), and the option builders of `choices`.
+The engine's original behaviour behind the `Ruleset` seam: the dispatch table, SWN initiative
+and turns (one Main and one Move action), and the option builders of `choices`; with the map
+module `hero_points`, the hero point answers (seed 004, `swn_hero_points`).
 Heroic combat (seed 000) differs only where the mechanics read `Setup.heroic`.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from game.systems import choices, dispatch, turns
+from game.rules.hero_points import SWN_NEGATION
+from game.systems.rulesets import swn_hero_points
 from game.systems.rulesets.ruleset import Ruleset
 
+TABLE = MappingProxyType({**dispatch.TABLE, **swn_hero_points.rows()})
+"""The dispatch table, with the hero point answers (and a Hold answering those too)."""
+
 RULESET = Ruleset(
-    names=("swn", "swn-heroic"), table=dispatch.TABLE, settle=dispatch.settle,
+    names=("swn", "swn-heroic"), table=TABLE, settle=dispatch.settle,
     roll_initiative=turns.roll_initiative, begin_round=turns.begin_round, begin_turn=turns.begin_turn,
     options_on_turn=choices.options_on_turn, options_off_turn=choices.options_off_turn,
-    prompt_options=choices.prompt_options, groups=choices.GROUPS)
+    prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS, negation=SWN_NEGATION)

@@ -1,0 +1,93 @@
+"""Who may spend a hero point on a roll just seen, and opening that decision (Seed 004, module `hero_points`).
+
+The foundation every ruleset's attack reads: a combatant's own points, its side's pool, whether
+the map turns the module on, and `offer_after`, which opens the decision. The answers (spend,
+counter, hold) live with the rulesets (`game/systems/rulesets/hero_points.py`).
+"""
+
+from __future__ import annotations
+
+from game.actions import Action
+from game.components import HeroPoints, Identity, Trademark
+from game.ecs import EntityId
+from game.events import DamageRolled
+from game.prompts import HeroPointChance, NegationChance, OverwatchChance
+from game.rules.attack import AttackResult
+from game.rules.hero_points import may_protect_equipment
+from game.systems.scene import Scene
+
+MODULE = "hero_points"
+
+
+def enabled(scene: Scene) -> bool:
+    """Whether the map turns hero points on (map property `modules`)."""
+    return MODULE in scene.setup.modules
+
+
+def points(scene: Scene, entity: EntityId) -> int:
+    """The combatant's own hero points left."""
+    held = scene.world.try_get(entity, HeroPoints)
+    return held.points if held is not None else 0
+
+
+def pool(scene: Scene, entity: EntityId) -> int:
+    """The hero points in the pool of the combatant's side."""
+    return scene.sides[scene.side_of(entity)].hero_pool
+
+
+def offer_after(scene: Scene, prompt: HeroPointChance, at: int | None = None) -> bool:
+    """Open the decision when hero points are on and the one who lost the roll has a point of its
+    own or in its side's pool; True if opened. It waits behind the decisions already open, or
+    at place `at` in their queue (a shot fired in answer to one: right after that one)."""
+    if not enabled(scene) or points(scene, prompt.decider) + pool(scene, prompt.decider) < 1:
+        return False
+    scene.pending.insert(_at(scene, at), prompt)
+    return True
+
+
+def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult) -> bool:
+    """Ask the SWN attacker who missed whether to spend a hero point on the d20 roll (Seed 004); a
+    natural 1 misses whatever is added, so nobody is asked. A shot fired in answer to an overwatch
+    decision is settled right after it, before the next decision (True if asked)."""
+    if result.face == 1:
+        return False
+    question = f"{scene.name(attacker)} missed: spend a hero point on the roll?"
+    return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), _place(scene, attacker))
+
+
+def _place(scene: Scene, attacker: EntityId) -> int | None:
+    """Where a decision about the attacker's shot waits: right after the overwatch decision the
+    shot answers (still open while it is fired), else behind every decision open."""
+    answering = bool(scene.pending) and isinstance(scene.pending[0], OverwatchChance) \
+        and scene.pending[0].decider == attacker
+    return 1 if answering else None
+
+
+def may_negate(scene: Scene, entity: EntityId) -> bool:
+    """Whether hero points may negate damage to this combatant: a character (PC or NPC) always; a
+    vehicle or mech only when it is its crew's trademark item (Seed 004, Damage to Equipment)."""
+    identity = scene.world.get(entity, Identity)
+    if identity.kind in ("pc", "npc"):
+        return True
+    trademark = scene.world.try_get(entity, Trademark)
+    return may_protect_equipment(trademark.item if trademark else None, identity.unit_type)
+
+
+def offer_negation(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult, rolled: DamageRolled) -> bool:
+    """Ask the character an SWN shot hit whether to spend hero points to take less of its damage
+    (Seed 004, Negating Damage); only a hit that does damage, to someone with a point of their own
+    or in their side's pool, who may negate it (`may_negate`) (True if asked)."""
+    target = rolled.target
+    if not enabled(scene) or rolled.amount < 1 or points(scene, target) + pool(scene, target) < 1:
+        return False
+    if not may_negate(scene, target):
+        return False
+    question = (f"{scene.name(attacker)}'s hit deals {rolled.amount} damage to {scene.name(target)}: "
+                "spend hero points to negate some of it?")
+    chance = NegationChance(target, question, shot, result, rolled.roll, rolled.armor, rolled.amount)
+    scene.pending.insert(_at(scene, _place(scene, attacker)), chance)
+    return True
+
+
+def _at(scene: Scene, place: int | None) -> int:
+    return len(scene.pending) if place is None else place

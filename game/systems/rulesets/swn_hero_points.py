@@ -1,0 +1,117 @@
+"""Hero points under Stars Without Number (seed 004 with the SWN attack): the attacker who missed
+may spend a point on the d20 roll just seen; the bought dice are added to its total. A character
+hit may spend points to negate damage: SWN has only the shock pick, 3 points off the hit each.
+
+The shared hero point answers (`hero_points.rows`) go on with `go_on` here; the decision's
+options (`prompt_options`) show the exact chance the bought dice turn the miss into a hit.
+The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold`.
+"""
+
+from __future__ import annotations
+
+from game.actions import Action, Hold, NegateDamage, OverwatchFire
+from game.components import Health
+from game.events import Attacked, DamageNegated, DamageRolled
+from game.options import Option, Options
+from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
+from game.rules.attack import Modifier, with_part
+from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
+from game.systems import choices, combat, dispatch
+from game.systems.combat import AttackPlan
+from game.systems.dispatch import Row
+from game.systems.hero_chances import points
+from game.systems.rulesets import hero_points
+from game.systems.rulesets.hero_negation import Negating, shock_picks
+from game.systems.scene import Scene, in_the_fight
+
+HERO_PROMPTS = (HeroPointChance, CounterChance)
+
+
+def _replan(scene: Scene, shot: Action) -> AttackPlan:
+    """The plan of a shot waiting on a decision, made again (nothing it reads has changed)."""
+    plan = combat.plan_attack(scene, shot.actor, shot.target, getattr(shot, "burst", False),
+                              getattr(shot, "aimed", False), overwatch=isinstance(shot, OverwatchFire))
+    if isinstance(plan, str):
+        raise AssertionError(f"an attack waiting on a hero point decision became impossible: {plan}")
+    return plan
+
+
+def _forget_if_down(scene: Scene, target: int) -> None:
+    """A mover brought down is asked about by no other overwatcher."""
+    if not in_the_fight(scene.world, target):
+        scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == target)]
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After the decision: the bought dice added to the attack roll, which is judged again (a
+    natural 20 or 1 still decides), then the shot lands as any other (Seed 004 with SWN core)."""
+    shot = chance.attack
+    plan = _replan(scene, shot)
+    result = chance.result
+    if extras:
+        result = with_part(result, Modifier("hero points", sum(extra.counted for extra in extras)))
+        scene.emit(Attacked(shot.actor, shot.target, result, plan.weapon.id))
+    combat.finish_shot(scene, plan, result)
+    _forget_if_down(scene, shot.target)
+
+
+def _outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> tuple[int, bool]:
+    """The damage the hit deals with these picks (3 off the roll each, before armor and the
+    heroic table) and whether it drops the character."""
+    rolled = DamageRolled(prompt.attack.actor, prompt.decider, prompt.damage, prompt.armor, 0)
+    amount = combat.read_damage(scene, rolled, negated=shock_removed(picks)).amount
+    return amount, amount >= scene.world.get(prompt.decider, Health).current
+
+
+def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> None:
+    """The hit lands, less what the hero points negated (Seed 004, Negating Damage, read for SWN)."""
+    amount = prompt.amount
+    if action is not None:
+        amount, _ = _outcome(scene, prompt, action.picks)
+        scene.emit(DamageNegated(action.actor, action.picks, prompt.amount, amount, points(scene, action.actor),
+                                 int(action.personal), action.from_pool))
+    combat.land_hit(scene, _replan(scene, prompt.attack), prompt.result, amount)
+    _forget_if_down(scene, prompt.attack.target)
+
+
+NEGATING = Negating("swn", SWN_NEGATION, land, _outcome, shock_picks)
+
+
+def _check_hold(scene: Scene, action: Hold) -> object:
+    """Hold answers a hero point decision here, any other decision as the SWN table does."""
+    if scene.pending and isinstance(scene.pending[0], (*HERO_PROMPTS, NegationChance)):
+        return action
+    return dispatch.check_hold(scene, action)
+
+
+def _hold(scene: Scene, action: Hold, plan: object) -> None:
+    if isinstance(scene.pending[0], HERO_PROMPTS):
+        hero_points.hold(scene, action, go_on)
+    elif isinstance(scene.pending[0], NegationChance):
+        NEGATING.hold(scene, action)
+    else:
+        dispatch.hold(scene, action, plan)
+
+
+def rows() -> dict[type[Action], Row]:
+    """The hero point rows of the SWN table (spend, counter, negate), with a Hold that answers
+    every SWN decision."""
+    found = hero_points.rows(go_on)
+    found[NegateDamage] = NEGATING.row()
+    found[Hold] = Row(_check_hold, _hold, instant=True, answers=True, only_answers=True)
+    return found
+
+
+def prompt_options(scene: Scene, prompt: Prompt) -> Options:
+    """The answers to an open decision: a hero point's (spend, with the exact chance the bought dice
+    reach the number the roll missed, or let it stand; counter or not; negate, with the damage
+    then dealt, or take the hit), else the SWN ones."""
+    if isinstance(prompt, CounterChance):
+        return hero_points.counter_options(scene, prompt)
+    if isinstance(prompt, NegationChance):
+        return Options(prompt.decider, NEGATING.options(scene, prompt))
+    if not isinstance(prompt, HeroPointChance):
+        return choices.prompt_options(scene, prompt)
+    needed = prompt.result.target - prompt.result.total
+    stand = Option("hold", Hold(prompt.decider))
+    return Options(prompt.decider, (*hero_points.spend_options(scene, prompt, needed), stand))
