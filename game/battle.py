@@ -202,6 +202,14 @@ class Battle:
         Raises ValueError for a ruleset that is not playable yet or a map with nobody to fight
         (callers check first with `scenario_problem`, as `savefile.load_scenario_or_fail` does).
         """
+        return cls.starter(scenario, catalog)(seed)
+
+    @classmethod
+    def starter(cls, scenario, catalog: Catalog | None = None) -> Callable[[int | str], Battle]:
+        """A maker of battles on this scenario, one per seed, each the very battle `from_scenario`
+        would start: the checks, the data and the terrain are made once and shared read only, so
+        many fights (the simulator's) share what the terrain remembers (lines of fire, cover).
+        Raises ValueError as `from_scenario` does."""
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
@@ -210,8 +218,13 @@ class Battle:
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
                       scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
+        return lambda seed: cls._start(rules, scenario, seed)
+
+    @classmethod
+    def _start(cls, rules: Setup, scenario, seed: int | str) -> Battle:
+        """Deploy, roll hit points and initiative, and start round 1 under fixed rules."""
         dice = ActionDice(SeededDice(seed).state)
-        world = deploy(scenario, catalog, dice)
+        world = deploy(scenario, rules.catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
         morale.open_the_fight(scene, scenario.sides)

@@ -15,7 +15,7 @@ import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.battle import load_catalog
+from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, FightResult, describe_error, load_plan_scenario, play_batch, play_fight
 from game.simulate.seeds import fight_seed
 
@@ -81,8 +81,9 @@ def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
     """One fight at a time in this process."""
     catalog = load_catalog()
     scenario = load_plan_scenario(plan, catalog)
+    start = Battle.starter(scenario, catalog)
     for index in range(runs):
-        yield [play_fight(scenario, catalog, plan, index)]
+        yield [play_fight(scenario, catalog, plan, index, start)]
 
 
 def _ignore_interrupts() -> None:
