@@ -58,13 +58,14 @@ def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
-    """Where the enemies still in the fight stand."""
+    """Where the enemies still in the fight stand, in id order."""
     camps = {side.id: side.camp for side in battle.sides()}
-    everyone = battle.combatants()
-    mine = camps.get(next(c.side for c in everyone if c.id == actor))
-    return [c.hex for c in everyone
-            if c.in_fight and c.hex is not None and mine is not None
-            and camps.get(c.side) is not None and camps.get(c.side) != mine]
+    standing = battle.standing()
+    side = next((s for e, s, _ in standing if e == actor), None)
+    mine = camps.get(side if side is not None else battle.combatant(actor).side)
+    if mine is None:
+        return []
+    return [hex_ for _, s, hex_ in standing if camps.get(s) is not None and camps.get(s) != mine]
 
 
 def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:

@@ -86,14 +86,31 @@ def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
         yield [play_fight(scenario, catalog, plan, index, start)]
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them."""
+_WORKER: dict[str, object] = {}
+"""In a worker process: its run's plan, scenario, catalog and battle starter, made once when the
+worker starts, so every batch it plays shares the map and the terrain's remembered lines."""
+
+
+def _start_worker(plan: FightPlan) -> None:
+    """Ready a worker process for the run: Ctrl-C is left to the main process (which stops the
+    workers), and the map is read and the battle starter made once for all its batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.clear()
+    try:
+        catalog = load_catalog()
+        scenario = load_plan_scenario(plan, catalog)
+        _WORKER.update(plan=plan, scenario=scenario, catalog=catalog, start=Battle.starter(scenario, catalog))
+    except Exception:  # noqa: BLE001 (each batch then tries again and reports why, fight by fight)
+        _WORKER.clear()
 
 
 def _play_task(task: tuple[FightPlan, tuple[int, ...]]) -> list[FightResult]:
     """One batch in a worker process, a worker's failure turned into failed fights."""
-    return guarded_batch(*task)
+    plan, indices = task
+    if _WORKER.get("plan") != plan:
+        return guarded_batch(plan, indices)
+    scenario, catalog, start = _WORKER["scenario"], _WORKER["catalog"], _WORKER["start"]
+    return [play_fight(scenario, catalog, plan, index, start) for index in indices]
 
 
 def guarded_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult]:
@@ -109,7 +126,7 @@ def guarded_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult
 def _in_processes(plan: FightPlan, runs: int, jobs: int) -> Iterator[list[FightResult]]:
     """Batches spread over `jobs` fresh worker processes (spawned: no state shared with us)."""
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(jobs, initializer=_ignore_interrupts)
+    pool = context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
     try:
         yield from pool.imap_unordered(_play_task, [(plan, b) for b in batches(runs, jobs)])
         pool.close()
