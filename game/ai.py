@@ -137,15 +137,14 @@ def conduct_of(battle: Battle, me) -> str:
 def falling_back(battle: Battle, me, conduct: str) -> Action:
     """Obey a retreating band: in tactical retreat shoot if a shot is there, then withdraw
     through cover; panicked, only run (Seed 002, Morale Threshold)."""
-    options = battle.options(me.id, groups=("move", "attack"))
     if conduct == "retreat":
-        attack = best_attack(options)
+        attack = best_attack(battle.options(me.id, groups=("attack",)))
         if attack is not None:
             return attack
         reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
         if reload:
             return reload[0].action
-    move = retreat_move(battle, options, me, panicked=conduct == "flee")
+    move = retreat_move(battle, battle.options(me.id, groups=("move",)), me, panicked=conduct == "flee")
     return move if move is not None else EndTurn(me.id)
 
 
@@ -163,15 +162,14 @@ def choose_action(battle: Battle) -> Action:
     conduct = conduct_of(battle, me)
     if conduct != "fight":
         return falling_back(battle, me, conduct)
-    options = battle.options(actor, groups=("move", "attack"))
-    attack = best_attack(options)
+    attack = best_attack(battle.options(actor, groups=("attack",)))  # the moves only when no attack is taken
     if attack is not None:
         return attack
     if me.magazine and me.rounds == 0:
         reload = battle.options(actor, groups=("gear",)).allowed("reload")
         if reload:
             return reload[0].action
-    move = best_move(battle, options, me)
+    move = best_move(battle, battle.options(actor, groups=("move",)), me)
     return move if move is not None else EndTurn(actor)
 
 

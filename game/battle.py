@@ -424,7 +424,7 @@ class Battle:
         """Every side with its name, controller and morale (every number: the GM's view); with
         the morale rules on, what its band makes it do and its limits."""
         states = self.state.sides
-        if self._side_views is None or self._side_views[0] is not states:
+        if self._side_views is None or self._side_views[0] != states:  # frozen values: equal states, equal views
             self._side_views = (states, roster.sides(states, "morale" in self.setup.modules))
         return self._side_views[1]
 
