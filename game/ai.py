@@ -84,6 +84,16 @@ def read_shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> None:
     battle.covers(nearest, hexes, me.weapon or "unarmed")
 
 
+def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
+    """`protection` of many hexes at once (the same values): each hex's nearest enemy found once
+    and all their cover read in one batch."""
+    hexes = list(dict.fromkeys(hexes))
+    nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
+    readings = battle.covers(nearest, hexes, me.weapon or "unarmed")
+    return {h: reading.armor + reading.concealment_bonus if reading.visible else 10
+            for h, reading in zip(hexes, readings)}
+
+
 def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
@@ -93,10 +103,10 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
-    read_shelters(battle, me, reach, enemies)
+    sheltered = shelters(battle, me, reach, enemies)
 
     def score(hex_: Hex) -> tuple:
-        return (way.get(hex_, UNREACHABLE), -protection(battle, me, hex_, enemies), reach[hex_].cost, hex_)
+        return (way.get(hex_, UNREACHABLE), -sheltered[hex_], reach[hex_].cost, hex_)
 
     target = min(reach, key=score)
     if score(target)[0] >= way.get(me.hex, UNREACHABLE):
@@ -113,11 +123,11 @@ def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action
     if not reach or not enemies:
         return None
     way = approach_costs(battle, enemies)
-    read_shelters(battle, me, [*reach, me.hex], enemies)
+    sheltered = shelters(battle, me, [*reach, me.hex], enemies)
 
     def score(hex_: Hex) -> tuple[int, int]:
-        far, sheltered = way.get(hex_, -1), protection(battle, me, hex_, enemies)
-        return (far, sheltered) if panicked else (sheltered, far)
+        far = way.get(hex_, -1)
+        return (far, sheltered[hex_]) if panicked else (sheltered[hex_], far)
 
     here = score(me.hex)
     better = [h for h in reach if way.get(h, -1) >= way.get(me.hex, -1) and score(h) > here]

@@ -49,3 +49,18 @@ def test_a_batchs_fight_result_equals_the_same_fight_played_alone():
     in_batch = [play_fight(scenario, catalog, DEFAULT, index, start) for index in (2, 4)]
     alone = [play_fight(scenario, catalog, DEFAULT, index) for index in (2, 4)]
     assert in_batch == alone and not any(result.failed for result in in_batch)
+
+
+def test_shelters_read_in_one_batch_equal_protection_hex_by_hex():
+    from game.ai import enemy_hexes, protection, shelters
+    from game.options import MoveOption
+
+    scenario = load_plan_scenario(DEFAULT, load_catalog())
+    battle, apart = Battle.from_scenario(scenario, 7), Battle.from_scenario(scenario, 7)  # apart: its own terrain
+    me = battle.combatant(battle.current())
+    hexes = [o.hex for o in battle.options(me.id, groups=("move",)).allowed("move") if isinstance(o, MoveOption)]
+    enemies = enemy_hexes(battle, me.id)
+    one_by_one = {h: protection(apart, me, h, enemies) for h in [*hexes, me.hex]}
+    found = shelters(battle, me, [*hexes, me.hex], enemies)
+    assert len(found) == len(hexes) + 1 and len(set(found.values())) > 1
+    assert found == one_by_one
