@@ -64,3 +64,15 @@ def test_shelters_read_in_one_batch_equal_protection_hex_by_hex():
     found = shelters(battle, me, [*hexes, me.hex], enemies)
     assert len(found) == len(hexes) + 1 and len(set(found.values())) > 1
     assert found == one_by_one
+
+
+def test_a_run_keeps_each_equal_loss_table_once_and_its_results_unchanged():
+    from game.simulate.runner import run_fights
+
+    run = run_fights(DEFAULT, 6)
+    catalog = load_catalog()
+    scenario = load_plan_scenario(DEFAULT, catalog)
+    assert list(run.results) == [play_fight(scenario, catalog, DEFAULT, index) for index in range(6)]
+    tables = {}
+    for result in run.results:
+        assert tables.setdefault(result.losses, result.losses) is result.losses

@@ -10,6 +10,7 @@ each named, never dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
@@ -65,16 +66,27 @@ def run_fights(plan: FightPlan, runs: int, jobs: int = 1, scheduler: str | None 
 def _collect(stream: Iterator[list[FightResult]], runs: int, progress: Progress) -> RunResult:
     """Gather the batches as they finish; Ctrl-C ends the stream (which cleans up after itself)."""
     found: list[FightResult] = []
+    seen: dict = {}
     interrupted = False
     try:
         for batch in stream:
-            found.extend(batch)
+            found.extend(_sharing(result, seen) for result in batch)
             progress(len(batch))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         stream.close()
     return RunResult(tuple(sorted(found, key=lambda r: r.index)), runs, interrupted)
+
+
+def _sharing(result: FightResult, seen: dict) -> FightResult:
+    """The result with its losses, decider and broken sides replaced by equal values already
+    kept (most fights of a run end alike), so a run of many fights keeps each such value once."""
+    if result.failed:
+        return result
+    return dataclasses.replace(result, losses=seen.setdefault(result.losses, result.losses),
+                               decider=seen.setdefault(result.decider, result.decider),
+                               broke=seen.setdefault(result.broke, result.broke))
 
 
 def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
