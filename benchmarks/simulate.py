@@ -1,18 +1,28 @@
-"""Simulator benchmark: fights per second of `hexbattle simulate`, beside the issue's targets.
+"""Simulator benchmark: 1,000 fights of `hexbattle simulate`, beside the issue's targets and a
+baseline timed in the same run, and resident memory over many fights in one process.
 
-Run: python benchmarks/simulate.py [--fights N] [--repeat R]
-For the default scenario and kessler_ford, with one and two worker processes: fights per
-second through the simulator (process start-up, map loading and the report's bookkeeping
-included; best of R runs), the time 1,000 fights would take at that rate, the target, and
-the same-run baseline: the same fights played by a bare loop of the computer player in this
-process (what the simulator adds on top of the engine and the computer player).
+Run: python benchmarks/simulate.py [--fights N] [--kessler-fights N] [--repeat R] [--memory-fights N]
+     [--skip-speed]
+For the default scenario and kessler_ford: the time 1,000 fights take with `--jobs 2` through
+the simulator (worker start-up, map loading and the report's bookkeeping included), measured on
+`--fights` fights (default 1,000) and scaled when fewer, best of R runs; beside it the target and
+two baselines from the same run: the simulator in one process, and the former path (every fight
+started afresh with `Battle.from_scenario`, nothing shared between fights) in one process.
+With `--memory-fights N` (e.g. 10000): resident memory after fight 100 and after fight N of one
+run in one process (`--jobs 1`, its results kept for the report as a run keeps them).
 Targets (issue 11, two cores): 1,000 default-scenario fights with --jobs 2 in at most 20 s;
-1,000 kessler_ford fights in at most 60 s. Nothing here passes or fails.
+1,000 kessler_ford fights in at most 60 s; memory growth over 10,000 fights at most 5%.
+On a shared machine the wall-clock figure depends on the others' load; the CPU time the
+run's processes used, halved, is what two free cores would take. The machine's load
+(`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -20,58 +30,121 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai import play  # noqa: E402
+import psutil  # noqa: E402
+
 from game.battle import Battle, load_catalog  # noqa: E402
-from game.savefile import load_scenario_or_fail  # noqa: E402
-from game.simulate.fight import FightPlan  # noqa: E402
+from game.simulate.fight import FightPlan, _play, _players, load_plan_scenario  # noqa: E402
 from game.simulate.plans import prepare  # noqa: E402
 from game.simulate.runner import run_fights  # noqa: E402
 from game.simulate.seeds import fight_seed  # noqa: E402
 
 MAPS = {"relay_station_ambush": 20.0, "kessler_ford": 60.0}
-"""Each map and its target: seconds for 1,000 fights (--jobs 2)."""
+"""Each map and its target: seconds for 1,000 fights (--jobs 2). relay_station_ambush is the
+bundled default scenario."""
 
 
-def simulator_rate(map_path: Path, fights: int, jobs: int, repeat: int) -> float:
-    """Fights per second through the simulator, best of `repeat` runs."""
-    plan, _ = prepare(FightPlan(str(map_path), ()), {})
-    best = float("inf")
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): the machine is shared."""
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its finished worker processes."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
+def simulator_seconds(plan: FightPlan, fights: int, jobs: int, repeat: int) -> tuple[float, float]:
+    """Wall-clock seconds for `fights` fights through the simulator, and the CPU seconds they
+    took (this process and its workers), each the best of `repeat` runs."""
+    best, cpu = float("inf"), float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), cpu_seconds()
         run = run_fights(plan, fights, jobs)
-        best = min(best, time.perf_counter() - start)
+        best, cpu = min(best, time.perf_counter() - start), min(cpu, cpu_seconds() - used)
         assert len(run.results) == fights and not any(r.failed for r in run.results)
-    return fights / best
+    return best, cpu
 
 
-def plain_rate(map_path: Path, fights: int, repeat: int) -> float:
-    """Fights per second of a bare loop: the same fights, the computer player on every side."""
+def former_seconds(plan: FightPlan, fights: int, repeat: int) -> float:
+    """CPU seconds for the same fights played the former way in this process: each battle
+    started afresh from the scenario (its terrain, and every line of fire, worked out again)."""
     catalog = load_catalog()
-    scenario = load_scenario_or_fail(map_path, catalog)
+    scenario = load_plan_scenario(plan, catalog)
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for index in range(fights):
-            play(Battle.from_scenario(scenario, fight_seed(1, index), catalog))
-        best = min(best, time.perf_counter() - start)
-    return fights / best
+            battle = Battle.from_scenario(scenario, fight_seed(plan.run_seed, index), catalog)
+            _play(battle, _players(plan, index), plan.max_rounds)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def per_thousand(seconds: float, fights: int) -> float:
+    """Seconds for 1,000 fights at the rate measured."""
+    return seconds * 1000 / fights
+
+
+def speed(name: str, target: float, fights: int, repeat: int) -> None:
+    """The 1,000-fight figures of one map, beside the target and the same-run baselines."""
+    plan, _ = prepare(FightPlan(str(ROOT / "maps" / f"{name}.tmx"), ()), {})
+    sample = max(4, fights // 5)
+    wall, cpu = simulator_seconds(plan, fights, 2, repeat)
+    two, two_cpu = per_thousand(wall, fights), per_thousand(cpu, fights)
+    one = per_thousand(simulator_seconds(plan, sample, 1, repeat)[1], sample)
+    former_cpu = per_thousand(former_seconds(plan, sample, repeat), sample)
+    scaled = "" if fights == 1000 else f" (timed on {fights}, scaled)"
+    print(f"{name}: 1,000 fights with --jobs 2 in {two:7.1f} s wall{scaled}   target <= {target:.0f} s   [{load()}]")
+    print(f"{name}:   the same on two free cores (its CPU time / 2): {two_cpu / 2:7.1f} s   target <= {target:.0f} s")
+    print(f"{name}:   baselines, CPU seconds for 1,000 fights in one process: the simulator {one:7.1f} s;  "
+          f"the former path (fresh battles, nothing shared) {former_cpu:7.1f} s ({former_cpu / one:4.2f}x the "
+          f"simulator's)   (timed on {sample}, scaled)")
+
+
+def resident() -> int:
+    """This process's resident memory in bytes, after a full collection."""
+    gc.collect()
+    return psutil.Process().memory_info().rss
+
+
+def memory(fights: int, early: int = 100) -> None:
+    """Resident memory after fight `early` and after the last of one run in this process."""
+    plan, _ = prepare(FightPlan(str(ROOT / "maps" / "relay_station_ambush.tmx"), ()), {})
+    seen = {"done": 0}
+    marks: dict[int, int] = {}
+    checkpoints = {early, fights // 10, fights // 2}
+
+    def progress(done: int) -> None:
+        seen["done"] += done
+        if seen["done"] in checkpoints:
+            marks[seen["done"]] = resident()
+
+    start = time.perf_counter()
+    run = run_fights(plan, fights, 1, progress=progress)
+    elapsed = time.perf_counter() - start
+    last = resident()
+    assert len(run.results) == fights and not any(r.failed for r in run.results)
+    growth = (last / marks[early] - 1) * 100
+    steps = ", ".join(f"{marks[n] / 2**20:.1f} MiB after {n}" for n in sorted(marks))
+    print(f"memory: resident growth from fight {early} to fight {fights}: {growth:+5.1f}%   target <= 5%   "
+          f"({steps}, {last / 2**20:.1f} MiB after {fights}; {fights / elapsed:.1f} fights/s)   [{load()}]")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fights", type=int, default=20, help="fights per measurement (default 20)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure, the best kept (default 3)")
+    parser.add_argument("--fights", type=int, default=1000, help="fights per --jobs 2 figure (default 1000)")
+    parser.add_argument("--kessler-fights", type=int, default=0, help="fights for kessler_ford (default: --fights)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per figure, the best kept (default 1)")
+    parser.add_argument("--memory-fights", type=int, default=0, help="also measure memory over N fights (e.g. 10000)")
+    parser.add_argument("--skip-speed", action="store_true", help="only the memory figure")
     args = parser.parse_args()
-    for name, target in MAPS.items():
-        path = ROOT / "maps" / f"{name}.tmx"
-        fights = args.fights if name != "kessler_ford" else max(2, args.fights // 4)
-        base = plain_rate(path, fights, args.repeat)
-        print(f"{name}: baseline, a bare loop in this process: {base:6.2f} fights/s "
-              f"(1,000 fights in {1000 / base:7.1f} s)")
-        for jobs in (1, 2):
-            rate = simulator_rate(path, fights, jobs, args.repeat)
-            print(f"{name}: simulate --jobs {jobs}: {rate:6.2f} fights/s   1,000 fights in {1000 / rate:7.1f} s"
-                  f"   target {target:.0f} s (jobs 2)   {rate / base:4.2f}x the baseline   ({fights} fights)")
+    if not args.skip_speed:
+        for name, target in MAPS.items():
+            fights = args.kessler_fights if name == "kessler_ford" and args.kessler_fights else args.fights
+            speed(name, target, fights, args.repeat)
+    if args.memory_fights:
+        memory(args.memory_fights)
 
 
 if __name__ == "__main__":  # worker processes import this module again

@@ -98,13 +98,14 @@ def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
-    """Where the enemies still in the fight stand."""
+    """Where the enemies still in the fight stand, in id order."""
     camps = {side.id: side.camp for side in battle.sides()}
-    everyone = battle.combatants()
-    mine = camps.get(next(c.side for c in everyone if c.id == actor))
-    return [c.hex for c in everyone
-            if c.in_fight and c.hex is not None and mine is not None
-            and camps.get(c.side) is not None and camps.get(c.side) != mine]
+    standing = battle.standing()
+    side = next((s for e, s, _ in standing if e == actor), None)
+    mine = camps.get(side if side is not None else battle.combatant(actor).side)
+    if mine is None:
+        return []
+    return [hex_ for _, s, hex_ in standing if camps.get(s) is not None and camps.get(s) != mine]
 
 
 def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
@@ -123,6 +124,16 @@ def read_shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> None:
     battle.covers(nearest, hexes, me.weapon or "unarmed")
 
 
+def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
+    """`protection` of many hexes at once (the same values): each hex's nearest enemy found once
+    and all their cover read in one batch."""
+    hexes = list(dict.fromkeys(hexes))
+    nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
+    readings = battle.covers(nearest, hexes, me.weapon or "unarmed")
+    return {h: reading.armor + reading.concealment_bonus if reading.visible else 10
+            for h, reading in zip(hexes, readings)}
+
+
 def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
@@ -132,10 +143,10 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
-    read_shelters(battle, me, reach, enemies)
+    sheltered = shelters(battle, me, reach, enemies)
 
     def score(hex_: Hex) -> tuple:
-        return (way.get(hex_, UNREACHABLE), -protection(battle, me, hex_, enemies), reach[hex_].cost, hex_)
+        return (way.get(hex_, UNREACHABLE), -sheltered[hex_], reach[hex_].cost, hex_)
 
     target = min(reach, key=score)
     if score(target)[0] >= way.get(me.hex, UNREACHABLE):
@@ -152,11 +163,11 @@ def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action
     if not reach or not enemies:
         return None
     way = approach_costs(battle, enemies)
-    read_shelters(battle, me, [*reach, me.hex], enemies)
+    sheltered = shelters(battle, me, [*reach, me.hex], enemies)
 
     def score(hex_: Hex) -> tuple[int, int]:
-        far, sheltered = way.get(hex_, -1), protection(battle, me, hex_, enemies)
-        return (far, sheltered) if panicked else (sheltered, far)
+        far = way.get(hex_, -1)
+        return (far, sheltered[hex_]) if panicked else (sheltered[hex_], far)
 
     here = score(me.hex)
     better = [h for h in reach if way.get(h, -1) >= way.get(me.hex, -1) and score(h) > here]
@@ -176,15 +187,14 @@ def conduct_of(battle: Battle, me) -> str:
 def falling_back(battle: Battle, me, conduct: str) -> Action:
     """Obey a retreating band: in tactical retreat shoot if a shot is there, then withdraw
     through cover; panicked, only run (Seed 002, Morale Threshold)."""
-    options = battle.options(me.id, groups=("move", "attack"))
     if conduct == "retreat":
-        attack = best_attack(options)
+        attack = best_attack(battle.options(me.id, groups=("attack",)))
         if attack is not None:
             return attack
         reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
         if reload:
             return reload[0].action
-    move = retreat_move(battle, options, me, panicked=conduct == "flee")
+    move = retreat_move(battle, battle.options(me.id, groups=("move",)), me, panicked=conduct == "flee")
     return move if move is not None else EndTurn(me.id)
 
 
@@ -202,11 +212,11 @@ def choose_action(battle: Battle) -> Action:
     conduct = conduct_of(battle, me)
     if conduct != "fight":
         return falling_back(battle, me, conduct)
-    options = battle.options(actor, groups=("move", "attack"))
-    regain = options.allowed("regain_control")  # seed 001: pinned in a grapple, the first thing to do
-    if regain:
-        return regain[0].action
-    attack = best_attack(options)
+    if any(state.startswith("pinned") for state in me.states):  # seed 001: the first thing to do
+        regain = battle.options(actor, groups=("move",)).allowed("regain_control")
+        if regain:
+            return regain[0].action
+    attack = best_attack(battle.options(actor, groups=("attack",)))  # the moves only when no attack is taken
     if attack is not None:
         return attack
     if me.magazine and me.rounds == 0:
@@ -216,7 +226,7 @@ def choose_action(battle: Battle) -> Action:
     search = search_for_the_hidden(battle, me)
     if search is not None:
         return search
-    move = best_move(battle, options, me)
+    move = best_move(battle, battle.options(actor, groups=("move",)), me)
     if move is not None:
         return move
     return declaration(battle, actor) or EndTurn(actor)

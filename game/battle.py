@@ -192,7 +192,7 @@ class Battle:
         self._undone: list[Step] = []
         self._ends: list[int] = []  # the log length after each step of the history
         self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
-        self._ways = Recall(WAYS_KEPT)
+        self._side_views: tuple[tuple[SideState, ...], tuple[SideView, ...]] | None = None
         self._watchers: list[Callable[[Battle], None]] = []
 
     # -- starting --------------------------------------------------------------------------
@@ -203,6 +203,14 @@ class Battle:
         Raises ValueError for a ruleset that is not playable yet or a map with nobody to fight
         (callers check first with `scenario_problem`, as `savefile.load_scenario_or_fail` does).
         """
+        return cls.starter(scenario, catalog)(seed)
+
+    @classmethod
+    def starter(cls, scenario, catalog: Catalog | None = None) -> Callable[[int | str], Battle]:
+        """A maker of battles on this scenario, one per seed, each the very battle `from_scenario`
+        would start: the checks, the data and the terrain are made once and shared read only, so
+        many fights (the simulator's) share what the terrain remembers (lines of fire, cover).
+        Raises ValueError as `from_scenario` does."""
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
@@ -211,8 +219,13 @@ class Battle:
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
         rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
                       scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
+        return lambda seed: cls._start(rules, scenario, seed)
+
+    @classmethod
+    def _start(cls, rules: Setup, scenario, seed: int | str) -> Battle:
+        """Deploy, roll hit points and initiative, and start round 1 under fixed rules."""
         dice = ActionDice(SeededDice(seed).state)
-        world = deploy(scenario, catalog, dice)
+        world = deploy(scenario, rules.catalog, dice)
         sides = _sides(scenario, world)
         scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
         morale.open_the_fight(scene, scenario.sides)
@@ -366,9 +379,11 @@ class Battle:
 
     def approach_costs(self, goals: Iterable[Hex]) -> MappingProxyType:
         """Movement cost from every hex that has a way to the nearest goal hex, around walls and
-        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded)."""
+        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded) on the
+        terrain, so the battles of one `starter` share them."""
         key = tuple(sorted(set(goals)))
-        return self._ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
+        ways = self.setup.field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
+        return ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
 
     @property
     def field(self) -> Battlefield:
@@ -382,6 +397,14 @@ class Battle:
             scene = self._scene(state)
             self._views = (state, tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
         return self._views[1]
+
+    def standing(self) -> tuple[tuple[EntityId, str, Hex], ...]:
+        """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
+        tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
+        computer player asks before each move)."""
+        world = self.world
+        return tuple((entity, side.side, world.get(entity, Position).hex) for entity, side in world.query(Allegiance)
+                     if world.has(entity, Identity) and world.has(entity, Stats) and in_the_fight(world, entity))
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
@@ -401,7 +424,10 @@ class Battle:
     def sides(self) -> tuple[SideView, ...]:
         """Every side with its name, controller and morale (every number: the GM's view); with
         the morale rules on, what its band makes it do and its limits."""
-        return roster.sides(self.state.sides, "morale" in self.setup.modules)
+        states = self.state.sides
+        if self._side_views is None or self._side_views[0] != states:  # frozen values: equal states, equal views
+            self._side_views = (states, roster.sides(states, "morale" in self.setup.modules))
+        return self._side_views[1]
 
     # -- acting ----------------------------------------------------------------------------
     def submit(self, action: Action, typed_only: bool = False) -> Outcome:

@@ -91,10 +91,13 @@ class World:
     def query(self, *kinds: type) -> Iterator[tuple]:
         """(entity, component, ...) for every entity having all the types, in id order."""
         stores = [self._stores.get(kind, {}) for kind in kinds]
+        if len(stores) == 1:
+            yield from sorted(stores[0].items())
+            return
         smallest = min(stores, key=len)
         for entity in sorted(smallest):
             if all(entity in store for store in stores):
-                yield (entity, *(store[entity] for store in stores))
+                yield (entity, *[store[entity] for store in stores])
 
     def count(self, kind: type) -> int:
         """How many entities have this component type."""

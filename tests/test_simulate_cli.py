@@ -70,10 +70,10 @@ def test_a_fight_that_fails_is_named_and_its_save_replays(tmp_path, capsys, monk
 def test_ctrl_c_reports_the_fights_done_so_far(capsys, monkeypatch):
     real = fight_module.play_fight
 
-    def stop_at_two(scenario, catalog, plan, index):
+    def stop_at_two(scenario, catalog, plan, index, *start):
         if index == 2:
             raise KeyboardInterrupt
-        return real(scenario, catalog, plan, index)
+        return real(scenario, catalog, plan, index, *start)
 
     monkeypatch.setattr("game.simulate.runner.play_fight", stop_at_two)
     assert main(["simulate", str(BASELINE), "--runs", "5"]) == 130

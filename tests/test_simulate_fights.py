@@ -96,10 +96,10 @@ def test_a_fight_that_raises_is_kept_with_its_error_and_the_actions_before_it(mo
 def test_ctrl_c_keeps_the_fights_done_and_says_the_run_was_interrupted(monkeypatch):
     real = fight_module.play_fight
 
-    def stop_at_three(scenario, catalog, plan, index):
+    def stop_at_three(scenario, catalog, plan, index, *start):
         if index == 3:
             raise KeyboardInterrupt
-        return real(scenario, catalog, plan, index)
+        return real(scenario, catalog, plan, index, *start)
 
     monkeypatch.setattr("game.simulate.runner.play_fight", stop_at_three)
     run = run_fights(ONE_ON_ONE, 10)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from game.hexgrid import range_in_hexes
 from game.rules.dice import DiceSource, Roll, roll
@@ -233,7 +234,13 @@ def _lands(face: int, total: int, target: int) -> bool:
 
 def hit_chance(setup: AttackSetup) -> Fraction:
     """The exact chance to hit, counted over the 20 faces of the d20."""
-    bonus, target = attack_modifier(setup), target_number(setup)
+    return _chance(attack_modifier(setup), target_number(setup))
+
+
+@lru_cache(maxsize=1024)
+def _chance(bonus: int, target: int) -> Fraction:
+    """The faces of the d20 that hit with this bonus against this target, as a chance; a
+    handful of (bonus, target) pairs come up, so each is counted once (bounded memory)."""
     hits = sum(1 for face in D20_FACES if _lands(face, face + bonus, target))
     return Fraction(hits, len(D20_FACES))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -89,15 +90,18 @@ def play_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult]:
     """Play the fights with these numbers (the unit of work a worker is sent)."""
     catalog = load_catalog()
     scenario = load_plan_scenario(plan, catalog)
-    return [play_fight(scenario, catalog, plan, index) for index in indices]
+    start = Battle.starter(scenario, catalog)
+    return [play_fight(scenario, catalog, plan, index, start) for index in indices]
 
 
-def play_fight(scenario, catalog: Catalog, plan: FightPlan, index: int) -> FightResult:
-    """Play fight number `index` of the plan to its end (or the round limit)."""
+def play_fight(scenario, catalog: Catalog, plan: FightPlan, index: int,
+               start: Callable[[int], Battle] | None = None) -> FightResult:
+    """Play fight number `index` of the plan to its end (or the round limit). `start`, a
+    `Battle.starter` of the scenario, lets the fights of a batch share its terrain."""
     seed = fight_seed(plan.run_seed, index)
     battle = None
     try:
-        battle = Battle.from_scenario(scenario, seed, catalog)
+        battle = start(seed) if start is not None else Battle.from_scenario(scenario, seed, catalog)
         players = _players(plan, index)
         broke, last = _play(battle, players, plan.max_rounds)
         return _result(battle, index, seed, broke, last, plan.max_rounds)

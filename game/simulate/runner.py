@@ -10,12 +10,13 @@ each named, never dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.battle import load_catalog
+from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, FightResult, describe_error, load_plan_scenario, play_batch, play_fight
 from game.simulate.seeds import fight_seed
 
@@ -65,10 +66,11 @@ def run_fights(plan: FightPlan, runs: int, jobs: int = 1, scheduler: str | None 
 def _collect(stream: Iterator[list[FightResult]], runs: int, progress: Progress) -> RunResult:
     """Gather the batches as they finish; Ctrl-C ends the stream (which cleans up after itself)."""
     found: list[FightResult] = []
+    seen: dict = {}
     interrupted = False
     try:
         for batch in stream:
-            found.extend(batch)
+            found.extend(_sharing(result, seen) for result in batch)
             progress(len(batch))
     except KeyboardInterrupt:
         interrupted = True
@@ -77,22 +79,50 @@ def _collect(stream: Iterator[list[FightResult]], runs: int, progress: Progress)
     return RunResult(tuple(sorted(found, key=lambda r: r.index)), runs, interrupted)
 
 
+def _sharing(result: FightResult, seen: dict) -> FightResult:
+    """The result with its losses, decider and broken sides replaced by equal values already
+    kept (most fights of a run end alike), so a run of many fights keeps each such value once."""
+    if result.failed:
+        return result
+    return dataclasses.replace(result, losses=seen.setdefault(result.losses, result.losses),
+                               decider=seen.setdefault(result.decider, result.decider),
+                               broke=seen.setdefault(result.broke, result.broke))
+
+
 def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
     """One fight at a time in this process."""
     catalog = load_catalog()
     scenario = load_plan_scenario(plan, catalog)
+    start = Battle.starter(scenario, catalog)
     for index in range(runs):
-        yield [play_fight(scenario, catalog, plan, index)]
+        yield [play_fight(scenario, catalog, plan, index, start)]
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them."""
+_WORKER: dict[str, object] = {}
+"""In a worker process: its run's plan, scenario, catalog and battle starter, made once when the
+worker starts, so every batch it plays shares the map and the terrain's remembered lines."""
+
+
+def _start_worker(plan: FightPlan) -> None:
+    """Ready a worker process for the run: Ctrl-C is left to the main process (which stops the
+    workers), and the map is read and the battle starter made once for all its batches."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.clear()
+    try:
+        catalog = load_catalog()
+        scenario = load_plan_scenario(plan, catalog)
+        _WORKER.update(plan=plan, scenario=scenario, catalog=catalog, start=Battle.starter(scenario, catalog))
+    except Exception:  # noqa: BLE001 (each batch then tries again and reports why, fight by fight)
+        _WORKER.clear()
 
 
 def _play_task(task: tuple[FightPlan, tuple[int, ...]]) -> list[FightResult]:
     """One batch in a worker process, a worker's failure turned into failed fights."""
-    return guarded_batch(*task)
+    plan, indices = task
+    if _WORKER.get("plan") != plan:
+        return guarded_batch(plan, indices)
+    scenario, catalog, start = _WORKER["scenario"], _WORKER["catalog"], _WORKER["start"]
+    return [play_fight(scenario, catalog, plan, index, start) for index in indices]
 
 
 def guarded_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult]:
@@ -108,7 +138,7 @@ def guarded_batch(plan: FightPlan, indices: tuple[int, ...]) -> list[FightResult
 def _in_processes(plan: FightPlan, runs: int, jobs: int) -> Iterator[list[FightResult]]:
     """Batches spread over `jobs` fresh worker processes (spawned: no state shared with us)."""
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(jobs, initializer=_ignore_interrupts)
+    pool = context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
     try:
         yield from pool.imap_unordered(_play_task, [(plan, b) for b in batches(runs, jobs)])
         pool.close()

@@ -36,7 +36,8 @@ def record(scene: Scene, side_id: str, change: MoraleChange, who: EntityId | Non
 
 def members(scene: Scene, side_id: str) -> list[EntityId]:
     """Every combatant of the side, in or out of the fight, in id order."""
-    return sorted(e for e, allegiance, _ in scene.world.query(Allegiance, Stats) if allegiance.side == side_id)
+    world = scene.world
+    return sorted(e for e in world.group(Allegiance, side_id) if world.has(e, Stats))
 
 
 def _leader(scene: Scene, side_id: str, object_id: int | None) -> EntityId | None:
