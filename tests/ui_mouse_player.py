@@ -62,6 +62,6 @@ def click_to_the_end(table, seconds: float = 240.0) -> dict:
         point = next_click(status, clicks)
         assert point is not None, status
         before = status["actions"]
-        table.click(*point)
+        table.click(*point, settle=0.05)
         table.after(lambda s: s["actions"] != before or s["ended"], "the click to be taken")
     return table.status()

@@ -49,13 +49,13 @@ class Table:
     """The running window, driven like a person drives it."""
 
     def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",),
-                 map_path: Path = DEFAULT_MAP):
+                 map_path: Path = DEFAULT_MAP, pace: float = 0.02):
         self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", "play", str(map_path), "--seed", "1", *extra,
              "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
-             "--save-to", str(tmp / "fight.json"), "--pace", "0.02"],
+             "--save-to", str(tmp / "fight.json"), "--pace", str(pace)],
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")
         self.window = self._find_window()
@@ -83,10 +83,12 @@ class Table:
     def status(self) -> dict:
         return json.loads(self.status_path.read_text())
 
-    def click(self, x: int, y: int, button: int = 1) -> None:
-        """A real press and release (XTEST), at a point of the window."""
+    def click(self, x: int, y: int, button: int = 1, settle: float = 0.3) -> None:
+        """A real press and release (XTEST), at a point of the window, `settle` seconds after
+        the pointer arrives there (long clicking loops may shorten it: a click is judged by
+        its own position)."""
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
-        time.sleep(0.3)
+        time.sleep(settle)
         self.xdotool("click", str(button))
 
     def hover(self, x: int, y: int) -> None:
