@@ -233,9 +233,8 @@ def choose_action(battle: Battle) -> Action:
 
 
 def search_for_the_hidden(battle: Battle, me) -> Action | None:
-    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it."""
-    if not any(state.startswith("unseen") for c in battle.combatants() if c.side != me.side for state in c.states):
-        return None
+    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it (the
+    search is offered only while an enemy is hidden from this combatant)."""
     search = battle.options(me.id, groups=("stealth",)).allowed("search")
     return search[0].action if search else None
 
