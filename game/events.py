@@ -918,11 +918,14 @@ class DefenseDrained(Event):
     vitality: tuple[int, int]
     wound: bool = False
     wasted: int = 0
+    negated: tuple[str, ...] = ()
+    """The hero points' negation picks bought against the hit (seed 004), if any."""
 
     def text(self, say: Narrator) -> str:
         wound = "; a wound or condition is due" if self.wound else ""
         wasted = f"; {self.wasted} had nowhere to go" if self.wasted else ""
-        return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}): DEF "
+        less = f", less the hero points' {', '.join(self.negated)}" if self.negated else ""
+        return (f"{say.name(self.target)} takes {self.damage.total} ({self.damage.text()}){less}: DEF "
                 f"{self.defense[0]} -> {self.defense[1]}, VIT {self.vitality[0]} -> {self.vitality[1]}{wound}{wasted}.")
 
 

@@ -14,6 +14,7 @@ from game.hexgrid import Hex
 from game.rules.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
+from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.starfarer.tasks import TaskResult
 
 
@@ -58,9 +59,10 @@ class ProtectChance(Prompt):
 @dataclass(frozen=True, slots=True)
 class NegationChance(Prompt):
     """Seed 004, Negating Damage: the decider has just been hit and may spend hero points to take
-    less damage (not counterable). `attack` is the attack that hit and `result` its roll (SWN);
-    `damage` the damage roll and `armor` the armor it went through; `amount` what the hit deals
-    as it stands."""
+    less damage (not counterable). `attack` is the attack that hit and `amount` what the hit deals
+    as it stands. SWN: `result` is its roll, `damage` the damage roll and `armor` the armor it
+    went through. These Lucky Stars: `contest` is the opposed roll and `blow` the damage roll.
+    Starfarer: `task` is the to-hit task and `location` where it landed (`amount`: the shock)."""
 
     kind: ClassVar[str] = "negate_damage"
     attack: Action | None = None
@@ -68,6 +70,10 @@ class NegationChance(Prompt):
     damage: Roll | None = None
     armor: int = 0
     amount: int = 0
+    contest: Contest | None = None
+    blow: DamageRoll | None = None
+    task: TaskResult | None = None
+    location: str = ""
 
 
 @dataclass(frozen=True, slots=True)

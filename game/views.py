@@ -59,15 +59,17 @@ class CombatantView:
     footprint: tuple[Hex, ...] = ()
     """Every hex it stands on, `hex` first: a squad's several (Seed 002, Squad Size); none once down."""
     action_points: int | None = None
+    """Action points left this round, under a ruleset that counts them (seeds 001 and 003); else None."""
     phases: tuple[int, ...] = ()
     """Seed 003: the action points at which each of its phases still to come this round begins, if
     it declares nothing that changes them (the one under way not counted)."""
     carries: int | None = None
     """Seed 003: the action points it carries into the next round after those phases."""
-    """Action points left this round, under a ruleset that counts them (seed 001); else None."""
     defense: int | None = None
     """Current DEF under seed 001 (`health` then counts VIT, `unit` "VIT"); else None."""
     defense_max: int | None = None
+    hero_points: int | None = None
+    """Seed 004: the hero points of its own left, when the map turns the module on; else None."""
     states: tuple[str, ...] = ()
     """A ruleset's own states the GM tracks, in words: seed 001's "pinned by Gash", "holding
     Rook" (in control of a grapple), "unseen (stealth 10)", "attack readied"."""

@@ -9,7 +9,7 @@ from game.battle import Battle
 from game.actions import CounterHeroPoint
 from game.events import DefenseDrained, HeroDieRolled, HeroPointCountered, HeroPointSpent, OpposedAttack, TaskAttacked, Wounded
 from game.hexgrid import Hex
-from game.prompts import CounterChance, HeroPointChance
+from game.prompts import CounterChance, HeroPointChance, NegationChance
 from game.systems.rulesets.hero_points import extra_at_least
 
 from kit import battle_at, unit
@@ -73,7 +73,9 @@ def test_an_enemy_who_lets_the_point_be_lets_the_die_roll():
     battle.submit(SpendHeroPoint(ROOK))
     outcome = battle.submit(Hold(GASH, faces=(12, 3)))  # the die: 12, so 16 against 13; damage d8 3
     assert next(e for e in outcome.events if isinstance(e, HeroDieRolled)).extra.counted == 12
-    assert next(e for e in outcome.events if isinstance(e, DefenseDrained)).damage.total == 3 + 2
+    assert isinstance(battle.pending(), NegationChance) and battle.pending().decider == GASH  # Gash kept its point
+    taken = battle.submit(Hold(GASH))  # and takes the hit as rolled
+    assert next(e for e in taken.events if isinstance(e, DefenseDrained)).damage.total == 3 + 2
 
 
 def test_the_defender_who_lost_the_roll_may_spend_off_its_own_turn():

@@ -75,16 +75,23 @@ def may_negate(scene: Scene, entity: EntityId) -> bool:
 
 def offer_negation(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult, rolled: DamageRolled) -> bool:
     """Ask the character an SWN shot hit whether to spend hero points to take less of its damage
-    (Seed 004, Negating Damage); only a hit that does damage, to someone with a point of their own
-    or in their side's pool, who may negate it (`may_negate`) (True if asked)."""
+    (Seed 004, Negating Damage); see `offer_negation_chance` (True if asked)."""
     target = rolled.target
-    if not enabled(scene) or rolled.amount < 1 or points(scene, target) + pool(scene, target) < 1:
-        return False
-    if not may_negate(scene, target):
-        return False
     question = (f"{scene.name(attacker)}'s hit deals {rolled.amount} damage to {scene.name(target)}: "
                 "spend hero points to negate some of it?")
     chance = NegationChance(target, question, shot, result, rolled.roll, rolled.armor, rolled.amount)
+    return offer_negation_chance(scene, attacker, chance)
+
+
+def offer_negation_chance(scene: Scene, attacker: EntityId, chance: NegationChance) -> bool:
+    """Open a negation decision (any ruleset's hit, Seed 004, Negating Damage): only for a hit that
+    does something (`amount` 1 or more), to someone with a point of their own or in their side's
+    pool, who may negate it (`may_negate`). It waits like a decision on the attacker's shot (True if asked)."""
+    target = chance.decider
+    if not enabled(scene) or chance.amount < 1 or points(scene, target) + pool(scene, target) < 1:
+        return False
+    if not may_negate(scene, target):
+        return False
     scene.pending.insert(_at(scene, _place(scene, attacker)), chance)
     return True
 

@@ -9,6 +9,7 @@ from game.components import (
     Dead,
     Guarding,
     Health,
+    HeroPoints,
     Hidden,
     Identity,
     Initiative,
@@ -61,7 +62,15 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
         initiative=initiative.score if initiative else None,
         facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
-        hidden=world.has(entity, Hidden), footprint=footprint(world, entity))
+        hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity))
+
+
+def _hero_points(scene: Scene, entity: EntityId) -> int | None:
+    """Seed 004: its own hero points, when the map turns the module on."""
+    if "hero_points" not in scene.setup.modules:
+        return None
+    held = scene.world.try_get(entity, HeroPoints)
+    return held.points if held else 0
 
 
 def combatants(scene: Scene, scenario) -> tuple[CombatantView, ...]:

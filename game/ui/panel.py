@@ -178,7 +178,10 @@ def _points(option) -> str:
 
 
 def _damage(option) -> str:
-    """What a negation answer leaves of the hit (seed 004): its damage, and whether it still drops."""
+    """What a negation answer leaves of the hit (seed 004): its damage, and whether it still drops;
+    the picks it buys when they are more than shock (a VIT or wound level back, a condition undone)."""
     if getattr(option, "drops", None) is None:  # a NegationOption's damage left and whether it drops
         return ""
-    return f" (takes {option.damage}{', drops' if option.drops else ''})"
+    picks = option.picks if set(option.picks) - {"shock"} else ()
+    bought = f"{', '.join(picks)}; " if picks else ""
+    return f" ({bought}takes {option.damage}{', drops' if option.drops else ''})"

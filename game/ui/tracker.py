@@ -85,7 +85,7 @@ def console_lines(battle: Battle) -> list[str]:
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
         hidden += "".join(f" ({state})" for state in view.states if view.in_fight)
-        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{_points(view)}{down}")
+        lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{_hero(view)}{_points(view)}{down}")
     lines += _phases_to_come(in_order(battle))
     for side in battle.sides():
         if side.morale is not None:
@@ -102,6 +102,13 @@ def _points(view: CombatantView) -> str:
         return f" {view.action_points} AP"
     phases = f", phases at {', '.join(str(p) for p in view.phases)}" if view.phases else ""
     return f" {view.action_points} AP{phases}, carries {view.carries}"
+
+
+def _hero(view: CombatantView) -> str:
+    """Seed 004: the hero points of its own, when it has any."""
+    if not view.hero_points or not view.in_fight:
+        return ""
+    return f" {view.hero_points} hero pt{'s' if view.hero_points > 1 else ''}"
 
 
 def _phases_to_come(views: list[CombatantView]) -> list[str]:

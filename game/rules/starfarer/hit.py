@@ -6,11 +6,12 @@ damage, both returning every intermediate number so the log can explain them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.rules.dice import DiceSource
 from game.rules.starfarer.checks import Checks, checks_after_hit
 from game.rules.starfarer.damage import Assessed, WeaponRating, assess_damage, hit_damage
+from game.rules.starfarer.negation import negate_hit
 from game.rules.starfarer.tasks import TaskProfile, TaskResult, hit_location, roll_task
 from game.rules.starfarer.wounds import Bleeding, Mark, WoundTrack, mark_wound, wound_bleeds, wound_level
 
@@ -46,21 +47,28 @@ class HitReport:
     mark: Mark | None
     checks: Checks
     body: Body
+    keeps_conscious: bool = False
+    """Hero points bought off the unconsciousness of the shock check (Seed 004, a "condition" pick)."""
 
 
 def apply_hit(body: Body, target: Target, weapon: WeaponRating, armor: int, los: int, location: str, *,
-              blunt: bool = False, blow_through: bool = False) -> HitReport:
-    """Damage, lethality and head, the wound mark, bleeding and the checks due, in the seed's order (Seed 003, 3.5-3.6.7)."""
+              blunt: bool = False, blow_through: bool = False, picks: tuple[str, ...] = ()) -> HitReport:
+    """Damage, lethality and head, the wound mark, bleeding and the checks due, in the seed's order
+    (Seed 003, 3.5-3.6.7); `picks` are the hero points' negation picks, taken off the shock and the
+    wound level before they are marked (Seed 004, Negating Damage)."""
     damage = hit_damage(weapon, armor, los, target.mass if blow_through else None)
     assessed = assess_damage(damage, weapon.lethality, target.resilience, location)
     level = wound_level(assessed.wound, target.wound_step)
+    negated = negate_hit(assessed, level, picks)
+    if picks:
+        assessed, level = replace(assessed, shock=negated.shock), negated.wound_level
     track, bleeding, mark = body.track, body.bleeding, None
     if level is not None:
         track, mark = mark_wound(track, location, level)
         bleeding = wound_bleeds(bleeding, mark, blunt)
     checks = checks_after_hit(mark, assessed.shock, body.shock, target.basic_shock, target.stun)
     after = Body(track, bleeding, body.shock + assessed.shock)
-    return HitReport(location, damage, assessed, level, mark, checks, after)
+    return HitReport(location, damage, assessed, level, mark, checks, after, negated.keeps_conscious)
 
 
 @dataclass(frozen=True, slots=True)

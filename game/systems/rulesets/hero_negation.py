@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 
 from game.actions import Hold, NegateDamage
 from game.components import HeroPoints
@@ -36,8 +37,9 @@ class Negating:
     negation: Negation
     land: Land
     outcome: Outcome
-    picks: Callable[[int], tuple[str, ...]]
-    """The picks a number of points buys when the option is built (the computer's and the window's)."""
+    picks: Callable[[Scene, NegationChance, int], tuple[str, ...]]
+    """The picks a number of points buys against this hit when the option is built (the computer's
+    and the window's): the ones that leave the least of it (`best_picks`)."""
 
     def check(self, scene: Scene, action: NegateDamage) -> NegateDamage | str:
         """Negating answers an open negation decision: one personal point at most, any from the
@@ -65,6 +67,18 @@ class Negating:
         """The table row answering a negation decision."""
         return Row(self.check, self.negate, instant=True, answers=True, only_answers=True)
 
+    def hold_row(self, other: Row) -> Row:
+        """A Hold row that takes an open hit as rolled, and answers any other decision as `other` does."""
+        def check(scene: Scene, action: Hold) -> object:
+            return action if _negation_open(scene) else other.check(scene, action)
+
+        def apply(scene: Scene, action: Hold, plan: object) -> None:
+            if _negation_open(scene):
+                self.hold(scene, action)
+            else:
+                other.apply(scene, action, plan)
+        return Row(check, apply, instant=True, answers=True, only_answers=True)
+
     def options(self, scene: Scene, prompt: NegationChance) -> tuple[Option, ...]:
         """Each way to negate, fewest points first (a personal point before the pool's), up to the
         number that makes the hit do nothing, each with the damage then dealt; then taking the hit."""
@@ -74,7 +88,7 @@ class Negating:
         for bought in range(1, POOL_POINTS_OFFERED + 2):
             for personal in (True, False):
                 action = NegateDamage(decider, personal=personal, from_pool=bought - int(personal),
-                                      picks=self.picks(bought))
+                                      picks=self.picks(scene, prompt, bought))
                 if isinstance(self.check(scene, action), str):
                     continue
                 after, still_drops = self.outcome(scene, prompt, action.picks)
@@ -84,6 +98,22 @@ class Negating:
         return (*found, NegationOption("hold", Hold(decider), damage=damage, drops=drops))
 
 
-def shock_picks(points_spent: int) -> tuple[str, ...]:
+def _negation_open(scene: Scene) -> bool:
+    return bool(scene.pending) and isinstance(scene.pending[0], NegationChance)
+
+
+def shock_picks(scene: Scene, prompt: NegationChance, points_spent: int) -> tuple[str, ...]:
     """Every pick a "shock" pick: the one SWN has (3 points off the hit each)."""
     return ("shock",) * (PICKS_PER_POINT * points_spent)
+
+
+Harm = Callable[[tuple[str, ...]], tuple]
+"""How much a hit still does with these picks, worst parts first (smaller is better)."""
+
+
+def best_picks(offered: tuple[str, ...], points_spent: int, harm: Harm) -> tuple[str, ...]:
+    """The three picks a point from `offered` (in the ruleset's order of preference) that leave the
+    least harm; among equals, the ones earlier in `offered` (a "shock" pick before the rest)."""
+    rank = {pick: place for place, pick in enumerate(offered)}
+    choices = combinations_with_replacement(offered, PICKS_PER_POINT * points_spent)
+    return min(choices, key=lambda picks: (harm(picks), sorted(rank[pick] for pick in picks)))

@@ -22,6 +22,7 @@ from game.actions import (
     Hide,
     Hold,
     Move,
+    NegateDamage,
     NonlethalAttack,
     OpportunityAttack,
     PickUp,
@@ -36,7 +37,7 @@ from game.actions import (
     Trip,
     UseCover,
 )
-from game.prompts import BlowChoice, GrappleWon, ReactionChance
+from game.prompts import BlowChoice, GrappleWon, NegationChance, ReactionChance
 from game.rules.lucky_stars.negation import NEGATION
 from game.systems import turns
 from game.systems.dispatch import Row
@@ -45,6 +46,7 @@ from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_blows as blows
 from game.systems.rulesets import lucky_stars_grapple as grapple
 from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
+from game.systems.rulesets import lucky_stars_negation as negation
 from game.systems.rulesets import lucky_stars_reactions as reactions
 from game.systems.rulesets import lucky_stars_stealth as stealth
 from game.systems.rulesets import lucky_stars_options as options
@@ -57,8 +59,10 @@ HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
 
 
 HOLDS = {ReactionChance: (reactions.check_hold, reactions.hold), BlowChoice: (blows.check_choose, blows.choose),
-         GrappleWon: (grapple.check_take_hold, grapple.take_hold)}
-"""What Hold does to each seed 001 decision: lets an opening pass, keeps a lethal blow, ends a won grapple."""
+         GrappleWon: (grapple.check_take_hold, grapple.take_hold),
+         NegationChance: (lambda scene, action: action, lambda scene, action, plan: negation.NEGATING.hold(scene, action))}
+"""What Hold does to each seed 001 decision: lets an opening pass, keeps a lethal blow, ends a won
+grapple, takes a hit as rolled (seed 004)."""
 
 
 def _check_hold(scene: Scene, action: Hold):
@@ -100,6 +104,7 @@ TABLE = MappingProxyType({
     Hide: Row(stealth.check_hide, stealth.hide),
     Search: Row(stealth.check_search, stealth.search),
     **HERO_POINT_ROWS,
+    NegateDamage: negation.NEGATING.row(),
     Hold: Row(_check_hold, _hold, **ANSWER),
     OpportunityAttack: Row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
     ReadiedAttack: Row(reactions.check_readied, reactions.readied_attack, **ANSWER),

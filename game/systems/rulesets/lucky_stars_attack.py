@@ -19,7 +19,7 @@ from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
-from game.prompts import BlowChoice, HeroPointChance
+from game.prompts import BlowChoice, HeroPointChance, NegationChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import (
     BONUS_DIE_MARGIN,
@@ -36,6 +36,7 @@ from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, 
 from game.rules.lucky_stars.health import apply_damage, incapacitate
 from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport
 from game.systems.combat import target_problem
+from game.systems.hero_chances import offer_negation_chance
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene
@@ -213,18 +214,28 @@ def strike(scene: Scene, action: Action, plan: StrikePlan) -> None:
     loser, role = (plan.target, "defender") if contest.hit else (plan.attacker, "attacker")
     question = f"{scene.name(loser)} lost the roll: spend a hero point on it?"
     if not hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role)):
-        land(scene, plan, contest)
+        land(scene, plan, contest, action)
 
 
-def land(scene: Scene, plan: StrikePlan, contest: Contest) -> None:
-    """A roll that hit rolls damage by size and drains DEF and VIT (Seed 001, Damage)."""
+def land(scene: Scene, plan: StrikePlan, contest: Contest, action: Action) -> None:
+    """A roll that hit rolls damage by size and drains DEF and VIT (Seed 001, Damage); the one hit
+    may first negate some of it with hero points (seed 004: the negation decision then drains it)."""
     if not contest.hit:
         return
     striker, defender = plan.striker, plan.defender
     damage = roll_damage(plan.die, scene.dice, bonus_die=contest.bonus_die, attribute=striker.attribute,
                          modifiers=striker.damage_bonus, unarmed=striker.unarmed, resistance=defender.resistance,
                          extreme=striker.extreme)
-    drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
+    question = (f"{scene.name(plan.attacker)}'s hit deals {damage.total} damage to {scene.name(plan.target)}: "
+                "spend hero points to negate some of it?")
+    chance = NegationChance(plan.target, question, action, amount=damage.total, contest=contest, blow=damage)
+    if not offer_negation_chance(scene, plan.attacker, chance):
+        drain(scene, plan, StrikeReport(contest, damage, apply_damage(defender.health, damage.total)))
+
+
+def replan(scene: Scene, attack: Action) -> StrikePlan | str:
+    """The plan of an attack waiting on a decision, made again (a non-lethal one stays so)."""
+    return plan_strike(scene, attack.actor, attack.target, lethal=not isinstance(attack, NonlethalAttack))
 
 
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
@@ -236,12 +247,12 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
         side = "attacker" if chance.role == "attacker" else "defender"
         contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extras)})
         scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
-    plan = plan_strike(scene, attacker, target, lethal=not isinstance(chance.attack, NonlethalAttack))
+    plan = replan(scene, chance.attack)
     if not isinstance(plan, str):
-        land(scene, plan, contest)
+        land(scene, plan, contest, chance.attack)
 
 
-def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
+def drain(scene: Scene, plan: StrikePlan, report: StrikeReport, negated: tuple[str, ...] = ()) -> None:
     """Write the hit's DEF and VIT into the world; at 0 VIT the target is out, dying after a lethal
     blow and incapacitated after a non-lethal one, as the attacker chose (Seed 001, Applying Damage):
     a declared non-lethal attack is so at once; a plain one is taken as lethal and the attacker is
@@ -254,7 +265,7 @@ def drain(scene: Scene, plan: StrikePlan, report: StrikeReport) -> None:
     vitality = scene.world.get(plan.target, Health)
     scene.world.set(plan.target, replace(vitality, current=after.vitality))
     scene.emit(DefenseDrained(plan.target, report.damage, (before.defense, after.defense),
-                              (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted))
+                              (before.vitality, after.vitality), report.outcome.wound, report.outcome.wasted, negated))
     if after.incapacitated and plan.lethal:
         kill(scene, plan.target, after.condition)
         if len(camps_standing(scene)) > 1:  # the attacker may still pull the blow (the fight goes on)

@@ -37,7 +37,7 @@ from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.hexgrid import spiral
 from game.options import AttackOption, LandingOption, MoveOption, Odds, Option, Options
-from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, Prompt, ReactionChance
+from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, NegationChance, Prompt, ReactionChance
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -45,6 +45,7 @@ from game.systems.rulesets import hero_points
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_grapple as grapple
 from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
+from game.systems.rulesets import lucky_stars_negation as negation
 from game.systems.rulesets import lucky_stars_reactions as reactions
 from game.systems.rulesets import lucky_stars_stealth as stealth
 from game.systems.rulesets import lucky_stars_state as state
@@ -133,6 +134,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if isinstance(prompt, GrappleWon):
         return Options(decider, (Option("take_control", TakeHold(decider, engage=True)),
                                  Option("break_free", TakeHold(decider, engage=False))))
+    if isinstance(prompt, NegationChance):
+        return Options(decider, negation.NEGATING.options(scene, prompt))
     if isinstance(prompt, BlowChoice):
         return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True)),
                                  Option("nonlethal_blow", ChooseBlow(decider, lethal=False))))

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.actions import Attack, Declare, EndTurn, Hold, Move
+from game.actions import Attack, Declare, EndTurn, Hold, Move, NegateDamage
 from game.rules.starfarer.negation import NEGATION
 from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_negation as negation
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_reactions as reactions
@@ -23,7 +24,8 @@ from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
-HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
+HERO_POINT_ROWS = {**hero_points.rows(attacks.go_on), NegateDamage: negation.NEGATING.row()}
+HERO_POINT_ROWS[Hold] = negation.NEGATING.hold_row(HERO_POINT_ROWS[Hold])
 
 TABLE = MappingProxyType({
     **shared_rows(),

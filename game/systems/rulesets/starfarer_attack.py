@@ -14,7 +14,7 @@ from game.components import Position
 from game.ecs import EntityId
 from game.events import TaskAttacked, Wounded
 from game.hexgrid import distance
-from game.prompts import DefenceChance, HeroPointChance
+from game.prompts import DefenceChance, HeroPointChance, NegationChance
 from game.rules.catalog import Entry
 from game.rules.hero_points import ExtraRoll, with_extra_rolls
 from game.rules.cover import CoverReading
@@ -27,6 +27,7 @@ from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_
 from game.rules.starfarer.wounds import worsen_after_shock
 from game.systems.budget import spend
 from game.systems.combat import target_problem
+from game.systems.hero_chances import offer_negation_chance
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_body as body
 from game.systems.rulesets import starfarer_defence as defence
@@ -149,7 +150,7 @@ def strike(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     rolled = resolve_attack(plan.profile, scene.dice)
     scene.emit(TaskAttacked(plan.attacker, plan.target, rolled.task, plan.bracket, rolled.location, plan.weapon.id))
     if rolled.location is not None:
-        wound(scene, plan, rolled.task.los, rolled.location)
+        wound(scene, action, plan, rolled.task, rolled.location)
         return
     question = f"{scene.name(plan.attacker)} missed: spend a hero point on the roll?"
     hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
@@ -168,21 +169,36 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     location = hit_location(first) if task.success else None
     scene.emit(TaskAttacked(shot.attacker, shot.target, task, shot.bracket, location, shot.weapon.id))
     if location is not None:
-        wound(scene, shot, task.los, location)
+        wound(scene, chance.attack, shot, task, location)
 
 
-def wound(scene: Scene, plan: ShotPlan, los: int, location: str) -> None:
+def hit(scene: Scene, plan: ShotPlan, los: int, location: str, picks: tuple[str, ...] = ()) -> HitReport:
+    """What the hit would do to the target's body as it stands, less any hero points' picks (Seeds 003 and 004)."""
+    return apply_hit(state.body(scene, plan.target), state.target(scene, plan.target), weapon_rating(plan.weapon),
+                     plan.armour, los, location, blunt=plan.weapon.blunt, blow_through=plan.mass is not None,
+                     picks=picks)
+
+
+def wound(scene: Scene, action: Attack, plan: ShotPlan, task: TaskResult, location: str) -> None:
+    """The hit lands: the one hit may first negate some of it with hero points (seed 004: the
+    negation decision then marks it), else it is marked at once (Seed 003, 3.5-3.6.6)."""
+    report = hit(scene, plan, task.los, location)
+    question = (f"{scene.name(plan.attacker)}'s hit to the {location.replace('_', ' ')} deals {report.assessed.shock} shock to "
+                f"{scene.name(plan.target)}: spend hero points to negate some of it?")
+    chance = NegationChance(plan.target, question, action, amount=report.assessed.shock, task=task, location=location)
+    if not offer_negation_chance(scene, plan.attacker, chance):
+        mark(scene, plan.target, report)
+
+
+def mark(scene: Scene, target: EntityId, report: HitReport) -> None:
     """Mark the hit on the body, then the checks it calls for (Seed 003, 3.5-3.6.6)."""
-    before = state.body(scene, plan.target)
-    report = apply_hit(before, state.target(scene, plan.target), weapon_rating(plan.weapon), plan.armour, los,
-                       location, blunt=plan.weapon.blunt, blow_through=plan.mass is not None)
-    mark = report.mark
-    scene.emit(Wounded(plan.target, location, report.damage, report.assessed.shock, report.assessed.wound,
-                       report.level, mark.column if mark else None, mark.slash if mark else False,
+    before, marked = state.body(scene, target), report.mark
+    scene.emit(Wounded(target, report.location, report.damage, report.assessed.shock, report.assessed.wound,
+                       report.level, marked.column if marked else None, marked.slash if marked else False,
                        (before.shock, report.body.shock),
-                       report.body.bleeding.rate(location) - before.bleeding.rate(location)))
-    state.set_body(scene, plan.target, report.body)
-    _checks(scene, plan.target, report)
+                       report.body.bleeding.rate(report.location) - before.bleeding.rate(report.location)))
+    state.set_body(scene, target, report.body)
+    _checks(scene, target, report)
 
 
 def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
@@ -200,7 +216,7 @@ def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
         else:
             body.die(scene, target, "killed")
         return
-    if report.checks.shock:
+    if report.checks.shock and not report.keeps_conscious:  # hero points may have bought it off (seed 004)
         column = report.mark.column if report.mark else None
         profile = shock_check(state.trait(scene, target, "endurance"), state.trait(scene, target, "willpower"),
                               body.shock_check_penalty(scene, target, column))

@@ -13,7 +13,7 @@ from game.actions import Attack, Declare, Hold, Move, React
 from game.components import Stats
 from game.ecs import EntityId
 from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
-from game.prompts import CounterChance, DefenceChance, HeroPointChance, Prompt
+from game.prompts import CounterChance, DefenceChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -21,6 +21,7 @@ from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_defence as defence
 from game.systems.rulesets import starfarer_limbs as limbs
+from game.systems.rulesets import starfarer_negation as negation
 from game.systems.rulesets import starfarer_phase as phase
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene
@@ -108,6 +109,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return reaction_options(scene, prompt)
     if isinstance(prompt, CounterChance):
         return hero_points.counter_options(scene, prompt)
+    if isinstance(prompt, NegationChance):
+        return Options(decider, negation.NEGATING.options(scene, prompt))
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance) or prompt.task is None:
         return Options(decider, (stand,))
