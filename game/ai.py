@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.actions import Action, EndTurn, Hold
+from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky_stars
 from game.battle import Battle
 from game.hexgrid import Hex, distance
 from game.options import AttackOption, ChanceOption, DeclareOption, MoveOption, Options, ReactionOption
@@ -212,10 +213,8 @@ def choose_action(battle: Battle) -> Action:
     conduct = conduct_of(battle, me)
     if conduct != "fight":
         return falling_back(battle, me, conduct)
-    if any(state.startswith("pinned") for state in me.states):  # seed 001: the first thing to do
-        regain = battle.options(actor, groups=("move",)).allowed("regain_control")
-        if regain:
-            return regain[0].action
+    if plays_lucky_stars(battle) and (trick := held_or_holding(battle, me)) is not None:
+        return trick  # seed 001: regain control first when pinned; grapple a shooter, strike the one held
     attack = best_attack(battle.options(actor, groups=("attack",)))  # the moves only when no attack is taken
     if attack is not None:
         return attack
@@ -229,6 +228,8 @@ def choose_action(battle: Battle) -> Action:
     move = best_move(battle, battle.options(actor, groups=("move",)), me)
     if move is not None:
         return move
+    if plays_lucky_stars(battle) and (waiting := instead_of_waiting(battle, me)) is not None:
+        return waiting  # seed 001: ready an attack for an enemy coming, or hide
     return declaration(battle, actor) or EndTurn(actor)
 
 

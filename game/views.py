@@ -70,9 +70,17 @@ class CombatantView:
     defense_max: int | None = None
     hero_points: int | None = None
     """Seed 004: the hero points of its own left, when the map turns the module on; else None."""
+    grappling: int | None = None
+    """Seed 001: the combatant it is locked in a grapple with; else None."""
+    in_control: bool = False
+    """Seed 001: whether it controls that grapple (holding the other); False when pinned by them."""
+    stealth: int | None = None
+    """Seed 001: its stealth total while it is unseen by its enemies; None while seen."""
+    readied: bool = False
+    """Seed 001: whether it holds a readied attack."""
     states: tuple[str, ...] = ()
-    """A ruleset's own states the GM tracks, in words: seed 001's "pinned by Gash", "holding
-    Rook" (in control of a grapple), "unseen (stealth 10)", "attack readied"."""
+    """A ruleset's own states the GM tracks, in words made from the fields above: seed 001's
+    "pinned by Gash", "holding Rook" (in control of a grapple), "unseen (stealth 10)", "attack readied"."""
 
 
 @dataclass(frozen=True, slots=True)

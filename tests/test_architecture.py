@@ -15,7 +15,7 @@ LAYERS = [
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
     {"systems", "deploy"},
     {"battle"},
-    {"savefile", "ai", "tactical"},
+    {"savefile", "ai", "ai_lucky_stars", "tactical"},
     {"simulate"},
     {"ui"},
     {"cli"},
@@ -139,7 +139,7 @@ def test_loading_the_headless_packages_does_not_load_pygame():
     assert result.stdout.strip() == "False"
 
 
-CLIENTS = ("ai", "tactical", "cli", "ui", "simulate")
+CLIENTS = ("ai", "ai_lucky_stars", "tactical", "cli", "ui", "simulate")
 """The facade's clients: they reach the engine only through game.battle (the one door)."""
 ENGINE_INSIDES = ("game.systems", "game.ecs", "game.components")
 

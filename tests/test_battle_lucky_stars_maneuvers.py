@@ -122,6 +122,19 @@ def test_a_defender_who_wins_the_grapple_check_chooses_to_take_control_or_break_
     assert "regain control" in battle.submit(Step(ROOK, to=Hex(-1, 0))).reason
 
 
+def test_a_drag_is_refused_when_the_opponent_would_land_on_an_ally_walked_past():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", weapon="knife"),
+                        unit(2, "pirate", "enemies", Hex(1, 0), name="Gash"),
+                        unit(3, "spacer", "pcs", Hex(-1, 0), name="Ines")], first=ROOK, ruleset="lucky-stars")
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, ROOK)
+    refused = battle.submit(GrappleMove(ROOK, path=(Hex(-1, 0), Hex(-2, 0))))  # past Ines: Gash would land on her
+    assert refused.reason == "the opponent would be dragged into col -1, row 0, where Ines stands"
+    assert battle.submit(GrappleMove(ROOK, path=(Hex(0, 1), Hex(-1, 1)))).accepted
+    assert battle.combatant(GASH).hex == Hex(0, 1)
+
+
 def test_the_computer_defender_breaks_free():
     from game.ai import choose_action
 

@@ -29,8 +29,8 @@ def next_click(status: dict, clicks_this_turn: int):
     """What a person at the table clicks next: an answer, a target, a step towards the enemy,
     or End turn."""
     buttons = {b["kind"]: b["screen"] for b in status["buttons"]}
-    if status["pending"] is not None:
-        return buttons.get("hold_for_move") or buttons.get("hold")
+    if status["pending"] is not None:  # let it pass; a decision with no such answer (a won grapple): the first
+        return buttons.get("hold_for_move") or buttons.get("hold") or status["buttons"][0]["screen"]
     if clicks_this_turn < 3 and status["targets"]:
         return status["targets"][0]["screen"]
     me = current(status)

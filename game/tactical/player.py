@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from game.actions import Action, Attack, EndTurn
 from game.ai import answer_prompt, conduct_of, falling_back
+from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky_stars
 from game.battle import Battle
 from game.tactical.attacks import Decision, attack_decision
 from game.tactical.moving import move_decision
@@ -44,6 +45,9 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
     fray = fray_decision(battle, me)
     if fray is not None:
         return fray
+    lucky = plays_lucky_stars(battle)
+    if lucky and (trick := held_or_holding(battle, me)) is not None:
+        return Decision(trick, trick.reason)  # seed 001: regain control, grapple a shooter, strike the one held
     options = battle.options(me.id, groups=("move", "attack", "aimed", "charge", "grenade"))
     attack = attack_decision(battle, options, me)
     if attack is None or isinstance(attack.action, Attack):  # a grenade or a charge is never weak
@@ -57,7 +61,11 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
     if move is not None:
         return move
     watch = overwatch_decision(battle, me)
-    return watch if watch is not None else Decision(EndTurn(me.id), "")
+    if watch is not None:
+        return watch
+    if lucky and (waiting := instead_of_waiting(battle, me)) is not None:
+        return Decision(waiting, waiting.reason)  # seed 001: ready an attack for an enemy coming, or hide
+    return Decision(EndTurn(me.id), "")
 
 
 def tactical_player(seed: int):

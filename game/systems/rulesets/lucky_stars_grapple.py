@@ -175,7 +175,19 @@ def check_grapple_move(scene: Scene, action: GrappleMove) -> GrappleMove | str:
         return "name the hexes to move through"
     problem = movement.path_problem(scene.setup.field, scene.world, action.actor, action.path, REACH,
                                     scene.setup.setting("allies_block_movement", False), scene.place)
-    return f"cannot move there: {problem}" if problem else action
+    if problem:
+        return f"cannot move there: {problem}"
+    return _drag_problem(scene, action) or action
+
+
+def _drag_problem(scene: Scene, action: GrappleMove) -> str | None:
+    """The opponent is dragged into the hex the grappler leaves last: it must be free of anyone else."""
+    start = scene.world.get(action.actor, Position).hex
+    into = (start, *action.path)[-2]
+    holder = scene.world.at(into)
+    if holder is not None and holder not in (action.actor, state.grapple_of(scene, action.actor).partner):
+        return f"the opponent would be dragged into {scene.place(into)}, where {scene.name(holder)} stands"
+    return None
 
 
 def grapple_move(scene: Scene, action: GrappleMove, plan: GrappleMove) -> None:
@@ -187,7 +199,9 @@ def grapple_move(scene: Scene, action: GrappleMove, plan: GrappleMove) -> None:
     movement.walk(scene, action.actor, action.path)
     walked = (start, *action.path)
     trail = walked[:walked.index(scene.world.get(action.actor, Position).hex)]  # the pinned one follows
-    scene.world.set(pinned, Position(trail[-1]))
+    into = next((h for h in reversed(trail) if scene.world.at(h) in (None, pinned)), was)  # an ally's hex is passed over
+    trail = trail[:trail.index(into) + 1] if into in trail else ()
+    scene.world.set(pinned, Position(into))
     scene.emit(Moved(pinned, (was, *trail), "dragged"))
 
 

@@ -95,24 +95,28 @@ def pay(scene: Scene, entity: EntityId, action: str) -> None:
 
 
 def dress(scene: Scene, view: CombatantView) -> CombatantView:
-    """A combatant's view with its AP left and DEF; its health counts VIT."""
+    """A combatant's view with its AP left and DEF (its health counts VIT), its grapple, stealth and
+    readied attack, and those states in words."""
     if view.id not in scene.world.entities():
         return view
-    guard = defense(scene, view.id)
-    return replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
-                   defense_max=guard.maximum, unit="VIT", states=states(scene, view.id))
+    guard, held = defense(scene, view.id), grapple_of(scene, view.id)
+    unseen = scene.world.try_get(view.id, Unseen)
+    dressed = replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
+                      defense_max=guard.maximum, unit="VIT", grappling=held.partner if held else None,
+                      in_control=bool(held and held.in_control), stealth=unseen.stealth.total if unseen else None,
+                      readied=turn_state(scene, view.id).readied)
+    return replace(dressed, states=states(scene, dressed))
 
 
-def states(scene: Scene, entity: EntityId) -> tuple[str, ...]:
+def states(scene: Scene, view: CombatantView) -> tuple[str, ...]:
     """The seed 001 states the GM tracks for the combatant, in words."""
     found: list[str] = []
-    held = grapple_of(scene, entity)
-    if held is not None:
-        found.append(f"holding {scene.name(held.partner)}" if held.in_control else f"pinned by {scene.name(held.partner)}")
-    unseen = scene.world.try_get(entity, Unseen)
-    if unseen is not None:
-        found.append(f"unseen (stealth {unseen.stealth.total})")
-    if turn_state(scene, entity).readied:
+    if view.grappling is not None:
+        partner = scene.name(view.grappling)
+        found.append(f"holding {partner}" if view.in_control else f"pinned by {partner}")
+    if view.stealth is not None:
+        found.append(f"unseen (stealth {view.stealth})")
+    if view.readied:
         found.append("attack readied")
     return tuple(found)
 
