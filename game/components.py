@@ -237,11 +237,13 @@ class CarriedRounds:
 @dataclass(frozen=True, slots=True)
 class ChargeUnderway:
     """Seed 002 Charge: a run under way; the blow lands on `target` once the run reaches `end`
-    after `hexes` hexes (overwatch may pause the run)."""
+    after `hexes` hexes (overwatch may pause the run); `path` is the run (a hero point decision
+    on the blow keeps the charge to go on with)."""
 
     target: int
     end: Hex
     hexes: int
+    path: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -265,7 +265,7 @@ def test_overwatch_pauses_the_charge_and_the_blow_lands_after_the_last_answer():
     battle = _watched()
     outcome = battle.submit(Charge(2, target=3, path=WATCHED_RUN))
     assert outcome.accepted and battle.pending().hex == Hex(2, 1)
-    assert battle.world.get(2, ChargeUnderway) == ChargeUnderway(3, Hex(3, 0), 3)
+    assert battle.world.get(2, ChargeUnderway) == ChargeUnderway(3, Hex(3, 0), 3, WATCHED_RUN)
     assert battle.submit(Hold(1)).accepted and battle.pending().hex == Hex(3, 0)
     assert battle.world.get(3, Health).current == 10
     last = battle.submit(Hold(1, faces=(15, 4, 14)))

@@ -143,7 +143,13 @@ def charge_person(
     """
     if weapon is None and evasion_target is None:
         raise ValueError("an unarmed charge needs the charger's Evasion save target")
-    attack = resolve_attack(setup, dice)
+    return charge_lands(resolve_attack(setup, dice), dice, weapon, attribute_mod, evasion_target)
+
+
+def charge_lands(attack: AttackResult, dice: DiceSource, weapon: str | None = None, attribute_mod: int = 0,
+                 evasion_target: int | None = None) -> PersonChargeResult:
+    """The charge's attack roll as it stands (hero points may have added to it): on a hit, the
+    damage dice and an unarmed charger's Evasion save (Seed 002, Charge (Person))."""
     if not attack.hit:
         return PersonChargeResult(attack)
     d6 = roll("1d6", dice)

@@ -32,14 +32,14 @@ from game.events import (
     RamRecoiled,
 )
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
-from game.rules.attack import AttackSetup, Modifier, hit_chance, target_number
+from game.rules.attack import AttackResult, AttackSetup, Modifier, hit_chance, resolve_attack, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import after_armor, effective_armor
 from game.rules.dice import DiceError
 from game.rules.maneuvers import (
     CHARGE_DICE_PER_HEX,
     charge_dice,
-    charge_person,
+    charge_lands,
     charge_vehicle,
     pilot_difficulty,
 )
@@ -48,6 +48,7 @@ from game.rules.saves import check_chance, skill_parts
 from game.systems.budget import spend
 from game.systems.checks import evasion_save
 from game.systems.footprint import spread_problem
+from game.systems.hero_chances import offer_on_miss
 from game.systems.combat import (
     UNARMED,
     VEHICLE_KINDS,
@@ -249,14 +250,33 @@ def _knock_prone(scene: Scene, entity: EntityId, cause: str, other: EntityId = 0
         scene.emit(ConditionChanged(entity, "prone", True, cause, other))
 
 
-def _crash(scene: Scene, plan: ChargePlan) -> None:
-    """A person's charge lands (seed 002, Charge (Person))."""
-    evasion = None if plan.weapon else evasion_save(scene, plan.charger)
-    result = charge_person(plan.setup, scene.dice, plan.weapon.damage if plan.weapon else None,
-                           plan.attribute, evasion)
-    scene.emit(Attacked(plan.charger, plan.target, result.attack, plan.weapon.id if plan.weapon else "", "charge"))
-    if not result.attack.hit:
+def _crash(scene: Scene, plan: ChargePlan, run: ChargeUnderway) -> None:
+    """A person's charge strikes (seed 002, Charge (Person)); a charger who missed may spend a hero
+    point on the roll (seed 004: the answer then lands it, `crash_lands`, or not)."""
+    attack = resolve_attack(plan.setup, scene.dice)
+    scene.emit(Attacked(plan.charger, plan.target, attack, plan.weapon.id if plan.weapon else "", "charge"))
+    if not attack.hit and offer_on_miss(scene, plan.charger, Charge(plan.charger, target=plan.target, path=run.path),
+                                        attack):
         return
+    crash_lands(scene, plan, attack)
+
+
+def blow_plan(scene: Scene, charge: Charge) -> ChargePlan:
+    """The blow of a charge waiting on a hero point decision, planned again where the run ended."""
+    here = scene.world.get(charge.actor, Position).hex
+    plan = strike_plan(scene, charge.actor, charge.target, here, len(charge.path))
+    if isinstance(plan, str):
+        raise AssertionError(f"a charge waiting on a hero point decision became impossible: {plan}")
+    return plan
+
+
+def crash_lands(scene: Scene, plan: ChargePlan, attack: AttackResult) -> None:
+    """The charge's roll as it stands: on a hit the damage, the target knocked prone, an unarmed
+    charger's Evasion save (seed 002, Charge (Person))."""
+    if not attack.hit:
+        return
+    evasion = None if plan.weapon else evasion_save(scene, plan.charger)
+    result = charge_lands(attack, scene.dice, plan.weapon.damage if plan.weapon else None, plan.attribute, evasion)
     compared = (result.d6.total, result.weapon.total) if result.weapon is not None else None
     excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
                                              source="charge", weapon=plan.weapon.id if plan.weapon else "",
@@ -322,7 +342,10 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
     if isinstance(plan, str):
         scene.emit(ChargeEnded(charger, reason=plan))
         return
-    (_ram if plan.ram else _crash)(scene, plan)
+    if plan.ram:
+        _ram(scene, plan)
+    else:
+        _crash(scene, plan, run)
 
 
 def finish_charges(scene: Scene) -> None:
@@ -342,7 +365,7 @@ def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:
     spend(scene, action.actor, "move")
     spend(scene, action.actor, "main")
     scene.emit(ChargeBegan(action.actor, action.target))
-    scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path)))
+    scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path), action.path))
     walk(scene, action.actor, action.path)
     if scene.pending and scene.dice.remaining:
         raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "

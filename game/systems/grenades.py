@@ -22,7 +22,7 @@ from game.ecs import EntityId
 from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.options import Landing
-from game.rules.attack import AttackSetup, Situation, hit_chance, range_band
+from game.rules.attack import AttackResult, AttackSetup, Situation, hit_chance, range_band, resolve_attack
 from game.rules.catalog import Weapon
 from game.rules.damage import (
     effective_armor,
@@ -40,12 +40,13 @@ from game.rules.grenade import (
     blast_damage,
     blast_victim,
     grenade_setup,
-    throw_grenade,
+    roll_scatter,
 )
 from game.rules.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import evasion_save
 from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
+from game.systems.hero_chances import offer_on_miss
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.footprint import footprint, weakest_cover
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
@@ -272,13 +273,23 @@ def check_throw(scene: Scene, action: ThrowGrenade) -> GrenadePreview | str:
 
 
 def throw(scene: Scene, action: ThrowGrenade, preview: GrenadePreview) -> None:
-    """The throw: a hit lands on the hex, a miss scatters; then the blast."""
+    """The throw: a hit lands on the hex, a miss scatters; then the blast. A thrower who missed
+    may first spend a hero point on the roll (seed 004: the answer then lands it, `throw_lands`)."""
     spend(scene, action.actor, "main")
+    attack = resolve_attack(preview.setup, scene.dice)
+    scene.emit(Attacked(action.actor, preview.target or 0, attack, preview.weapon.id, "throw", at=action.at))
+    if not attack.hit and offer_on_miss(scene, action.actor, action, attack):
+        return  # the grenade stays in hand until the throw lands
+    throw_lands(scene, action, preview, attack)
+
+
+def throw_lands(scene: Scene, action: ThrowGrenade, preview: GrenadePreview, attack: AttackResult) -> None:
+    """The throw's roll as it stands: the grenade is gone; a hit lands on the hex, a miss scatters
+    (Seed 002, Grenades & Cover); then the blast."""
     _use_up(scene, action.actor, preview.weapon)
-    throw = throw_grenade(preview.setup, scene.dice)
-    scene.emit(Attacked(action.actor, preview.target or 0, throw.attack, preview.weapon.id, "throw", at=action.at))
     landing = action.at
-    if throw.scatter is not None:
-        landing, stopped = scatter_landing(scene, action.at, throw.scatter)
-        scene.emit(Scattered(action.actor, throw.scatter, landing, stopped))
+    if not attack.hit:
+        scatter = roll_scatter(scene.dice)
+        landing, stopped = scatter_landing(scene, action.at, scatter)
+        scene.emit(Scattered(action.actor, scatter, landing, stopped))
     explode(scene, action.actor, preview.weapon, landing)

@@ -9,14 +9,14 @@ The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold
 
 from __future__ import annotations
 
-from game.actions import Action, Hold, NegateDamage, OverwatchFire
+from game.actions import Action, Charge, Hold, NegateDamage, OverwatchFire, ThrowGrenade
 from game.components import Health
 from game.events import Attacked, DamageNegated, DamageRolled
 from game.options import Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
-from game.rules.attack import Modifier, with_part
+from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
-from game.systems import choices, combat, dispatch
+from game.systems import charge, choices, combat, dispatch, grenades
 from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
 from game.systems.hero_chances import points
@@ -42,17 +42,47 @@ def _forget_if_down(scene: Scene, target: int) -> None:
         scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == target)]
 
 
+def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
+    """The attack roll with the bought dice added as a named part, judged again (a natural 20 or 1
+    still decides); the roll as it stood without them (Seed 004 with SWN core)."""
+    if not extras:
+        return chance.result
+    return with_part(chance.result, Modifier("hero points", sum(extra.counted for extra in extras)))
+
+
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """After the decision: the bought dice added to the attack roll, which is judged again (a
-    natural 20 or 1 still decides), then the shot lands as any other (Seed 004 with SWN core)."""
+    """After the decision: the roll with the bought dice, then the attack lands as any other of
+    its kind: a shot, a charge's blow or a grenade's throw."""
+    follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on}.get(type(chance.attack), _shot_goes_on)
+    follow(scene, chance, _bought(chance, extras), bool(extras))
+
+
+def _shot_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
     shot = chance.attack
     plan = _replan(scene, shot)
-    result = chance.result
-    if extras:
-        result = with_part(result, Modifier("hero points", sum(extra.counted for extra in extras)))
+    if bought:
         scene.emit(Attacked(shot.actor, shot.target, result, plan.weapon.id))
     combat.finish_shot(scene, plan, result)
     _forget_if_down(scene, shot.target)
+
+
+def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
+    """A charger's blow after the decision (seed 002, Charge (Person))."""
+    plan = charge.blow_plan(scene, chance.attack)
+    if bought:
+        scene.emit(Attacked(plan.charger, plan.target, result, plan.weapon.id if plan.weapon else "", "charge"))
+    charge.crash_lands(scene, plan, result)
+
+
+def _throw_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
+    """A grenade's throw after the decision: on target, or scattering (seed 002, Grenades & Cover)."""
+    throw = chance.attack
+    preview = grenades.grenade_preview(scene, throw.actor, throw.at)
+    if isinstance(preview, str):
+        raise AssertionError(f"a throw waiting on a hero point decision became impossible: {preview}")
+    if bought:
+        scene.emit(Attacked(throw.actor, preview.target or 0, result, preview.weapon.id, "throw", at=throw.at))
+    grenades.throw_lands(scene, throw, preview, result)
 
 
 def _outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> tuple[int, bool]:

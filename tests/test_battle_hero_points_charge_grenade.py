@@ -1,0 +1,64 @@
+"""Hero points (seed 004) on an SWN charge's blow and a grenade's throw (seed 002): a charger or
+thrower who missed may spend a point on the d20 after seeing it, as on any attack roll; the bought
+die is a named part of the total. A throw still missing scatters only after the decision; a
+grenade stays in hand until the throw lands."""
+
+from game.actions import Charge, Hold, SpendHeroPoint, ThrowGrenade
+from game.components import Armament, Health, Prone
+from game.events import Attacked, HeroDieRolled, Scattered
+from game.hexgrid import Hex
+from game.prompts import HeroPointChance
+
+from kit import battle_at, unit
+
+ANA_WITH_KNIFE = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="knife", hero_points=1)
+ANA_WITH_FRAG = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="frag_grenade", hero_points=1)
+ROOK = unit(2, "thug", "enemies", Hex(3, 0), name="Rook", hp=10)
+RUN = (Hex(1, 0), Hex(2, 0))
+
+
+def _battle(units, seed: int):
+    return battle_at(units, 1, seed=seed, modules=("hero_points",))
+
+
+def test_a_charger_who_missed_buys_a_die_and_the_blow_lands_with_the_target_knocked_prone():
+    battle = _battle([ANA_WITH_KNIFE, ROOK], seed=9)
+    missed = battle.submit(Charge(1, target=2, path=RUN, faces=(3,)))  # 3 + 5 = 8 against AC 12
+    assert missed.accepted and isinstance(battle.pending(), HeroPointChance)
+    assert battle.world.get(2, Health).current == 10 and not battle.world.has(2, Prone)
+    outcome = battle.submit(SpendHeroPoint(1, faces=(4, 2, 3)))  # the die counts 10: 18; 1d6 2, knife 3 + 1
+    assert next(e for e in outcome.events if isinstance(e, HeroDieRolled)).extra.counted == 10
+    blow = next(e for e in outcome.events if isinstance(e, Attacked))
+    assert (blow.how, blow.result.total, blow.result.hit) == ("charge", 18, True)
+    assert battle.world.get(2, Health).current == 6 and battle.world.has(2, Prone)
+
+
+def test_a_charger_who_lets_the_miss_stand_keeps_the_point_and_nothing_lands():
+    battle = _battle([ANA_WITH_KNIFE, ROOK], seed=9)
+    battle.submit(Charge(1, target=2, path=RUN, faces=(3,)))
+    outcome = battle.submit(Hold(1))
+    assert outcome.accepted and outcome.events == () and battle.pending() is None
+    assert battle.world.get(2, Health).current == 10 and battle.combatant(1).hero_points == 1
+
+
+def test_a_thrower_who_missed_is_asked_before_the_scatter_and_keeps_the_grenade_till_then():
+    battle = _battle([ANA_WITH_FRAG, ROOK], seed=3)
+    missed = battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2,)))
+    assert missed.accepted and isinstance(battle.pending(), HeroPointChance)
+    assert not any(isinstance(e, Scattered) for e in missed.events)
+    assert battle.world.get(1, Armament).weapon == "frag_grenade"
+    spend = battle.options(1).allowed("spend_hero_point")[0]
+    assert spend.chance > 0
+    outcome = battle.submit(SpendHeroPoint(1, faces=(12, 6, 6, 5)))  # 6 + 12 = 18: on target; 2d6 12, save 5
+    assert not any(isinstance(e, Scattered) for e in outcome.events)
+    assert [e.result.hit for e in outcome.events if isinstance(e, Attacked)] == [True]
+    assert battle.world.get(2, Health).current < 10
+
+
+def test_a_throw_still_missing_scatters_after_the_decision():
+    battle = _battle([ANA_WITH_FRAG, ROOK], seed=3)
+    battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2,)))
+    outcome = battle.submit(Hold(1, faces=(2, 4, 6, 6, 5)))  # 2 hexes, direction 3: down at (1, 0)
+    scattered = next(e for e in outcome.events if isinstance(e, Scattered))
+    assert scattered.landing == Hex(1, 0)
+    assert battle.world.get(1, Armament).weapon is None  # the only grenade is gone
