@@ -170,3 +170,37 @@ def test_the_gm_tracker_shows_who_holds_whom_in_a_grapple():
     assert battle.combatant(GASH).states == ("pinned by Rook",)
     lines = console_lines(battle)
     assert any("Rook (holding Gash)" in line for line in lines) and any("Gash (pinned by Rook)" in line for line in lines)
+
+
+# --- Hero points on a maneuver's attack roll (seed 004) -----------------------------------------
+
+
+def _duel_with_hero_points(rook_points: int = 1, gash_points: int = 0):
+    return battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", weapon="knife", hero_points=rook_points),
+                      unit(2, "pirate", "enemies", Hex(1, 0), name="Gash", hero_points=gash_points)],
+                     first=ROOK, ruleset="lucky-stars", modules=("hero_points",))
+
+
+def test_a_tripper_who_lost_the_attack_roll_buys_a_die_and_the_trip_goes_on_to_its_contest():
+    from game.actions import SpendHeroPoint
+    from game.prompts import HeroPointChance
+
+    battle = _duel_with_hero_points()
+    missed = battle.submit(Trip(ROOK, target=GASH, faces=(1, 1, 3, 3)))  # 4 against 13: Rook lost the roll
+    assert isinstance(battle.pending(), HeroPointChance) and battle.pending().attack == Trip(ROOK, target=GASH,
+                                                                                             faces=(1, 1, 3, 3))
+    assert [type(e) for e in missed.events] == [OpposedAttack]
+    outcome = battle.submit(SpendHeroPoint(ROOK, faces=(15, 6, 6, 1, 1)))  # 4 + 15 = 19: a hit; STR wins
+    assert [type(e) for e in outcome.events if type(e) in (OpposedAttack, ContestRolled)] == [OpposedAttack,
+                                                                                             ContestRolled]
+    assert battle.combatant(GASH).prone and battle.combatant(GASH).health == 2  # tripped, no damage
+
+
+def test_a_defender_who_lost_a_shatter_roll_spends_and_keeps_the_weapon():
+    from game.actions import SpendHeroPoint
+
+    battle = _duel_with_hero_points(rook_points=0, gash_points=1)
+    battle.submit(Shatter(ROOK, target=GASH, faces=(6, 6, 1, 1)))  # Gash lost the roll
+    assert battle.pending().decider == GASH
+    battle.submit(SpendHeroPoint(GASH, faces=(20, 5)))  # 9 + 20 + 5 = 34: the blow is turned aside
+    assert battle.combatant(GASH).weapon == "cutlass"

@@ -37,7 +37,8 @@ from game.actions import (
     Trip,
     UseCover,
 )
-from game.prompts import BlowChoice, GrappleWon, NegationChance, ReactionChance
+from game.prompts import BlowChoice, GrappleWon, HeroPointChance, NegationChance, ReactionChance
+from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.negation import NEGATION
 from game.systems import turns
 from game.systems.dispatch import Row
@@ -55,7 +56,13 @@ from game.systems.rulesets import lucky_stars_turns as lucky_turns
 from game.systems.scene import Scene
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
-HERO_POINT_ROWS = hero_points.rows(attacks.go_on)
+def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision on an attack roll: a maneuver goes on as a maneuver, any other attack lands."""
+    follow = maneuvers.go_on if isinstance(chance.attack, (Trip, Disarm, Shatter)) else attacks.go_on
+    follow(scene, chance, extras)
+
+
+HERO_POINT_ROWS = hero_points.rows(_go_on)
 
 
 HOLDS = {ReactionChance: (reactions.check_hold, reactions.hold), BlowChoice: (blows.check_choose, blows.choose),

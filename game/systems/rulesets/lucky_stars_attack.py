@@ -211,10 +211,15 @@ def strike(scene: Scene, action: Action, plan: StrikePlan) -> None:
     """Roll the attack already paid for; whoever lost the roll may spend a hero point on it
     (seed 004), else a hit drains the target's DEF and VIT (Seed 001, Steps to an Attack)."""
     contest = roll_contest(scene, plan)
+    if not offer_on_the_roll(scene, action, plan, contest):
+        land(scene, plan, contest, action)
+
+
+def offer_on_the_roll(scene: Scene, action: Action, plan: StrikePlan, contest: Contest) -> bool:
+    """Ask whoever lost the opposed roll whether to spend a hero point on it (seed 004); True if asked."""
     loser, role = (plan.target, "defender") if contest.hit else (plan.attacker, "attacker")
     question = f"{scene.name(loser)} lost the roll: spend a hero point on it?"
-    if not hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role)):
-        land(scene, plan, contest, action)
+    return hero_points.offer_after(scene, HeroPointChance(loser, question, action, contest, role))
 
 
 def land(scene: Scene, plan: StrikePlan, contest: Contest, action: Action) -> None:
@@ -238,15 +243,21 @@ def replan(scene: Scene, attack: Action) -> StrikePlan | str:
     return plan_strike(scene, attack.actor, attack.target, lethal=not isinstance(attack, NonlethalAttack))
 
 
-def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """After a hero point decision: the bought die on the decider's side of the roll, or the roll
-    as it stood; then the attack lands or not (Seeds 004 and 001)."""
+def bought_contest(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> Contest:
+    """The opposed roll after a hero point decision: the bought dice on the decider's side (told in
+    the log), or the roll as it stood (Seed 004)."""
     contest = chance.contest
-    attacker, target = chance.attack.actor, chance.attack.target
     if extras:
+        attacker, target = chance.attack.actor, chance.attack.target
         side = "attacker" if chance.role == "attacker" else "defender"
         contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extras)})
         scene.emit(OpposedAttack(attacker, target, contest, state.weapon_entry(scene, attacker).id))
+    return contest
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision: the attack lands or not on the roll as it now stands (Seeds 004 and 001)."""
+    contest = bought_contest(scene, chance, extras)
     plan = replan(scene, chance.attack)
     if not isinstance(plan, str):
         land(scene, plan, contest, chance.attack)

@@ -15,7 +15,9 @@ from game.components import Armament, DroppedWeapon, Position, Prone
 from game.ecs import EntityId
 from game.events import ConditionChanged, ContestRolled, WeaponBroken, WeaponDropped, WeaponTaken
 from game.hexgrid import distance
-from game.rules.lucky_stars.attack import contest_chance, contested
+from game.prompts import HeroPointChance
+from game.rules.hero_points import ExtraRoll
+from game.rules.lucky_stars.attack import Contest, contest_chance, contested
 from game.systems.disarm import weapons_on
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
@@ -72,10 +74,12 @@ def _reach_problem(scene: Scene, action: Maneuver) -> str | None:
 
 def check_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
     """Trip (3 AP), disarm (3 AP, a melee weapon) or shatter (3 AP) on one enemy (Seed 001)."""
+    return state.problem(scene, action.actor, name_of(action)) or plan_maneuver(scene, action)
+
+
+def plan_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
+    """The maneuver's attack roll and contest, or why it cannot be made (its AP aside)."""
     name = name_of(action)
-    refusal = state.problem(scene, action.actor, name)
-    if refusal:
-        return refusal
     strike = attacks.plan_strike(scene, action.actor, action.target)
     if isinstance(strike, str):
         return strike
@@ -90,9 +94,25 @@ def check_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
 
 
 def maneuver(scene: Scene, action: Maneuver, plan: ManeuverPlan) -> None:
-    """Pay 3 AP, roll the attack; on a hit trip and disarm roll their contest, shatter breaks the weapon."""
+    """Pay 3 AP, roll the attack; whoever lost it may spend a hero point on it (seed 004: `go_on`)."""
     state.pay(scene, action.actor, plan.name)
-    if not attacks.roll_contest(scene, plan.strike).hit:
+    contest = attacks.roll_contest(scene, plan.strike)
+    if not attacks.offer_on_the_roll(scene, action, plan.strike, contest):
+        _after_the_roll(scene, action, plan, contest)
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision on the maneuver's attack roll: the maneuver goes on from the roll as it stands."""
+    contest = attacks.bought_contest(scene, chance, extras)
+    plan = plan_maneuver(scene, chance.attack)
+    if isinstance(plan, str):
+        raise AssertionError(f"a maneuver waiting on a hero point decision became impossible: {plan}")
+    _after_the_roll(scene, chance.attack, plan, contest)
+
+
+def _after_the_roll(scene: Scene, action: Maneuver, plan: ManeuverPlan, roll: Contest) -> None:
+    """On a hit trip and disarm roll their contest, shatter breaks the weapon (Seed 001)."""
+    if not roll.hit:
         return
     if plan.name == "shatter":
         _break(scene, action.target)
