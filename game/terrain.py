@@ -23,11 +23,17 @@ class Recall:
     """A bounded memory of values computed from the terrain: the least recently used goes first,
     so a long fight or thousands of simulated fights in one process never grow it without end."""
 
-    __slots__ = ("kept", "_values")
+    __slots__ = ("kept", "_values", "_forms", "_key_form")
 
-    def __init__(self, kept: int):
+    def __init__(self, kept: int, share_values: bool = False, key_form: Callable[[object], object] | None = None):
         self.kept = kept
+        self._key_form = key_form
+        """What a new key is stored as (its hexes the battlefield's own instances, shared by every key)."""
         self._values: OrderedDict = OrderedDict()
+        self._forms: dict | None = {} if share_values else None
+        """With `share_values`: one instance of each distinct value (most cover readings read
+        alike), so a full memory holds references rather than copies; what the map's terrain can
+        give bounds it."""
 
     def __len__(self) -> int:
         return len(self._values)
@@ -40,7 +46,9 @@ class Recall:
         values = self._values
         found = values.get(key)
         if found is None:
-            found = values[key] = compute()
+            value = compute()
+            stored = key if self._key_form is None else self._key_form(key)
+            found = values[stored] = value if self._forms is None else self._forms.setdefault(value, value)
             if len(values) > self.kept:
                 values.popitem(last=False)
         else:
@@ -68,7 +76,8 @@ class HexTerrain:
 class Battlefield:
     """The hexes of the map and their terrain. Read-only after construction."""
 
-    __slots__ = ("_hexes", "_sorted", "_neighbours", "lines_seen", "covers_seen", "_cost_grid", "_memo")
+    __slots__ = ("_hexes", "_sorted", "_neighbours", "_own", "lines_seen", "_steps", "covers_seen", "_cost_grid",
+                 "_memo")
 
     LINES_KEPT = 20_000
     """How many lines (and cover readings) are remembered, least recently used going first."""
@@ -77,8 +86,11 @@ class Battlefield:
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
         self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
-        self.lines_seen = Recall(self.LINES_KEPT)
-        self.covers_seen = Recall(self.LINES_KEPT)
+        self._own = {h: h for h in self._sorted}
+        self.lines_seen = Recall(self.LINES_KEPT, key_form=self._own_key)
+        self._steps: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}
+        """One instance of each step a line takes (a hex, or the two along whose edge it runs)."""
+        self.covers_seen = Recall(self.LINES_KEPT, share_values=True, key_form=self._own_key)
         """Cover readings by (attacker hex, target hex, weapon class), kept by the sight system."""
         self._cost_grid: CostGrid | None = None
         self._memo: dict[str, object] = {}
@@ -137,7 +149,17 @@ class Battlefield:
 
     def line(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """line_with_edges(a, b), remembered: the terrain never changes, so neither do lines."""
-        return self.lines_seen.get((a, b), lambda: tuple(line_with_edges(a, b)))
+        return self.lines_seen.get((a, b), lambda: self._shared_steps(line_with_edges(a, b)))
+
+    def _own_key(self, key: tuple) -> tuple:
+        """A key with each hex in it replaced by the battlefield's own instance of that hex."""
+        own = self._own
+        return tuple(own.get(part, part) if isinstance(part, Hex) else part for part in key)
+
+    def _shared_steps(self, steps: list[tuple[Hex, ...]]) -> tuple[tuple[Hex, ...], ...]:
+        """The line made of the one kept instance of each step (a remembered line costs little more than its pointers)."""
+        kept = self._steps
+        return tuple(kept.setdefault(step, step) for step in steps)
 
     def cost_grid(self) -> CostGrid:
         """The entry costs as a `CostGrid` for fast path searches, built on first use."""

@@ -1,0 +1,40 @@
+"""The battlefield's remembered lines and cover readings stay small (issue 11: memory flat over
+thousands of fights): a remembered line holds the battlefield's one instance of each step, every
+key its own instances of the hexes, and equal cover readings are kept once."""
+
+from game.hexgrid import Hex
+from game.terrain import Battlefield, HexTerrain, Recall
+from game.rules.cover import Concealment, Material
+
+OPEN = HexTerrain("open ground", 1, False, False, False, Concealment("none", "none", 0), Material("none", "none", ()))
+
+
+def _field(radius: int = 6) -> Battlefield:
+    from game.hexgrid import spiral
+
+    return Battlefield({h: OPEN for h in spiral(Hex(0, 0), radius)})
+
+
+def test_lines_through_the_same_hexes_share_their_steps():
+    field = _field()
+    first, second = field.line(Hex(0, 0), Hex(4, 0)), field.line(Hex(1, 0), Hex(4, 0))
+    shared = [step for step in first if step in second]
+    assert shared and all(any(step is other for other in second) for step in shared)
+
+
+def test_a_remembered_key_is_made_of_the_battlefields_own_hexes():
+    field = _field()
+    a, b = Hex(0, 0), Hex(3, -1)
+    field.line(Hex(*a), Hex(*b))  # fresh instances, equal to the map's
+    stored = next(iter(field.lines_seen._values))
+    assert stored == (a, b) and all(part is field._own[part] for part in stored)
+
+
+def test_equal_values_are_kept_once_when_the_memory_shares_them_and_it_stays_bounded():
+    shared = Recall(2, share_values=True)
+    one, two = shared.get("a", lambda: ("reading", int("1"))), shared.get("b", lambda: ("reading", int("1")))
+    assert one is two
+    apart = Recall(2)
+    assert apart.get("a", lambda: ("reading", int("1"))) is not apart.get("b", lambda: ("reading", int("1")))
+    shared.get("c", lambda: ("reading", 2))
+    assert len(shared) == 2 and "a" not in shared
