@@ -1,10 +1,10 @@
-"""Hero points (seed 004) on an SWN charge's blow and a grenade's throw (seed 002): a charger or
-thrower who missed may spend a point on the d20 after seeing it, as on any attack roll; the bought
-die is a named part of the total. A throw still missing scatters only after the decision; a
+"""Hero points (seed 004) on an SWN charge's blow, a grenade's throw and a shove (seed 002): a
+charger, thrower or shover who missed may spend a point on the d20 after seeing it, as on any
+attack roll; the bought die is a named part of the total. A throw still missing scatters only after the decision; a
 grenade stays in hand until the throw lands."""
 
-from game.actions import Charge, Hold, SpendHeroPoint, ThrowGrenade
-from game.components import Armament, Health, Prone
+from game.actions import Charge, Hold, Shove, SpendHeroPoint, ThrowGrenade
+from game.components import Armament, Health, Position, Prone
 from game.events import Attacked, HeroDieRolled, Scattered
 from game.hexgrid import Hex
 from game.prompts import HeroPointChance
@@ -62,3 +62,14 @@ def test_a_throw_still_missing_scatters_after_the_decision():
     scattered = next(e for e in outcome.events if isinstance(e, Scattered))
     assert scattered.landing == Hex(1, 0)
     assert battle.world.get(1, Armament).weapon is None  # the only grenade is gone
+
+
+def test_a_shover_who_missed_buys_a_die_and_the_push_goes_through():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", hero_points=1)
+    voss = unit(2, "veteran_soldier", "enemies", Hex(1, 0), name="Voss", hp=10)
+    battle = _battle([ana, voss], seed=5)
+    battle.submit(Shove(1, target=2, faces=(6,)))  # 6 + 4 = 10 against AC 11: a miss
+    assert isinstance(battle.pending(), HeroPointChance) and battle.world.get(2, Position).hex == Hex(1, 0)
+    outcome = battle.submit(SpendHeroPoint(1, faces=(3,)))  # the die counts 10: 20
+    assert "+10 hero points" in " ".join(outcome.lines)
+    assert battle.world.get(2, Position).hex == Hex(2, 0)

@@ -17,12 +17,13 @@ from game.components import Identity, Position, Prone, Stats
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, Moved, PushBlocked
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor
-from game.rules.attack import AttackSetup, hit_chance
+from game.rules.attack import AttackResult, AttackSetup, hit_chance
 from game.rules.damage import effective_armor
 from game.rules.dice import roll
 from game.rules.maneuvers import shove, shove_setup
 from game.systems.budget import needs, spend
 from game.systems.footprint import spread_problem
+from game.systems.hero_chances import offer_on_miss
 from game.systems.combat import VEHICLE_KINDS, attack_parts, deal_damage, enemies_in_the_fight, melee_setup, target_problem
 from game.systems.scene import Scene
 
@@ -122,9 +123,17 @@ def check_shove(scene: Scene, action: Shove) -> ShovePlan | str:
 
 
 def shove_at(scene: Scene, action: Shove, plan: ShovePlan) -> None:
-    """Roll the Punch attack; a hit pushes the target one hex directly away."""
+    """Roll the Punch attack; a hit pushes the target one hex directly away. A shover who missed
+    may first spend a hero point on the roll (seed 004: the answer then lands it, `shove_lands`)."""
     spend(scene, action.actor, "move" if action.as_move else "main")
     result = shove(plan.setup, scene.dice)
     scene.emit(Attacked(plan.shover, plan.target, result.attack, how="shove"))
-    if result.pushed:
+    if not result.pushed and offer_on_miss(scene, plan.shover, action, result.attack):
+        return
+    shove_lands(scene, plan, result.attack)
+
+
+def shove_lands(scene: Scene, plan: ShovePlan, attack: AttackResult) -> None:
+    """The shove's roll as it stands: a hit pushes (seed 002, Shove)."""
+    if attack.hit:
         _push(scene, plan)

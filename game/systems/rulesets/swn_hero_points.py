@@ -9,14 +9,14 @@ The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold
 
 from __future__ import annotations
 
-from game.actions import Action, Charge, Hold, NegateDamage, OverwatchFire, ThrowGrenade
+from game.actions import Action, Charge, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
 from game.components import Health
 from game.events import Attacked, DamageNegated, DamageRolled
 from game.options import Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
-from game.systems import charge, choices, combat, dispatch, grenades
+from game.systems import charge, choices, combat, dispatch, grenades, shove
 from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
 from game.systems.hero_chances import points
@@ -53,7 +53,8 @@ def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After the decision: the roll with the bought dice, then the attack lands as any other of
     its kind: a shot, a charge's blow or a grenade's throw."""
-    follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on}.get(type(chance.attack), _shot_goes_on)
+    follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on}.get(
+        type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
 
@@ -72,6 +73,17 @@ def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult,
     if bought:
         scene.emit(Attacked(plan.charger, plan.target, result, plan.weapon.id if plan.weapon else "", "charge"))
     charge.crash_lands(scene, plan, result)
+
+
+def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
+    """A shove after the decision: a hit pushes (seed 002, Shove)."""
+    push = chance.attack
+    plan = shove.plan_shove(scene, push.actor, push.target)
+    if isinstance(plan, str):
+        raise AssertionError(f"a shove waiting on a hero point decision became impossible: {plan}")
+    if bought:
+        scene.emit(Attacked(push.actor, push.target, result, how="shove"))
+    shove.shove_lands(scene, plan, result)
 
 
 def _throw_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
