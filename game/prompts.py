@@ -82,7 +82,9 @@ class HeroPointChance(Prompt):
 
     `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001), the
     to-hit `task` (seed 003) or the d20 attack `result` (SWN); `role` says whose roll the point
-    would go on: "attacker" or "defender".
+    would go on: "attacker" or "defender". `check` names a seed 001 contested check the roll was
+    (e.g. "grapple check (STR against STR)"; its `contest` then holds the one acting as the
+    attacker); "" for an attack roll.
     """
 
     kind: ClassVar[str] = "hero_point"
@@ -91,6 +93,7 @@ class HeroPointChance(Prompt):
     role: str = "attacker"
     task: TaskResult | None = None
     result: AttackResult | None = None
+    check: str = ""
 
 
 @dataclass(frozen=True, slots=True)

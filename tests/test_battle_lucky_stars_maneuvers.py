@@ -204,3 +204,41 @@ def test_a_defender_who_lost_a_shatter_roll_spends_and_keeps_the_weapon():
     assert battle.pending().decider == GASH
     battle.submit(SpendHeroPoint(GASH, faces=(20, 5)))  # 9 + 20 + 5 = 34: the blow is turned aside
     assert battle.combatant(GASH).weapon == "cutlass"
+
+
+def test_a_grappler_who_lost_the_check_buys_a_die_and_takes_control():
+    from game.actions import SpendHeroPoint
+    from game.prompts import HeroPointChance
+
+    battle = _duel_with_hero_points()
+    lost = battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 3, 3)))  # 2 + STR 1 against 6 + STR 2
+    asked = battle.pending()
+    assert isinstance(asked, HeroPointChance) and asked.check == "grapple check (STR against STR)"
+    assert asked.question == "Rook lost the grapple check: spend a hero point on it?"
+    assert [type(e) for e in lost.events] == [ContestRolled]
+    outcome = battle.submit(SpendHeroPoint(ROOK, faces=(15,)))  # 3 + 15 = 18 against 8
+    assert [type(e) for e in outcome.events if isinstance(e, (ContestRolled, GrappleChanged))] == [
+        ContestRolled, GrappleChanged]
+    assert (battle.combatant(ROOK).grappling, battle.combatant(ROOK).in_control) == (GASH, True)
+
+
+def test_a_tripper_who_lost_the_contest_buys_a_die_and_the_target_falls():
+    from game.actions import SpendHeroPoint
+
+    battle = _duel_with_hero_points()
+    battle.submit(Trip(ROOK, target=GASH, faces=(6, 6, 1, 1, 1, 1, 6, 6)))  # the roll hits; the contest is lost
+    assert battle.pending().check.startswith("trip") and not battle.combatant(GASH).prone
+    battle.submit(SpendHeroPoint(ROOK, faces=(12,)))  # 3 + 12 = 15 against 13
+    assert battle.combatant(GASH).prone
+
+
+def test_the_pinned_who_lost_the_try_for_control_buys_a_die_and_takes_it():
+    from game.actions import EndTurn, RegainControl, SpendHeroPoint
+
+    battle = _duel_with_hero_points(rook_points=0, gash_points=1)
+    battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))  # Rook holds Gash
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    battle.submit(RegainControl(GASH, faces=(1, 1, 6, 6)))  # 4 against 13: Gash lost
+    battle.submit(SpendHeroPoint(GASH, faces=(20, 3)))  # 4 + 23 = 27
+    assert (battle.combatant(GASH).grappling, battle.combatant(GASH).in_control) == (ROOK, True)

@@ -57,9 +57,13 @@ from game.systems.scene import Scene
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
 def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """After a hero point decision on an attack roll: a maneuver goes on as a maneuver, any other attack lands."""
-    follow = maneuvers.go_on if isinstance(chance.attack, (Trip, Disarm, Shatter)) else attacks.go_on
-    follow(scene, chance, extras)
+    """After a hero point decision: a maneuver or a grapple goes on from its roll or check, any other attack lands."""
+    if isinstance(chance.attack, (Trip, Disarm, Shatter)):
+        maneuvers.go_on(scene, chance, extras)
+    elif isinstance(chance.attack, (Grapple, RegainControl, GrappleToss)):
+        grapple.go_on(scene, chance, extras)
+    else:
+        attacks.go_on(scene, chance, extras)
 
 
 HERO_POINT_ROWS = hero_points.rows(_go_on)

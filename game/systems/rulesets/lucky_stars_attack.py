@@ -14,7 +14,7 @@ from itertools import product
 from game.actions import Action, Attack, NonlethalAttack
 from game.components import Defense, Fallen, FullCover, Health, Position, Stats
 from game.ecs import EntityId
-from game.events import DefenseDrained, Fell, OpposedAttack
+from game.events import ContestRolled, DefenseDrained, Fell, OpposedAttack
 from game.hexgrid import distance
 from game.rules.attack import Modifier
 from game.rules.catalog import Entry
@@ -26,6 +26,7 @@ from game.rules.lucky_stars.attack import (
     MINOR_ADVANTAGE,
     Contest,
     Footing,
+    contested,
     cover_problem,
     opposed_attack,
     surprise_attack,
@@ -213,6 +214,30 @@ def strike(scene: Scene, action: Action, plan: StrikePlan) -> None:
     contest = roll_contest(scene, plan)
     if not offer_on_the_roll(scene, action, plan, contest):
         land(scene, plan, contest, action)
+
+
+def contested_check(scene: Scene, action: Action, actor: EntityId, other: EntityId, purpose: str,
+                    acting: int, resisting: int) -> bool | None:
+    """Roll a contested check (2d6 + score each side, Seed 001) and tell it; whoever lost may spend
+    a hero point on it (seed 004): None while that decision waits, else whether the one acting won."""
+    mine, theirs = contested(acting, resisting, scene.dice)
+    scene.emit(ContestRolled(actor, other, purpose, mine, theirs))
+    contest = Contest(mine, theirs, surprise=False)
+    loser, role = (other, "defender") if contest.hit else (actor, "attacker")
+    question = f"{scene.name(loser)} lost the {purpose.split(' (')[0]}: spend a hero point on it?"
+    chance = HeroPointChance(loser, question, action, contest, role, check=purpose)
+    return None if hero_points.offer_after(scene, chance) else contest.hit
+
+
+def bought_check(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...], other: EntityId) -> bool:
+    """A contested check after a hero point decision: the bought dice on the decider's side (told
+    in the log), or the check as it stood; whether the one acting won (a tie holds)."""
+    contest = chance.contest
+    if extras:
+        side = "attacker" if chance.role == "attacker" else "defender"
+        contest = replace(contest, **{side: hero_points.with_extra(getattr(contest, side), extras)})
+        scene.emit(ContestRolled(chance.attack.actor, other, chance.check, contest.attacker, contest.defender))
+    return contest.hit
 
 
 def offer_on_the_roll(scene: Scene, action: Action, plan: StrikePlan, contest: Contest) -> bool:

@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.actions import EndGrapple, Grapple, GrappleAttack, GrappleMove, GrappleToss, Hold, RegainControl, TakeHold
+from game.actions import (Action, EndGrapple, Grapple, GrappleAttack, GrappleMove, GrappleToss, Hold, RegainControl,
+                          TakeHold)
 from game.components import Grappling, Position
 from game.ecs import EntityId
-from game.events import ContestRolled, GrappleChanged, Moved
-from game.prompts import GrappleWon
+from game.events import GrappleChanged, Moved
+from game.prompts import GrappleWon, HeroPointChance
 from game.hexgrid import distance
+from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.actions import regain_control
-from game.rules.lucky_stars.attack import contest_chance, contested
+from game.rules.lucky_stars.attack import contest_chance
 from game.systems.combat import target_problem
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
@@ -49,12 +51,20 @@ def _plan(scene: Scene, actor: EntityId, other: EntityId) -> GrapplePlan:
     return GrapplePlan(actor, other, state.attribute(scene, actor, SCORE), state.attribute(scene, other, SCORE))
 
 
-def _contest(scene: Scene, plan: GrapplePlan) -> bool:
-    """Roll the check, tell it, and say whether the one acting won."""
-    acting, resisting = contested(plan.acting, plan.resisting, scene.dice)
-    rolled = ContestRolled(plan.actor, plan.other, PURPOSE, acting, resisting)
-    scene.emit(rolled)
-    return rolled.won
+def _contest(scene: Scene, action: Action, plan: GrapplePlan) -> bool | None:
+    """Roll the check and tell it: whether the one acting won, or None while whoever lost decides
+    on a hero point (seed 004: `go_on` then finishes the action)."""
+    return attacks.contested_check(scene, action, plan.actor, plan.other, PURPOSE, plan.acting, plan.resisting)
+
+
+def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision on a grapple check: the grapple, the try for control or the toss
+    finishes on the check as it now stands."""
+    action = chance.attack
+    other = action.target if isinstance(action, Grapple) else state.grapple_of(scene, action.actor).partner
+    plan = _plan(scene, action.actor, other)
+    won = attacks.bought_check(scene, chance, extras, other)
+    {Grapple: _grappled, RegainControl: _regained, GrappleToss: _tossed}[type(action)](scene, action, plan, won)
 
 
 def _engage(scene: Scene, controller: EntityId, pinned: EntityId) -> None:
@@ -95,7 +105,14 @@ def grapple(scene: Scene, action: Grapple, plan: GrapplePlan) -> None:
     says, a defender who won when asked (`GrappleWon`)."""
     state.pay(scene, action.actor, "grapple")
     state.reveal(scene, action.actor, "attacked")
-    if not _contest(scene, plan):  # the defender won: theirs is the choice
+    won = _contest(scene, action, plan)
+    if won is not None:
+        _grappled(scene, action, plan, won)
+
+
+def _grappled(scene: Scene, action: Grapple, plan: GrapplePlan, won: bool) -> None:
+    """The check decided: the winner takes control or ends it."""
+    if not won:  # the defender won: theirs is the choice
         question = f"{scene.name(action.target)} won the grapple check: take control of {scene.name(action.actor)}?"
         scene.pending.append(GrappleWon(action.target, question, action.actor))
     elif action.engage:
@@ -132,7 +149,13 @@ def check_regain(scene: Scene, action: RegainControl) -> GrapplePlan | str:
 def regain(scene: Scene, action: RegainControl, plan: GrapplePlan) -> None:
     """Pay 1 AP; winning takes control, losing ends the turn's actions (Seed 001, Grapple: Pinned)."""
     state.pay(scene, action.actor, "grapple_regain")
-    won = _contest(scene, plan)
+    won = _contest(scene, action, plan)
+    if won is not None:
+        _regained(scene, action, plan, won)
+
+
+def _regained(scene: Scene, action: RegainControl, plan: GrapplePlan, won: bool) -> None:
+    """Winning takes control; losing ends the turn's actions."""
     if won:
         _engage(scene, action.actor, plan.other)
     else:
@@ -221,7 +244,14 @@ def check_grapple_toss(scene: Scene, action: GrappleToss) -> GrapplePlan | str:
 def grapple_toss(scene: Scene, action: GrappleToss, plan: GrapplePlan) -> None:
     """Pay 3 AP and roll STR against STR: winning throws the opponent there and ends the grapple."""
     state.pay(scene, action.actor, "grapple_toss")
-    if not _contest(scene, plan):
+    won = _contest(scene, action, plan)
+    if won is not None:
+        _tossed(scene, action, plan, won)
+
+
+def _tossed(scene: Scene, action: GrappleToss, plan: GrapplePlan, won: bool) -> None:
+    """Winning throws the opponent onto the hex and ends the grapple."""
+    if not won:
         return
     was = scene.world.get(plan.other, Position).hex
     release(scene, action.actor, "tossed clear")

@@ -13,11 +13,11 @@ from fractions import Fraction
 from game.actions import Disarm, PickUp, Shatter, Trip
 from game.components import Armament, DroppedWeapon, Position, Prone
 from game.ecs import EntityId
-from game.events import ConditionChanged, ContestRolled, WeaponBroken, WeaponDropped, WeaponTaken
+from game.events import ConditionChanged, WeaponBroken, WeaponDropped, WeaponTaken
 from game.hexgrid import distance
 from game.prompts import HeroPointChance
 from game.rules.hero_points import ExtraRoll
-from game.rules.lucky_stars.attack import Contest, contest_chance, contested
+from game.rules.lucky_stars.attack import Contest, contest_chance
 from game.systems.disarm import weapons_on
 from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_state as state
@@ -102,25 +102,34 @@ def maneuver(scene: Scene, action: Maneuver, plan: ManeuverPlan) -> None:
 
 
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """After a hero point decision on the maneuver's attack roll: the maneuver goes on from the roll as it stands."""
-    contest = attacks.bought_contest(scene, chance, extras)
-    plan = plan_maneuver(scene, chance.attack)
+    """After a hero point decision on the maneuver's attack roll or its contest: the maneuver goes
+    on from the roll as it now stands."""
+    action = chance.attack
+    plan = plan_maneuver(scene, action)
     if isinstance(plan, str):
         raise AssertionError(f"a maneuver waiting on a hero point decision became impossible: {plan}")
-    _after_the_roll(scene, chance.attack, plan, contest)
+    if chance.check:
+        _contested(scene, action, plan, attacks.bought_check(scene, chance, extras, action.target))
+    else:
+        _after_the_roll(scene, action, plan, attacks.bought_contest(scene, chance, extras))
 
 
 def _after_the_roll(scene: Scene, action: Maneuver, plan: ManeuverPlan, roll: Contest) -> None:
-    """On a hit trip and disarm roll their contest, shatter breaks the weapon (Seed 001)."""
+    """On a hit trip and disarm roll their contest (whoever lost it may spend a hero point on it),
+    shatter breaks the weapon (Seed 001)."""
     if not roll.hit:
         return
     if plan.name == "shatter":
         _break(scene, action.target)
         return
-    acting, resisting = contested(plan.acting, plan.resisting, scene.dice)
-    rolled = ContestRolled(action.actor, action.target, _purpose(plan), acting, resisting)
-    scene.emit(rolled)
-    if rolled.won:
+    won = attacks.contested_check(scene, action, action.actor, action.target, _purpose(plan), plan.acting,
+                                  plan.resisting)
+    if won is not None:
+        _contested(scene, action, plan, won)
+
+
+def _contested(scene: Scene, action: Maneuver, plan: ManeuverPlan, won: bool) -> None:
+    if won:
         (_trip if plan.name == "trip" else _drop)(scene, action.target)
 
 
