@@ -235,7 +235,7 @@ class Battle:
         order = ruleset.roll_initiative(scene, [e for e, _ in world.query(Position)])
         ruleset.begin_round(scene)
         first = ruleset.first_turn(scene, order, 0) if order else 0
-        state = BattleState(world, scene.round, order, first, dice.state, sides)
+        state = BattleState(world, scene.round, order, first, dice.state, sides, pending=tuple(scene.pending))
         state = cls._advance(scene, state, opening=True) if order else state
         state = replace(state, rng=dice.state)
         return cls(rules, scenario, seed, state, tuple(scene.events))
@@ -455,7 +455,7 @@ class Battle:
             self.ruleset.settle(scene)
             after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
                             pending=tuple(scene.pending), order=self._joined(scene, state.order))
-            passes = isinstance(action, EndTurn) or self._current_fell(scene, state)
+            passes = isinstance(action, EndTurn) or scene.turn_over or self._current_fell(scene, state)
             if passes and len(camps_standing(scene)) > 1:
                 after = self._advance(scene, after)
             unused = len(scene.dice.remaining)

@@ -108,6 +108,15 @@ class DefenceChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclarationChance(Prompt):
+    """Seed 003, 3.2.1 (with the map's `declare_actions`): before the first round's action points
+    are rolled, the decider may declare its first phase's actions (`Declare`), or declare nothing
+    (`Hold`). The points are rolled once everyone has answered."""
+
+    kind: ClassVar[str] = "declare_first"
+
+
+@dataclass(frozen=True, slots=True)
 class CounterChance(Prompt):
     """Seed 004: `spender` has spent a hero point on `chance`'s roll; the decider, an enemy with a
     point, may counter it before the die is rolled. `asked` are those already asked."""

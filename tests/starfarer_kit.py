@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from game.actions import EndTurn
+from game.actions import EndTurn, Hold
 from game.battle import Battle
+from game.prompts import DeclarationChance
+
+
+def declare_nothing(battle: Battle, faces: tuple[int, ...] = ()) -> None:
+    """Answer every declaration before the first roll with Hold (the last one rolls the points, with `faces`)."""
+    while isinstance(battle.pending(), DeclarationChance):
+        last = sum(isinstance(p, DeclarationChance) for p in battle.state.pending) == 1
+        assert battle.submit(Hold(battle.pending().decider, faces=faces if last else ())).accepted
 
 
 def phase_of(battle: Battle, entity: int) -> None:
-    """End phases until `entity` has one."""
+    """End phases until `entity` has one (declaring nothing before the first roll)."""
+    declare_nothing(battle)
     for _ in range(50):
         if battle.current() == entity:
             return

@@ -21,6 +21,37 @@ def _battle(declare: bool = True, gap: int = 5) -> Battle:
 
 
 
+def test_before_the_first_roll_everyone_is_asked_to_declare_and_no_phase_has_begun():
+    from game.prompts import DeclarationChance
+
+    battle = _battle()
+    asked = battle.pending()
+    assert isinstance(asked, DeclarationChance) and asked.decider == REYES
+    assert asked.question == "Before the first roll: declare Reyes's first phase?"
+    assert [p.decider for p in battle.state.pending] == [REYES, KITAI]
+    assert battle.combatant(REYES).action_points == 0 == battle.combatant(KITAI).action_points
+    kinds = [o.kind for o in battle.options(REYES).allowed()]
+    assert kinds[-1] == "hold" and "declare_2_attacks" in kinds
+    assert not battle.submit(Move(REYES, path=(Hex(1, 0),))).accepted  # nothing but the answer
+
+
+def test_a_declaration_before_the_roll_adds_its_modifier_to_the_rolled_points_and_shapes_the_first_phase():
+    from game.actions import Hold
+
+    battle = _battle()
+    declared = battle.submit(Declare(REYES, attacks=2))  # the rifle's -1, before any die
+    assert next(e for e in declared.events if isinstance(e, ActionsDeclared)).points == (0, -1)
+    rolled = battle.submit(Hold(KITAI, faces=(6, 6)))  # the last answer rolls the points: d10 6 for each
+    assert rolled.lines[:2] == ("Reyes rolls action points: 1d10+INITIATIVE+CARRIED: [6] +10 INITIATIVE -1 CARRIED = 15",
+                                "Kitai rolls action points: 1d10+INITIATIVE+CARRIED: [6] +12 INITIATIVE +0 CARRIED = 18")
+    assert battle.pending() is None and battle.current() == KITAI  # 18 before 15: Kitai's phase (18 - 10)
+    assert (battle.combatant(KITAI).action_points, battle.combatant(REYES).action_points) == (8, 15)
+    battle.submit(EndTurn(KITAI))
+    assert battle.current() == REYES
+    refused = battle.submit(Move(REYES, path=(Hex(1, 0),)))
+    assert refused.reason == "not declared for this phase (declared: attack, attack)"
+
+
 def test_declaring_two_rifle_attacks_adds_the_lowest_modifier_now_and_offers_their_costs():
     battle = _battle()
     phase_of(battle, REYES)

@@ -36,6 +36,13 @@ def test_a_lucky_stars_move_clicked_in_the_window_leaves_2_of_4_ap_on_the_tracke
 def test_a_starfarer_fight_opens_with_each_phase_holder_showing_action_points(display, tmp_path):
     table = _open(display, tmp_path, "derelict_hold.tmx")
     try:
+        asked = table.after(lambda s: s["buttons"], "the first decision")
+        while not asked["moves"]:  # seed 003: each PC may declare its first phase before the roll
+            kinds = {b["kind"]: b["screen"] for b in asked["buttons"]}
+            assert "hold" in kinds and "declare_attack" in kinds, asked["buttons"]
+            done = asked["actions"]
+            table.click(*kinds["hold"])
+            asked = table.after(lambda s: s["actions"] > done and (s["buttons"] or s["moves"]), "the next decision")
         start = table.after(lambda s: s["moves"] and s["mode"] == "Command", "a PC's phase")
         assert " AP" in _current_line(start) and ", carries " in _current_line(start)
         assert any(line.startswith("Phases to come: ") for line in start["tracker"])

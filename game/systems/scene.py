@@ -134,6 +134,8 @@ class Scene:
         self.sides = dict(sides)
         self.events: list[Event] = []
         self.pending: list[Prompt] = list(pending)
+        self.turn_over = False
+        """Set by a ruleset when the action just taken ends the turn under way (as an EndTurn does)."""
 
     def emit(self, event: Event) -> None:
         """Record an event of this action."""

@@ -23,15 +23,26 @@ from game.systems.rulesets import starfarer_reactions as reactions
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets import starfarer_turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
+from game.systems.scene import Scene
 
 HERO_POINT_ROWS = {**hero_points.rows(attacks.go_on), NegateDamage: negation.NEGATING.row()}
-HERO_POINT_ROWS[Hold] = negation.NEGATING.hold_row(HERO_POINT_ROWS[Hold])
+HERO_POINT_ROWS[Hold] = phase.hold_row(negation.NEGATING.hold_row(HERO_POINT_ROWS[Hold]),
+                                       phases.roll_after_declarations)
+
+
+def _declare(scene: Scene, action: Declare, plan) -> None:
+    """Declare; the last answer before the first roll rolls the round's points (Seed 003, 3.2.1)."""
+    answering = phase.asked(scene, action.actor)
+    phase.apply_declare(scene, action, plan)
+    if answering and not phase.before_the_roll(scene):
+        phases.roll_after_declarations(scene)
+
 
 TABLE = MappingProxyType({
     **shared_rows(),
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
-    Declare: Row(phase.check_declare, phase.apply_declare),
+    Declare: Row(phase.check_declare, _declare, answers=True),
     EndTurn: Row(basics.check_end_turn, phase.end),
     **HERO_POINT_ROWS,
     **reactions.rows(HERO_POINT_ROWS[Hold]),

@@ -13,7 +13,7 @@ from game.actions import Attack, Declare, Hold, Move, React
 from game.components import Stats
 from game.ecs import EntityId
 from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
-from game.prompts import CounterChance, DefenceChance, HeroPointChance, NegationChance, Prompt
+from game.prompts import CounterChance, DeclarationChance, DefenceChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
@@ -111,6 +111,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return hero_points.counter_options(scene, prompt)
     if isinstance(prompt, NegationChance):
         return Options(decider, negation.NEGATING.options(scene, prompt))
+    if isinstance(prompt, DeclarationChance):  # seed 003, 3.2.1: before the first roll
+        return Options(decider, (*_declarations(scene, decider), Option("hold", Hold(decider))))
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance) or prompt.task is None:
         return Options(decider, (stand,))

@@ -3,20 +3,24 @@
 (Seed 003, 3.2.1-3.2.3).
 
 Rulings: declaring happens during one's own phase, for the next one (the seed's "at the end of
-the preceding action phase"); nothing is declared before the first round's roll, so a
-character's first phase, or any phase it declared nothing for, is one action of any kind with
-no modifier. A phase holds at most 3 actions and at most one move (a move is 10 m a phase).
+the preceding action phase"), or before the first round's roll (`DeclarationChance`, asked of
+everyone in id order; the points are rolled once all have answered). A phase nothing was declared
+for is one action of any kind with no modifier. A phase holds at most 3 actions and at most one move (a move is 10 m a phase).
 Each action past the first takes 1 off the EF of every task of the phase, counted from the
 actions declared. An attack's initiative modifier is its weapon's; a move's is 0.
 """
 
 from __future__ import annotations
 
-from game.actions import Declare, EndTurn
+from collections.abc import Callable
+
+from game.actions import Declare, EndTurn, Hold
 from game.components import ActionPoints
 from game.ecs import EntityId
 from game.events import ActionsDeclared, PhaseEnded
 from game.rules.starfarer.initiative import PHASE_COST, DeclaredAction, declare, end_phase, extra_action_penalty
+from game.prompts import DeclarationChance
+from game.systems.dispatch import Row
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene
 
@@ -82,10 +86,31 @@ def declared_actions(scene: Scene, action: Declare) -> tuple[DeclaredAction, ...
     return tuple(DeclaredAction(kind, modifier(scene, action.actor, kind)) for kind in kinds)
 
 
+def ask_before_the_roll(scene: Scene, fighters: list[EntityId]) -> None:
+    """Before the first round's points are rolled, everyone may declare its first phase (Seed 003, 3.2.1)."""
+    for entity in sorted(fighters):
+        question = f"Before the first roll: declare {scene.name(entity)}'s first phase?"
+        scene.pending.append(DeclarationChance(entity, question))
+
+
+def before_the_roll(scene: Scene) -> bool:
+    """Whether declarations before the first roll are still open."""
+    return any(isinstance(prompt, DeclarationChance) for prompt in scene.pending)
+
+
+def asked(scene: Scene, entity: EntityId) -> bool:
+    """Whether the decision open is the entity's declaration before the first roll."""
+    head = scene.pending[0] if scene.pending else None
+    return isinstance(head, DeclarationChance) and head.decider == entity
+
+
 def check_declare(scene: Scene, action: Declare) -> tuple[DeclaredAction, ...] | str:
-    """Declaring the next phase's actions in one's own phase, once (Seed 003, 3.2.1)."""
+    """Declaring the next phase's actions in one's own phase, once, or when asked before the first
+    roll (Seed 003, 3.2.1)."""
     if not declaring(scene):
         return "this map does not use declared actions (map property declare_actions)"
+    if scene.pending and not asked(scene, action.actor):
+        return f"waiting for a decision: {scene.pending[0].question}"
     if scene.world.has(action.actor, state.Declaration):
         return "the next phase's actions are already declared"
     if action.attacks < 0 or action.attacks + action.move < 1:
@@ -97,6 +122,27 @@ def check_declare(scene: Scene, action: Declare) -> tuple[DeclaredAction, ...] |
 
 def apply_declare(scene: Scene, action: Declare, plan: tuple[DeclaredAction, ...]) -> None:
     """Record the declaration; the lowest initiative modifier is added to the action points now (Seed 003, 3.2.3)."""
+    if asked(scene, action.actor):
+        scene.pending.pop(0)
+    _record(scene, action, plan)
+
+
+def hold_row(other: Row, rolled_after: Callable[[Scene], None]) -> Row:
+    """A Hold row that declares nothing before the first roll, and answers any other decision as `other` does."""
+    def check(scene: Scene, action: Hold) -> object:
+        return action if asked(scene, action.actor) else other.check(scene, action)
+
+    def apply(scene: Scene, action: Hold, plan: object) -> None:
+        if not asked(scene, action.actor):
+            other.apply(scene, action, plan)
+            return
+        scene.pending.pop(0)
+        if not before_the_roll(scene):
+            rolled_after(scene)
+    return Row(check, apply, instant=True, answers=True, only_answers=True)
+
+
+def _record(scene: Scene, action: Declare, plan: tuple[DeclaredAction, ...]) -> None:
     before = state.points(scene, action.actor)
     after = declare(before, plan)
     scene.world.set(action.actor, state.Declaration(tuple(a.name for a in plan),

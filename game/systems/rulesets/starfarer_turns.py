@@ -53,7 +53,23 @@ def _roll_points(scene: Scene) -> None:
 
 def begin_round(scene: Scene) -> None:
     """Bleeding, the checks the body calls for, then everyone's action points; a round in which nobody
-    reaches 10 passes at once (Seed 003, 3.2, 3.6.6-3.6.7)."""
+    reaches 10 passes at once (Seed 003, 3.2, 3.6.6-3.6.7). With declared actions the first round
+    asks everyone to declare before its points are rolled (`phase.ask_before_the_roll`)."""
+    if scene.round == 1 and phase.declaring(scene):
+        scene.emit(RoundBegan(scene.round))
+        phase.ask_before_the_roll(scene, _fighters(scene))
+        return
+    _roll_round(scene)
+
+
+def roll_after_declarations(scene: Scene) -> None:
+    """Everyone has answered before the first roll: roll the points, and the first phase begins
+    (the turn the battle opened on passes to whoever has the most points)."""
+    _roll_points(scene)
+    scene.turn_over = True  # nobody at 10: the round passes on, as any other would
+
+
+def _roll_round(scene: Scene) -> None:
     for _ in range(MAX_EMPTY_ROUNDS):
         scene.emit(RoundBegan(scene.round))
         body.start_of_round(scene)
@@ -82,7 +98,10 @@ def first_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
 
 
 def begin_turn(scene: Scene, entity: EntityId) -> None:
-    """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2)."""
+    """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2). While
+    declarations before the first roll are open, no phase has begun yet."""
+    if phase.before_the_roll(scene):
+        return
     scene.world.set(entity, ActionPoints(state.points(scene, entity) - PHASE_COST))
     scene.world.set(entity, TurnBudget(main=True, move=False))
     phase.start(scene, entity)
