@@ -594,15 +594,17 @@ class OpportunityAttack(Action):
 
 @dataclass(frozen=True, slots=True)
 class ReadyAttack(Action):
-    """Seed 001 Ready Action: withhold the turn's AP for a standard attack on the first enemy
-    that ends a move or step within the weapon's reach."""
+    """Seed 001 Ready Action: withhold the turn's AP for a standard attack (or, with `maneuver`,
+    a "trip", "disarm", "shatter" or "grapple") on the first enemy that ends a move or step
+    within the weapon's reach."""
 
     kind: ClassVar[str] = "ready_attack"
+    maneuver: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ReadiedAttack(Action):
-    """Seed 001 Ready Action: the readied attack, taken when its trigger occurs."""
+    """Seed 001 Ready Action: the readied attack (or maneuver), taken when its trigger occurs."""
 
     kind: ClassVar[str] = "readied_attack"
     target: int = 0

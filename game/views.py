@@ -76,11 +76,13 @@ class CombatantView:
     """Seed 001: whether it controls that grapple (holding the other); False when pinned by them."""
     stealth: int | None = None
     """Seed 001: its stealth total while it is unseen by its enemies; None while seen."""
-    readied: bool = False
-    """Seed 001: whether it holds a readied attack."""
+    readied: str = ""
+    """Seed 001: the action it holds ready ("standard_attack", "trip", "disarm", "shatter",
+    "grapple"); "" when none."""
     states: tuple[str, ...] = ()
     """A ruleset's own states the GM tracks, in words made from the fields above: seed 001's
-    "pinned by Gash", "holding Rook" (in control of a grapple), "unseen (stealth 10)", "attack readied"."""
+    "pinned by Gash", "holding Rook" (in control of a grapple), "unseen (stealth 10)", "attack
+    readied", "trip readied"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """These Lucky Stars (seed 001) out of turn and out of sight, through the facade: the attack of
 opportunity, the readied attack, hiding and searching, and surprise ending once the defender acts."""
 
-from game.actions import Attack, EndTurn, Grapple, Hide, Hold, Move, OpportunityAttack, ReadiedAttack, ReadyAttack, Search, Step
+from game.actions import (Attack, EndTurn, GmPlace, Grapple, Hide, Hold, Move, OpportunityAttack, ReadiedAttack,
+                          ReadyAttack, Search, Step)
 from game.battle import Battle
 from game.events import OpposedAttack
 from game.hexgrid import Hex
@@ -60,6 +61,36 @@ def test_a_watcher_that_has_not_acted_in_combat_yet_gets_no_opening():
     assert battle.state.order == (ROOK, GASH, MOTT)  # seed 1: Mott has had no turn yet
     battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))
     assert battle.pending() is None
+
+
+def test_a_readied_trip_springs_on_an_enemy_ending_its_move_beside_and_knocks_it_down():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", weapon="knife"),
+                        unit(2, "pirate", "enemies", Hex(12, 0), name="Gash")],
+                       first=ROOK, ruleset="lucky-stars", radius=14)
+    offered = {o.kind: o for o in battle.options(ROOK, groups=("stealth",)).allowed()}
+    assert {"ready_attack", "ready_trip", "ready_disarm", "ready_shatter", "ready_grapple"} <= set(offered)
+    assert battle.submit(offered["ready_trip"].action).accepted
+    assert battle.combatant(ROOK).states == ("trip readied",)
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, GASH)
+    assert battle.submit(GmPlace(GASH, to=Hex(3, 0))).accepted
+    battle.submit(Step(GASH, to=Hex(2, 0)))
+    assert battle.pending() is None  # two hexes off: a knife reaches one
+    battle.submit(Step(GASH, to=Hex(1, 0)))
+    prompt = battle.pending()
+    assert isinstance(prompt, ReactionChance) and prompt.question == "Gash is open to Rook: spring the readied trip?"
+    option = battle.options(ROOK).allowed("readied_attack")[0]  # the trip's whole chance: hit, then STR against AGI
+    assert option.odds.dice == "opposed 2d6" and 0 < option.odds.chance < 1
+    outcome = battle.submit(ReadiedAttack(ROOK, target=GASH, faces=(6, 6, 1, 1, 6, 6, 1, 1)))
+    assert outcome.accepted and battle.combatant(GASH).prone
+    assert battle.combatant(ROOK).action_points == 1 and battle.combatant(ROOK).readied == ""
+
+
+def test_an_action_that_cannot_be_readied_is_refused_with_those_that_can():
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
+                        unit(2, "pirate", "enemies", Hex(5, 0), name="Gash")], first=ROOK, ruleset="lucky-stars")
+    refused = battle.submit(ReadyAttack(ROOK, maneuver="hide"))
+    assert refused.reason == "'hide' cannot be readied (ready an attack, or: trip, disarm, shatter, grapple)"
 
 
 def test_a_readied_attack_withholds_the_turn_and_springs_when_an_enemy_comes_within_reach():

@@ -60,6 +60,7 @@ def test_lucky_stars_every_listed_action_costs_what_the_seed_says():
         "disarm": 3, "grapple": 2, "grapple_move": 3, "grapple_attack": 3, "grapple_end": 1,
         "grapple_toss": 3, "grapple_regain": 1, "shatter": 3, "stand": 1, "trip": 3, "use_cover": 1,
         "move_silently": 2, "hide": 1, "search": 1, "pick_up": 1, "readied_attack": 2,
+        "readied_trip": 3, "readied_disarm": 3, "readied_shatter": 3, "readied_grapple": 2,
     }
 
 

@@ -48,7 +48,16 @@ ACTIONS: Mapping[str, ActionCost] = MappingProxyType({
     "search": ActionCost(1),  # Ruling: actively searching is a simple task
     "pick_up": ActionCost(1),  # Seed 001, Taking Action: picking up an item
     "readied_attack": ActionCost(2, on_own_turn=False, attack=True),  # Seed 001, Ready Action: the readied standard attack
+    "readied_trip": ActionCost(3, on_own_turn=False, attack=True),  # the readied maneuvers cost what they cost on the turn
+    "readied_disarm": ActionCost(3, on_own_turn=False, attack=True),
+    "readied_shatter": ActionCost(3, on_own_turn=False, attack=True),
+    "readied_grapple": ActionCost(2, on_own_turn=False, attack=True),
 })
+READYABLE: Mapping[str, str] = MappingProxyType({
+    "standard_attack": "readied_attack", "trip": "readied_trip", "disarm": "readied_disarm",
+    "shatter": "readied_shatter", "grapple": "readied_grapple"})
+"""Ruling on Seed 001's Ready Action: the actions that may be readied (those aimed at an enemy,
+with the trigger "an enemy ends a move or step within reach"), each with the entry its springing pays."""
 ONCE_A_TURN_ATTACKS = frozenset({"standard_attack", "unarmed_attack"})
 
 
@@ -121,7 +130,7 @@ def _weapon_problem(name: str, situation: Situation) -> str | None:
     """What each attack needs in hand (Seed 001, Aggressive Actions)."""
     if name == "standard_attack" and situation.weapon == "unarmed":
         return "an attack with no weapon is an unarmed attack"
-    if name == "disarm" and (situation.weapon != "melee" or not situation.proficient):
+    if name in ("disarm", "readied_disarm") and (situation.weapon != "melee" or not situation.proficient):
         return "disarm needs a melee weapon the character is proficient with"
     if name == "grapple_attack" and not (situation.weapon == "unarmed" or situation.light_weapon):
         return "a grappler attacks only with a light weapon or unarmed"
@@ -199,8 +208,8 @@ def stealth_holds(stealth_total: int, searcher_total: int | None = None) -> bool
 
 def ready_problem(state: TurnState, readied: str, situation: Situation = Situation()) -> str | None:
     """Readying withholds all remaining AP for one declared action with a trigger (Seed 001, Ready Action)."""
-    if readied not in ACTIONS:
-        return f"'{readied}' is not a These Lucky Stars action to ready"
+    if readied not in READYABLE:
+        return f"'{readied}' is not an action to ready (ready: {', '.join(READYABLE)})"
     if ACTIONS[readied].ap > state.ap:
         return f"the readied {readied.replace('_', ' ')} costs {ACTIONS[readied].ap} AP and only {state.ap} are left"
     if ACTIONS[readied].attack and situation.behind_full_cover:

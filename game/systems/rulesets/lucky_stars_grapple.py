@@ -87,7 +87,12 @@ def release(scene: Scene, entity: EntityId, cause: str) -> None:
 
 def check_grapple(scene: Scene, action: Grapple) -> GrapplePlan | str:
     """Grapple (2 AP) an adjacent enemy not in a grapple already (Seed 001, Grapple)."""
-    refusal = state.problem(scene, action.actor, "grapple") or target_problem(scene, action.actor, action.target)
+    return state.problem(scene, action.actor, "grapple") or plan_grapple(scene, action)
+
+
+def plan_grapple(scene: Scene, action: Grapple) -> GrapplePlan | str:
+    """The grapple's contested check, or why it cannot be made (its AP aside)."""
+    refusal = target_problem(scene, action.actor, action.target)
     if refusal:
         return refusal
     if state.unseen_by(scene, action.target, action.actor):
@@ -104,6 +109,11 @@ def grapple(scene: Scene, action: Grapple, plan: GrapplePlan) -> None:
     """Pay 2 AP and roll the check; the winner takes control or ends it: the attacker as its action
     says, a defender who won when asked (`GrappleWon`)."""
     state.pay(scene, action.actor, "grapple")
+    grapple_now(scene, action, plan)
+
+
+def grapple_now(scene: Scene, action: Grapple, plan: GrapplePlan) -> None:
+    """The grapple paid for (on the turn, or a readied one sprung): roll the check, and the winner decides."""
     state.reveal(scene, action.actor, "attacked")
     won = _contest(scene, action, plan)
     if won is not None:

@@ -96,6 +96,12 @@ def plan_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
 def maneuver(scene: Scene, action: Maneuver, plan: ManeuverPlan) -> None:
     """Pay 3 AP, roll the attack; whoever lost it may spend a hero point on it (seed 004: `go_on`)."""
     state.pay(scene, action.actor, plan.name)
+    maneuver_now(scene, action, plan)
+
+
+def maneuver_now(scene: Scene, action: Maneuver, plan: ManeuverPlan) -> None:
+    """The maneuver paid for (on the turn, or a readied one sprung): roll the attack; whoever lost
+    it may spend a hero point on it (seed 004: `go_on`)."""
     contest = attacks.roll_contest(scene, plan.strike)
     if not attacks.offer_on_the_roll(scene, action, plan.strike, contest):
         _after_the_roll(scene, action, plan, contest)

@@ -7,6 +7,8 @@ the damage roll, so what is shown is what is rolled.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.actions import (
     Attack,
     ChooseBlow,
@@ -147,10 +149,10 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
 
 
-def _maneuver_option(scene: Scene, action) -> AttackOption:
+def _maneuver_option(scene: Scene, action, plan=None) -> AttackOption:
     """Trip, disarm or shatter on one enemy: its odds are the attack roll's parts, with the chance
     that the whole maneuver works (the roll hits, then the contest is won)."""
-    plan = maneuvers.check_maneuver(scene, action)
+    plan = plan or maneuvers.check_maneuver(scene, action)
     if isinstance(plan, str):
         return AttackOption(action.kind, None, plan, target=action.target)
     strike = plan.strike
@@ -159,9 +161,9 @@ def _maneuver_option(scene: Scene, action) -> AttackOption:
                         cover=strike.cover)
 
 
-def _grapple_option(scene: Scene, action) -> AttackOption:
+def _grapple_option(scene: Scene, action, plan=None) -> AttackOption:
     """A grapple on one enemy, with the exact chance to win the contested check."""
-    plan = grapple.check_grapple(scene, action)
+    plan = plan or grapple.check_grapple(scene, action)
     if isinstance(plan, str):
         return AttackOption("grapple", None, plan, target=action.target)
     shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting),),
@@ -223,10 +225,12 @@ def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _stealth(scene: Scene, actor: EntityId) -> list[Option]:
-    hide, look, ready = Hide(actor), Search(actor), ReadyAttack(actor)
+    hide, look = Hide(actor), Search(actor)
+    readies = [ReadyAttack(actor), *(ReadyAttack(actor, maneuver=name) for name in reactions.MANEUVERS)]
     return [_checked("hide", stealth.check_hide(scene, hide), hide),
             _checked("search", stealth.check_search(scene, look), look),
-            _checked("ready_attack", reactions.check_ready(scene, ready), ready)]
+            *(_checked(f"ready_{ready.maneuver or 'attack'}", reactions.check_ready(scene, ready), ready)
+              for ready in readies)]
 
 
 BUILDERS = (*BUILDERS, ("maneuvers", _maneuvers), ("stealth", _stealth))
@@ -241,6 +245,11 @@ def reaction_options(scene: Scene, prompt: ReactionChance) -> Options:
     plan = check(scene, action)
     if isinstance(plan, str):
         attack = AttackOption(action.kind, None, plan, target=target)
+    elif isinstance(plan, maneuvers.ManeuverPlan):  # a readied maneuver: its whole chance, as on the turn
+        attack = replace(_maneuver_option(scene, reactions.sprung(plan.name, decider, target), plan),
+                         kind=action.kind, action=action)
+    elif isinstance(plan, grapple.GrapplePlan):
+        attack = replace(_grapple_option(scene, Grapple(decider, target=target), plan), kind=action.kind, action=action)
     else:
         attack = AttackOption(action.kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan),
                               cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage)

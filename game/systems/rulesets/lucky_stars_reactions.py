@@ -34,9 +34,11 @@ from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import distance
 from game.prompts import ReactionChance
-from game.rules.lucky_stars.actions import action_problem, ready as withhold, ready_problem
+from game.rules.lucky_stars.actions import READYABLE, action_problem, ready as withhold, ready_problem
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import lucky_stars_attack as attacks
+from game.systems.rulesets import lucky_stars_grapple as grapple
+from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene, in_the_fight
 
@@ -79,18 +81,41 @@ def opportunity_problem(scene: Scene, watcher: EntityId, provoker: EntityId) -> 
     return _off_turn(scene, watcher, "attack_of_opportunity") or attacks.plan_strike(scene, watcher, provoker)
 
 
-def readied_problem(scene: Scene, watcher: EntityId, mover: EntityId) -> attacks.StrikePlan | str:
-    """The plan of the readied attack on an enemy that came within reach, or why not (Seed 001, Ready Action)."""
+MANEUVERS = {"trip": Trip, "disarm": lambda actor, target: Disarm(actor, target=target, take=False),
+             "shatter": Shatter, "grapple": Grapple}
+"""The maneuvers that may be readied, as the action each becomes when it is sprung on a target."""
+
+
+def sprung(readied: str, watcher: EntityId, mover: EntityId) -> Action:
+    """The action a readied one becomes when sprung on the mover."""
+    make = MANEUVERS.get(readied)
+    return make(watcher, target=mover) if make else ReadiedAttack(watcher, target=mover)
+
+
+def readied_problem(scene: Scene, watcher: EntityId, mover: EntityId):
+    """The plan of the readied attack or maneuver on an enemy that came within reach, or why not
+    (Seed 001, Ready Action)."""
     gone = _gone(scene, watcher, mover)
     if gone:
         return gone
-    if state.turn_state(scene, watcher).readied != READIED:
+    readied = state.turn_state(scene, watcher).readied
+    if readied not in READYABLE:
         return "no attack is readied"
-    return _off_turn(scene, watcher, "readied_attack") or attacks.plan_strike(scene, watcher, mover)
+    refusal = _off_turn(scene, watcher, READYABLE[readied])
+    if refusal:
+        return refusal
+    action = sprung(readied, watcher, mover)
+    if isinstance(action, Grapple):
+        return grapple.plan_grapple(scene, action)
+    if isinstance(action, (Trip, Disarm, Shatter)):
+        return maneuvers.plan_maneuver(scene, action)
+    return attacks.plan_strike(scene, watcher, mover)
 
 
 def _ask(scene: Scene, watcher: EntityId, provoker: EntityId, readied: bool) -> None:
-    what = "spring the readied attack" if readied else "make an attack of opportunity"
+    kind = state.turn_state(scene, watcher).readied
+    what = (f"spring the readied {'attack' if kind == READIED else kind}" if readied
+            else "make an attack of opportunity")
     question = f"{scene.name(provoker)} is open to {scene.name(watcher)}: {what}?"
     scene.pending.append(ReactionChance(watcher, question, provoker, readied))
 
@@ -148,12 +173,20 @@ def check_readied(scene: Scene, action: ReadiedAttack) -> attacks.StrikePlan | s
     return prompt if isinstance(prompt, str) else readied_problem(scene, action.actor, prompt.provoker)
 
 
-def readied_attack(scene: Scene, action: ReadiedAttack, plan: attacks.StrikePlan) -> None:
-    """Pay the attack's AP, the readied action is used up, and attack."""
+def readied_attack(scene: Scene, action: ReadiedAttack, plan) -> None:
+    """Pay the readied action's AP (withheld for it), it is used up, and it is made: the attack, or
+    the maneuver's roll or the grapple's check (whoever loses may spend a hero point on it)."""
     scene.pending.pop(0)
-    state.pay(scene, action.actor, "readied_attack")
+    readied = state.turn_state(scene, action.actor).readied
+    state.pay(scene, action.actor, READYABLE[readied])
     scene.world.set(action.actor, replace(state.turn_state(scene, action.actor), readied=""))
-    attacks.strike(scene, action, plan)
+    made = sprung(readied, action.actor, action.target)
+    if isinstance(made, Grapple):
+        grapple.grapple_now(scene, made, plan)
+    elif isinstance(made, (Trip, Disarm, Shatter)):
+        maneuvers.maneuver_now(scene, made, plan)
+    else:
+        attacks.strike(scene, action, plan)
     prune(scene)
 
 
@@ -169,14 +202,23 @@ def hold(scene: Scene, action: Hold, plan: Hold) -> None:
     prune(scene)
 
 
+def readying(action: ReadyAttack) -> str:
+    """The action a ReadyAttack readies: its maneuver, else the standard attack."""
+    return action.maneuver or READIED
+
+
 def check_ready(scene: Scene, action: ReadyAttack) -> ReadyAttack | str:
-    """Ready a standard attack: the AP left are withheld for it, and the turn ends (Seed 001, Ready Action)."""
+    """Ready a standard attack or a maneuver: the AP left are withheld for it, and the turn ends
+    (Seed 001, Ready Action; our reading: the trigger is an enemy ending a move or step within reach)."""
+    if action.maneuver and action.maneuver not in MANEUVERS:
+        return f"'{action.maneuver}' cannot be readied (ready an attack, or: {', '.join(MANEUVERS)})"
     situation = state.situation(scene, action.actor)
-    return (ready_problem(state.turn_state(scene, action.actor), READIED, situation)
-            or state.problem(scene, action.actor, READIED) or action)
+    name = readying(action)
+    return (ready_problem(state.turn_state(scene, action.actor), name, situation)
+            or state.problem(scene, action.actor, name) or action)
 
 
 def ready(scene: Scene, action: ReadyAttack, plan: ReadyAttack) -> None:
-    """Withhold every AP left for the readied attack; the lapse comes with the next turn's AP."""
-    scene.world.set(action.actor, withhold(state.turn_state(scene, action.actor), READIED))
+    """Withhold every AP left for the readied action; the lapse comes with the next turn's AP."""
+    scene.world.set(action.actor, withhold(state.turn_state(scene, action.actor), readying(action)))
     scene.emit(ConditionChanged(action.actor, "readied", True))

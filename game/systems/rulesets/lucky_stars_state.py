@@ -117,7 +117,7 @@ def states(scene: Scene, view: CombatantView) -> tuple[str, ...]:
     if view.stealth is not None:
         found.append(f"unseen (stealth {view.stealth})")
     if view.readied:
-        found.append("attack readied")
+        found.append(f"{'attack' if view.readied == 'standard_attack' else view.readied} readied")
     return tuple(found)
 
 
