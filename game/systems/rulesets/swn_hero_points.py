@@ -58,6 +58,13 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
 
+def _still(plan, what: str):
+    """The plan of an action waiting on a decision, made again (nothing it reads has changed)."""
+    if isinstance(plan, str):
+        raise AssertionError(f"{what} waiting on a hero point decision became impossible: {plan}")
+    return plan
+
+
 def _shot_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
     shot = chance.attack
     plan = _replan(scene, shot)
@@ -78,9 +85,7 @@ def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult,
 def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
     """A shove after the decision: a hit pushes (seed 002, Shove)."""
     push = chance.attack
-    plan = shove.plan_shove(scene, push.actor, push.target)
-    if isinstance(plan, str):
-        raise AssertionError(f"a shove waiting on a hero point decision became impossible: {plan}")
+    plan = _still(shove.plan_shove(scene, push.actor, push.target), "a shove")
     if bought:
         scene.emit(Attacked(push.actor, push.target, result, how="shove"))
     shove.shove_lands(scene, plan, result)
@@ -89,9 +94,7 @@ def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, 
 def _throw_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
     """A grenade's throw after the decision: on target, or scattering (seed 002, Grenades & Cover)."""
     throw = chance.attack
-    preview = grenades.grenade_preview(scene, throw.actor, throw.at)
-    if isinstance(preview, str):
-        raise AssertionError(f"a throw waiting on a hero point decision became impossible: {preview}")
+    preview = _still(grenades.grenade_preview(scene, throw.actor, throw.at), "a throw")
     if bought:
         scene.emit(Attacked(throw.actor, preview.target or 0, result, preview.weapon.id, "throw", at=throw.at))
     grenades.throw_lands(scene, throw, preview, result)
