@@ -318,6 +318,18 @@ class GmSetSideMorale(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GmNoteCondition(Action):
+    """The GM writes a wound or condition on a combatant (`note`, shown with it in the tracker and
+    the editor), or with `active` False rubs that note out ("" rubs out every note). It is for what
+    the engine does not play itself, such as seed 001's wounds and conditions, whose list the seed
+    only links to; the GM applies their effects with the other overrides."""
+
+    kind: ClassVar[str] = "gm_note_condition"
+    note: str = ""
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class GmSetHidden(Action):
     """The GM reveals a combatant the map hid from the table view (`hidden` False), or hides
     one again (`hidden` True)."""
@@ -434,7 +446,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
                               ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
                               ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
                               GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, GmSetStat,
-                              GmSetSideMorale, GmSetHidden, Step, SpendHeroPoint, CounterHeroPoint, UseCover,
+                              GmSetSideMorale, GmSetHidden, GmNoteCondition, Step, SpendHeroPoint, CounterHeroPoint, UseCover,
                               NonlethalAttack, GmAwardHeroPoints)}
 
 

@@ -129,6 +129,13 @@ class Initiative:
 
 
 @dataclass(frozen=True, slots=True)
+class Notes:
+    """The wounds and conditions the GM wrote on a combatant, in the order written."""
+
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Hidden:
     """Kept off the table view (the map marks it hidden) until the GM reveals it; the rules
     ignore it: a hidden combatant fights, and is fought, like any other."""

@@ -884,6 +884,21 @@ class GmOverride(Event):
         return f"The GM brings in {target} for {say.side(self.side)} at {say.place(self.to)}."
 
 
+@dataclass(frozen=True, slots=True)
+class ConditionNoted(Event):
+    """The GM wrote a wound or condition on a combatant (`active`), or rubbed it out ("" for all)."""
+
+    target: int
+    note: str
+    active: bool = True
+
+    def text(self, say: Narrator) -> str:
+        if self.active:
+            return f"The GM notes on {say.name(self.target)}: {self.note}."
+        return (f"The GM rubs out {say.name(self.target)}'s note: {self.note}." if self.note
+                else f"The GM rubs out {say.name(self.target)}'s notes.")
+
+
 # -- These Lucky Stars (seed 001) ------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class OpposedAttack(Event):

@@ -68,6 +68,8 @@ class CombatantView:
     defense: int | None = None
     """Current DEF under seed 001 (`health` then counts VIT, `unit` "VIT"); else None."""
     defense_max: int | None = None
+    notes: tuple[str, ...] = ()
+    """The wounds and conditions the GM wrote on it (`GmNoteCondition`), in the order written."""
     hero_points: int | None = None
     """Seed 004: the hero points of its own left, when the map turns the module on; else None."""
     grappling: int | None = None

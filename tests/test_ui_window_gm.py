@@ -68,3 +68,26 @@ def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table
     table.after(lambda s: s["message"].startswith("saved to"), "the save")
     last = json.loads((tmp_path / "fight.json").read_text())["actions"][-1]
     assert (last["type"], last["actor"], last["stat"], last["value"]) == ("gm_set_stat", enemy["id"], "ac", 17)
+
+
+def test_the_gm_writes_a_wound_on_an_enemy_in_its_editor_and_the_tracker_shows_it(table):
+    start = table.status()
+    enemy = next(c for c in start["combatants"] if c["side"] == "enemies" and c["in_fight"])
+    table.xdotool("windowfocus", table.window)
+    table.hover(*enemy["screen"])
+    time.sleep(0.2)
+    table.xdotool("keydown", "shift")
+    time.sleep(0.3)
+    table.click(*enemy["screen"], button=3)
+    table.xdotool("keyup", "shift")
+    editor = table.after(lambda s: s["editor"] is not None, "the token's editor")["editor"]
+    table.click(*editor["note"])  # nothing typed: refused, nothing taken
+    table.after(lambda s: "type a wound or condition" in s["message"], "the refusal")
+    table.click(*editor["note_entry"])
+    table.type("broken arm")
+    table.click(*editor["note"])
+    noted = table.after(lambda s: s["actions"] == 1, "the note to be written")
+    assert any(enemy["name"] in line and "(broken arm)" in line for line in noted["tracker"]), noted["tracker"]
+    table.click(*editor["rub_out"])
+    rubbed = table.after(lambda s: s["actions"] == 2, "the note to be rubbed out")
+    assert not any("broken arm" in line for line in rubbed["tracker"])

@@ -27,6 +27,7 @@ from game.actions import (
     FocusedFray,
     FrayDie,
     GmAddUnit,
+    GmNoteCondition,
     GmOutgunned,
     GmPlace,
     GmSetCondition,
@@ -67,6 +68,7 @@ from game.systems import (
     formations,
     fray,
     gm,
+    gm_notes,
     grenades,
     jump,
     medicine,
@@ -149,6 +151,7 @@ TABLE: dict[type[Action], Row] = {
     GmSetStat: Row(gm.check_set_stat, gm.set_stat, gm=True),
     GmSetSideMorale: Row(gm.check_set_side_morale, gm.set_side_morale, gm=True),
     GmSetHidden: Row(gm.check_set_hidden, gm.set_hidden, gm=True),
+    GmNoteCondition: Row(gm_notes.check_note, gm_notes.note, gm=True),
 }
 
 SETTLED: tuple[Callable[[Scene], None], ...] = (movement.resume_moves, charge.finish_charges)

@@ -14,6 +14,7 @@ from game.components import (
     Identity,
     Initiative,
     MortallyWounded,
+    Notes,
     Overwatch,
     Prone,
     Squad,
@@ -62,7 +63,13 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
         initiative=initiative.score if initiative else None,
         facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
-        hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity))
+        hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity),
+        notes=_notes(world, entity))
+
+
+def _notes(world, entity: EntityId) -> tuple[str, ...]:
+    held = world.try_get(entity, Notes)
+    return held.notes if held else ()
 
 
 def _hero_points(scene: Scene, entity: EntityId) -> int | None:

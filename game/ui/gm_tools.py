@@ -26,8 +26,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine, UIWindow
 
-from game.actions import (Action, GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetHidden, GmSetSideMorale,
-                          GmSetStat)
+from game.actions import (Action, GmAddUnit, GmNoteCondition, GmPlace, GmSetCondition, GmSetHealth, GmSetHidden,
+                          GmSetSideMorale, GmSetStat)
 from game.hexgrid import Hex
 from game.ui.gm_morale import MoraleWindow
 from game.views import CombatantView
@@ -35,6 +35,7 @@ from game.views import CombatantView
 BUTTON_H = 30
 GAP = 6
 SIDE_MORALE = "side morale"
+LONGEST_NOTE = 40  # characters, as the engine takes them
 """The editor's name for the combatant's side's morale score (a side's number, not the block's)."""
 
 
@@ -118,10 +119,20 @@ def condition_action(view: CombatantView, condition: str) -> GmSetCondition:
     return GmSetCondition(view.id, condition=condition, active=active)
 
 
+def note_action(view: CombatantView, typed: str, writing: bool) -> GmNoteCondition | str:
+    """Write the typed wound or condition on the combatant; or rub out the typed note (with nothing
+    typed, every note)."""
+    note = typed.strip()
+    if writing and not note:
+        return "type a wound or condition to note first (e.g. broken arm)"
+    return GmNoteCondition(view.id, note=note, active=writing)
+
+
 def describe(view: CombatantView) -> str:
     """The editor's line about the combatant."""
     states = [words for on, words in ((view.prone, "prone"), (view.total_defense, "total defense"),
                                       (view.overwatch is not None, "overwatch"), (view.hidden, "hidden")) if on]
+    states += view.notes
     return f"{view.name}: {view.health}/{view.health_max} {view.unit.upper()}" + (
         f", {', '.join(states)}" if states else "")
 
@@ -134,7 +145,7 @@ class Editor:
                  stats: dict[str, int]) -> None:
         self.entity = view.id
         self.stats = stats
-        self.window = UIWindow(pygame.Rect(at, (300, 304)), manager, f"GM: {view.name}")
+        self.window = UIWindow(pygame.Rect(at, (300, 340)), manager, f"GM: {view.name}")
         inside = self.window
         self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view), manager, container=inside)
         y = GAP + BUTTON_H + GAP
@@ -153,6 +164,14 @@ class Editor:
             self.buttons[UIButton(rect, words, manager, container=inside)] = what
             y += BUTTON_H + 2
         self._stat_row(manager, y + GAP - 2)
+        self._note_row(manager, y + GAP - 2 + BUTTON_H + GAP)
+
+    def _note_row(self, manager: pygame_gui.UIManager, y: int) -> None:
+        """A wound or condition to write on the combatant, and the buttons to write or rub out notes."""
+        self.note_entry = UITextEntryLine(pygame.Rect(GAP, y, 136, BUTTON_H), manager, container=self.window)
+        self.note_entry.set_text_length_limit(LONGEST_NOTE)
+        for x, width, words, what in ((148, 56, "Note", ("note", "")), (208, 66, "Rub out", ("rub_out", ""))):
+            self.buttons[UIButton(pygame.Rect(x, y, width, BUTTON_H), words, manager, container=self.window)] = what
 
     def _stat_row(self, manager: pygame_gui.UIManager, y: int) -> None:
         """The stat to set, its value (the value now to begin with) and the button."""
@@ -161,6 +180,10 @@ class Editor:
         self.stat_entry = UITextEntryLine(pygame.Rect(142, y, 56, BUTTON_H), manager, container=self.window)
         self.stat_entry.set_text(str(self.stats.get(names[0], "")))
         self.buttons[UIButton(pygame.Rect(204, y, 70, BUTTON_H), "Set stat", manager, container=self.window)] = ("stat", "")
+
+    def typing(self) -> bool:
+        """Whether one of its text boxes has the keyboard (keys then type, they are not shortcuts)."""
+        return any(box.is_focused for box in (self.entry, self.stat_entry, self.note_entry))
 
     def chosen_stat(self) -> str:
         """The stat the drop-down names."""
@@ -182,6 +205,8 @@ class Editor:
             return GmSetHidden(view.id, hidden=not view.hidden)
         if what[0] == "stat":
             return stat_action(view, self.chosen_stat(), self.stat_entry.get_text())
+        if what[0] in ("note", "rub_out"):
+            return note_action(view, self.note_entry.get_text(), what[0] == "note")
         return health_action(view, what[1] or self.entry.get_text())
 
     def refresh(self, view: CombatantView, stats: dict[str, int]) -> None:
@@ -198,10 +223,12 @@ class Editor:
 
     def spots(self) -> dict[str, list[int]]:
         """Where the stat row's widgets and the hide/show button are on the console (status file)."""
-        stat_set = next(b for b, what in self.buttons.items() if what[0] == "stat")
-        hide = next(b for b, what in self.buttons.items() if what[0] == "hidden")
+        def button(kind: str) -> UIButton:
+            return next(b for b, what in self.buttons.items() if what[0] == kind)
         return {name: list(widget.rect.center) for name, widget in
-                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", stat_set), ("hidden", hide))}
+                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", button("stat")),
+                 ("hidden", button("hidden")), ("note_entry", self.note_entry), ("note", button("note")),
+                 ("rub_out", button("rub_out")))}
 
 
 class AddUnit:
@@ -259,7 +286,7 @@ class GmTools:
             self.editor.stat_picked()
             return True
         if event.type == pygame.KEYDOWN:
-            return self.editor is not None and (self.editor.entry.is_focused or self.editor.stat_entry.is_focused)
+            return self.editor is not None and self.editor.typing()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._over_widgets(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):

@@ -84,7 +84,7 @@ def console_lines(battle: Battle) -> list[str]:
         initiative = f" [{view.initiative}]" if view.initiative is not None else ""
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
-        hidden += "".join(f" ({state})" for state in view.states if view.in_fight)
+        hidden += "".join(f" ({state})" for state in (*view.states, *view.notes) if view.in_fight)
         lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{_hero(view)}{_points(view)}{down}")
     lines += _phases_to_come(in_order(battle))
     for side in battle.sides():
