@@ -41,7 +41,8 @@ def test_a_shift_drag_puts_an_enemy_token_on_another_hex_and_undo_takes_it_back(
     assert _combatant(undone, enemy["id"])["hex"] == enemy["hex"]
 
 
-def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table, tmp_path):
+def _open_an_enemys_editor(table) -> tuple[dict, dict]:
+    """Shift+right click the first enemy standing: its status entry and where its editor's widgets are."""
     start = table.status()
     enemy = next(c for c in start["combatants"] if c["side"] == "enemies" and c["in_fight"])
     table.xdotool("windowfocus", table.window)
@@ -51,7 +52,11 @@ def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table
     time.sleep(0.3)
     table.click(*enemy["screen"], button=3)
     table.xdotool("keyup", "shift")
-    editor = table.after(lambda s: s["editor"] is not None, "the token's editor")["editor"]
+    return enemy, table.after(lambda s: s["editor"] is not None, "the token's editor")["editor"]
+
+
+def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table, tmp_path):
+    enemy, editor = _open_an_enemys_editor(table)
 
     def set_stat(value: str) -> None:
         table.click(*editor["stat_entry"])
@@ -71,16 +76,7 @@ def test_the_gm_sets_an_enemys_ac_in_its_editor_and_a_bad_value_is_refused(table
 
 
 def test_the_gm_writes_a_wound_on_an_enemy_in_its_editor_and_the_tracker_shows_it(table):
-    start = table.status()
-    enemy = next(c for c in start["combatants"] if c["side"] == "enemies" and c["in_fight"])
-    table.xdotool("windowfocus", table.window)
-    table.hover(*enemy["screen"])
-    time.sleep(0.2)
-    table.xdotool("keydown", "shift")
-    time.sleep(0.3)
-    table.click(*enemy["screen"], button=3)
-    table.xdotool("keyup", "shift")
-    editor = table.after(lambda s: s["editor"] is not None, "the token's editor")["editor"]
+    enemy, editor = _open_an_enemys_editor(table)
     table.click(*editor["note"])  # nothing typed: refused, nothing taken
     table.after(lambda s: "type a wound or condition" in s["message"], "the refusal")
     table.click(*editor["note_entry"])
