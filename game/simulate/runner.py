@@ -10,7 +10,6 @@ each named, never dropped.
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, FightResult, describe_error, load_plan_scenario, play_batch, play_fight
+from game.simulate.results import FightResults
 from game.simulate.seeds import fight_seed
 
 BATCH_LIMIT = 8
@@ -35,7 +35,7 @@ class SchedulerError(RuntimeError):
 class RunResult:
     """The fights a run played (in fight order) out of those asked for."""
 
-    results: tuple[FightResult, ...]
+    results: FightResults
     requested: int
     interrupted: bool = False
 
@@ -64,29 +64,20 @@ def run_fights(plan: FightPlan, runs: int, jobs: int = 1, scheduler: str | None 
 
 
 def _collect(stream: Iterator[list[FightResult]], runs: int, progress: Progress) -> RunResult:
-    """Gather the batches as they finish; Ctrl-C ends the stream (which cleans up after itself)."""
-    found: list[FightResult] = []
-    seen: dict = {}
+    """Gather the batches as they finish, each fight kept compactly (`FightResults`); Ctrl-C ends
+    the stream (which cleans up after itself)."""
+    found = FightResults()
     interrupted = False
     try:
         for batch in stream:
-            found.extend(_sharing(result, seen) for result in batch)
+            for result in batch:
+                found.add(result)
             progress(len(batch))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         stream.close()
-    return RunResult(tuple(sorted(found, key=lambda r: r.index)), runs, interrupted)
-
-
-def _sharing(result: FightResult, seen: dict) -> FightResult:
-    """The result with its losses, decider and broken sides replaced by equal values already
-    kept (most fights of a run end alike), so a run of many fights keeps each such value once."""
-    if result.failed:
-        return result
-    return dataclasses.replace(result, losses=seen.setdefault(result.losses, result.losses),
-                               decider=seen.setdefault(result.decider, result.decider),
-                               broke=seen.setdefault(result.broke, result.broke))
+    return RunResult(found.in_order(), runs, interrupted)
 
 
 def _here(plan: FightPlan, runs: int) -> Iterator[list[FightResult]]:
