@@ -12,6 +12,7 @@ from typing import ClassVar
 from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
+from game.rules.saves import CheckResult
 from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
 from game.rules.lucky_stars.damage import DamageRoll
@@ -81,7 +82,7 @@ class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
     `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001), the
-    to-hit `task` (seed 003) or the d20 attack `result` (SWN); `role` says whose roll the point
+    to-hit `task` (seed 003), the d20 attack `result` or a 2d6 `skill` check (SWN); `role` says whose roll the point
     would go on: "attacker" or "defender". `check` names a seed 001 contested check the roll was
     (e.g. "grapple check (STR against STR)"; its `contest` then holds the one acting as the
     attacker); "" for an attack roll.
@@ -94,6 +95,8 @@ class HeroPointChance(Prompt):
     task: TaskResult | None = None
     result: AttackResult | None = None
     check: str = ""
+    skill: CheckResult | None = None
+    """An SWN skill check that failed (e.g. the Heal check to stabilise), when that is the roll."""
 
 
 @dataclass(frozen=True, slots=True)

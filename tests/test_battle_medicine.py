@@ -86,3 +86,28 @@ def test_healing_someone_unhurt_or_with_bad_dice_is_refused():
     battle = _shot(damage_face=1)
     assert battle.submit(Heal(3, target=3, dice="1d6+2")).reason == "Mira is not hurt"
     assert battle.submit(Heal(3, target=2, dice="lots")).reason.startswith("the healing dice are not")
+
+
+def test_a_healer_who_failed_to_stabilise_spends_a_hero_point_and_the_bought_die_saves_kit():
+    from game.actions import SpendHeroPoint
+    from game.events import CheckRolled
+    from game.prompts import HeroPointChance
+    from game.systems.rulesets.hero_points import extra_at_least
+
+    units = [*_units(2)[:2], unit(3, "pc_expert", "pcs", Hex(2, 0), name="Mira", hero_points=1)]
+    battle = Battle.from_scenario(scenario(units, modules=("hero_points",)), seed=4)
+    pass_turns_until(battle, 1)
+    battle.submit(Attack(1, target=2))
+    battle.submit(Hold(3, faces=(20, 6)))
+    pass_turns_until(battle, 3)
+    failed = battle.submit(Stabilise(3, target=2, faces=(1, 1)))  # 2 + 2 against 8 or more: failed
+    asked = battle.pending()
+    assert isinstance(asked, HeroPointChance) and asked.skill is not None and asked.decider == 3
+    assert asked.question == "Mira failed to stabilise Kit: spend a hero point on the check?"
+    needed = asked.skill.difficulty - asked.skill.total
+    assert battle.options(3).allowed("spend_hero_point")[0].chance == extra_at_least(needed)
+    assert failed.accepted and battle.world.has(2, MortallyWounded)
+    outcome = battle.submit(SpendHeroPoint(3, faces=(12,)))  # the die counts 12
+    check = [e for e in outcome.events if isinstance(e, CheckRolled)][-1]
+    assert check.result.parts[-1].name == "hero points" and check.result.success
+    assert battle.world.has(2, Stabilised) and outcome.lines[-1] == "Kit is stabilised and will live."

@@ -15,16 +15,18 @@ from game.actions import Heal, Stabilise
 from game.components import Health, MortallyWounded, Stabilised
 from game.ecs import EntityId
 from game.events import CheckRolled, ConditionChanged, Healed
+from game.prompts import HeroPointChance
 from game.hexgrid import distance
 from game.rules.damage import stabilise_difficulty
 from game.rules.dice import DiceError, DiceExpression, Roll
 from game.rules.heroic import HeroicReading
 from game.rules.heroic import heroic_healing
-from game.rules.saves import check_chance, skill_check
+from game.rules.saves import CheckResult, check_chance, skill_check
 from game.rules.squad import heal_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
 from game.systems.combat import is_vehicle
+from game.systems.hero_chances import offer_after
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.squads import squad_now
 from game.systems.wounds import recount_squad
@@ -70,6 +72,14 @@ def stabilise(scene: Scene, action: Stabilise, plan: Stabilise) -> None:
     parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
     result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
     scene.emit(CheckRolled(action.actor, "stabilise", result, action.target))
+    question = f"{scene.name(action.actor)} failed to stabilise {scene.name(action.target)}: spend a hero point on the check?"
+    if not result.success and offer_after(scene, HeroPointChance(action.actor, question, action, skill=result)):
+        return  # seed 004: the answer then settles it (`stabilise_lands`)
+    stabilise_lands(scene, action, result)
+
+
+def stabilise_lands(scene: Scene, action: Stabilise, result: CheckResult) -> None:
+    """The Heal check as it stands: a success stabilises the patient."""
     if result.success:
         scene.world.remove(action.target, MortallyWounded)
         scene.world.set(action.target, Stabilised())

@@ -9,14 +9,16 @@ The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.actions import Action, Charge, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
 from game.components import Health
-from game.events import Attacked, DamageNegated, DamageRolled
+from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
 from game.options import Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
-from game.systems import charge, choices, combat, dispatch, grenades, shove
+from game.systems import charge, choices, combat, dispatch, grenades, medicine, shove
 from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
 from game.systems.hero_chances import points
@@ -53,9 +55,23 @@ def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After the decision: the roll with the bought dice, then the attack lands as any other of
     its kind: a shot, a charge's blow or a grenade's throw."""
+    if chance.skill is not None:
+        _check_goes_on(scene, chance, extras)
+        return
     follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on}.get(
         type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
+
+
+def _check_goes_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """A skill check after the decision: the bought dice a named part of its total (seed 004);
+    stabilising is the one offered (SWN core, Mortal Wounds)."""
+    result = chance.skill
+    if extras:
+        bought = Modifier("hero points", sum(extra.counted for extra in extras))
+        result = replace(result, parts=(*result.parts, bought))
+        scene.emit(CheckRolled(chance.attack.actor, "stabilise", result, chance.attack.target))
+    medicine.stabilise_lands(scene, chance.attack, result)
 
 
 def _still(plan, what: str):
@@ -157,6 +173,7 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return Options(prompt.decider, NEGATING.options(scene, prompt))
     if not isinstance(prompt, HeroPointChance):
         return choices.prompt_options(scene, prompt)
-    needed = prompt.result.target - prompt.result.total
+    rolled = prompt.skill if prompt.skill is not None else prompt.result
+    needed = (rolled.difficulty if prompt.skill is not None else rolled.target) - rolled.total
     stand = Option("hold", Hold(prompt.decider))
     return Options(prompt.decider, (*hero_points.spend_options(scene, prompt, needed), stand))
