@@ -152,3 +152,30 @@ def test_a_second_read_takes_the_main_action_as_a_move_and_a_third_is_refused():
     battle.submit(ReadMorale(MIRA, faces=(1, 1)))
     assert battle.submit(ReadMorale(MIRA, faces=(6, 6))).accepted
     assert battle.submit(ReadMorale(MIRA)).reason.startswith("no Move action is left")
+
+
+# -- Hero points on the checks (seed 004) -----------------------------------------------------
+def _heroic_mira() -> Battle:
+    units = [unit(1, "pc_psychic", "pcs", Hex(0, 0), name="Mira", hero_points=1), *UNITS[1:]]
+    return _battle(units, modules=("hero_points",))
+
+
+def test_mira_failing_to_intimidate_buys_a_die_and_the_enemies_are_shaken_after_all():
+    from game.actions import SpendHeroPoint
+
+    battle = _heroic_mira()
+    battle.submit(Intimidate(MIRA, side="enemies", faces=(3, 2)))  # 7 against 8
+    assert battle.pending().question == "Mira failed to intimidate: spend a hero point on the check?"
+    outcome = battle.submit(SpendHeroPoint(MIRA, faces=(5,)))  # the die counts 10: 17
+    assert "Enemies are shaken: morale 8 -> 7 (intimidated)" in _texts(outcome)
+    assert battle.state.side("enemies").morale == 7
+
+
+def test_mira_failing_to_read_morale_lets_it_stand_and_learns_nothing():
+    from game.actions import Hold
+
+    battle = _heroic_mira()
+    battle.submit(ReadMorale(MIRA, faces=(1, 1)))
+    assert battle.pending().question == "Mira failed to read morale: spend a hero point on the check?"
+    outcome = battle.submit(Hold(MIRA))
+    assert outcome.events == () and battle.combatant(MIRA).hero_points == 1

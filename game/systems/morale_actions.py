@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.actions import Intimidate, ReadMorale
+from game.actions import Action, Intimidate, ReadMorale
 from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
 from game.events import CheckRolled, MoraleChanged, MoraleRead
+from game.prompts import HeroPointChance
 from game.rules.attack import Modifier
 from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
-from game.rules.morale import can_be_intimidated
-from game.rules.saves import check_chance
+from game.rules.morale import apply_factor, can_be_intimidated
+from game.rules.saves import CheckResult, check_chance
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
+from game.systems.hero_chances import offer_after
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import has_line_of_sight
 
@@ -99,10 +101,24 @@ def intimidate_side(scene: Scene, action: Intimidate, plan: Intimidate) -> None:
     spend(scene, actor, "main")
     result = intimidate(intimidate_parts(scene, actor), side.morale, scene.dice)
     scene.emit(CheckRolled(actor, "intimidate", result.check, side=action.side))
-    if result.change is None:
+    if not result.check.success and _hero_point_asked(scene, action, result.check, "intimidate"):
         return
-    scene.update_side(action.side, morale=result.change.after, intimidated_round=scene.round)
-    scene.emit(MoraleChanged(action.side, result.change, who=actor))
+    intimidate_lands(scene, action, result.check)
+
+
+def intimidate_lands(scene: Scene, action: Intimidate, check: CheckResult) -> None:
+    """The check as it stands: a success costs the side 1 morale for the round (Seed 002, Intimidate)."""
+    if not check.success:
+        return
+    change = apply_factor(scene.sides[action.side].morale, "intimidated")
+    scene.update_side(action.side, morale=change.after, intimidated_round=scene.round)
+    scene.emit(MoraleChanged(action.side, change, who=action.actor))
+
+
+def _hero_point_asked(scene: Scene, action: Action, check: CheckResult, what: str) -> bool:
+    """Ask whoever failed the check whether to spend a hero point on it (seed 004); True if asked."""
+    question = f"{scene.name(action.actor)} failed to {what}: spend a hero point on the check?"
+    return offer_after(scene, HeroPointChance(action.actor, question, action, skill=check))
 
 
 def check_read_morale(scene: Scene, action: ReadMorale) -> ReadMorale | str:
@@ -118,7 +134,12 @@ def read_morale_of_sides(scene: Scene, action: ReadMorale, plan: ReadMorale) -> 
     spend(scene, actor, "move")
     check = read_morale(read_morale_parts(scene, actor), scene.dice)
     scene.emit(CheckRolled(actor, "read morale", check))
-    if not check.success:
+    if not check.success and _hero_point_asked(scene, action, check, "read morale"):
         return
-    readings = _readable(scene, actor)
-    scene.emit(MoraleRead(actor, tuple(readings)))
+    read_lands(scene, action, check)
+
+
+def read_lands(scene: Scene, action: ReadMorale, check: CheckResult) -> None:
+    """The check as it stands: a success names every visible side's exact morale (Seed 002, Read Morale)."""
+    if check.success:
+        scene.emit(MoraleRead(action.actor, tuple(_readable(scene, action.actor))))

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import Action, Charge, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
+from game.actions import (Action, Charge, Hold, Intimidate, NegateDamage, OverwatchFire, ReadMorale, Shove, Stabilise,
+                          ThrowGrenade)
 from game.components import Health
 from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
 from game.options import Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
-from game.systems import charge, choices, combat, dispatch, grenades, medicine, shove
+from game.systems import charge, choices, combat, dispatch, grenades, medicine, morale_actions, shove
 from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
 from game.systems.hero_chances import points
@@ -63,15 +64,22 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
 
+CHECKS = {Stabilise: ("stabilise", medicine.stabilise_lands), Intimidate: ("intimidate", morale_actions.intimidate_lands),
+          ReadMorale: ("read morale", morale_actions.read_lands)}
+"""The skill checks a hero point may be spent on, with their purpose in the log and how each goes on."""
+
+
 def _check_goes_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """A skill check after the decision: the bought dice a named part of its total (seed 004);
-    stabilising is the one offered (SWN core, Mortal Wounds)."""
-    result = chance.skill
+    """A skill check after the decision: the bought dice a named part of its total (seed 004),
+    then the action goes on from it (stabilising: SWN core; intimidating, reading morale: seed 002)."""
+    action, result = chance.attack, chance.skill
+    purpose, lands = CHECKS[type(action)]
     if extras:
         bought = Modifier("hero points", sum(extra.counted for extra in extras))
         result = replace(result, parts=(*result.parts, bought))
-        scene.emit(CheckRolled(chance.attack.actor, "stabilise", result, chance.attack.target))
-    medicine.stabilise_lands(scene, chance.attack, result)
+        scene.emit(CheckRolled(action.actor, purpose, result, getattr(action, "target", 0),
+                               getattr(action, "side", "")))
+    lands(scene, action, result)
 
 
 def _still(plan, what: str):
