@@ -12,7 +12,7 @@ from typing import ClassVar
 from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
-from game.rules.saves import CheckResult
+from game.rules.saves import CheckResult, SaveResult
 from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
 from game.rules.lucky_stars.damage import DamageRoll
@@ -78,6 +78,20 @@ class NegationChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
+class BlastWaiting:
+    """A blast stopped at one victim's failed Evasion save while a hero point is decided (seed 004
+    with seed 002): who threw what, where it went off, its one damage roll, the victim, and the
+    victims still to come after it."""
+
+    thrower: int
+    weapon: str
+    centre: Hex
+    damage: Roll
+    victim: int = 0
+    rest: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
@@ -97,6 +111,9 @@ class HeroPointChance(Prompt):
     check: str = ""
     skill: CheckResult | None = None
     """An SWN skill check that failed (e.g. the Heal check to stabilise), when that is the roll."""
+    save: SaveResult | None = None
+    """A saving throw that failed (an Evasion save against a blast: `blast` then says where it stopped)."""
+    blast: BlastWaiting | None = None
 
 
 @dataclass(frozen=True, slots=True)

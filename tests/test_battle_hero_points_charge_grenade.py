@@ -73,3 +73,23 @@ def test_a_shover_who_missed_buys_a_die_and_the_push_goes_through():
     outcome = battle.submit(SpendHeroPoint(1, faces=(3,)))  # the die counts 10: 20
     assert "+10 hero points" in " ".join(outcome.lines)
     assert battle.world.get(2, Position).hex == Hex(2, 0)
+
+
+def test_a_hero_who_failed_the_evasion_save_buys_a_die_and_takes_half_and_the_blast_goes_on():
+    from game.events import BlastStruck
+
+    thug = unit(1, "thug", "enemies", Hex(0, 0), name="Rook", weapon="frag_grenade")
+    ana = unit(2, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1)
+    bo = unit(3, "pc_expert", "pcs", Hex(3, 1), name="Bo")
+    battle = _battle([thug, ana, bo], seed=3)
+    thrown = battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(19, 6, 6, 5)))  # on target; 2d6 12; Ana's save 5
+    asked = battle.pending()
+    assert isinstance(asked, HeroPointChance) and asked.decider == 2 and asked.save.face == 5
+    assert asked.question == "Ana failed the Evasion save: spend a hero point on it?"
+    assert not any(isinstance(e, BlastStruck) for e in thrown.events)  # the blast waits on Ana
+    outcome = battle.submit(SpendHeroPoint(2, faces=(8, 4)))  # the die counts 10: 15 saves; Bo's save 4
+    struck = [e for e in outcome.events if isinstance(e, BlastStruck)]
+    assert [e.target for e in struck] == [2, 3]
+    assert struck[0].hit.save.success and struck[0].hit.damage == 6  # half of 12
+    assert "Evasion save d20 5 +10 hero points vs" in battle.describe(struck[0])
+    assert battle.world.get(2, Health).current == 18 - 6

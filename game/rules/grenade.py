@@ -112,7 +112,11 @@ def blast_victim(
     the victim, 0 for the target of a hit). In heroic mode the roll is read on the table
     for each victim, then halved on a save.
     """
-    save = saving_throw(save_target, dice)
+    return blast_outcome(damage, saving_throw(save_target, dice), armor, heroic)
+
+
+def blast_outcome(damage: Roll, save: SaveResult, armor: int = 0, heroic: bool = False) -> BlastHit:
+    """One victim's damage from the blast's one roll, given its Evasion save (Seed 002, Grenades)."""
     if heroic:
         return BlastHit(save, armor, half_on_save(heroic_reading(damage, armor).points, save.success))
     return BlastHit(save, armor, blast_damage(max(0, damage.total), save.success, armor))

@@ -31,10 +31,24 @@ class SaveResult:
         """The d20 face."""
         return self.roll.faces[0]
 
+    @property
+    def bought(self) -> int:
+        """What hero points added to the d20 (seed 004), 0 when none."""
+        return sum(value for name, value in self.roll.modifiers if name == "hero points")
+
     def text(self) -> str:
-        """E.g. `Evasion save d20 12 vs 14: failed`."""
+        """E.g. `Evasion save d20 12 vs 14: failed` (`d20 3 +10 hero points` when points were spent)."""
         verdict = "saved" if self.success else "failed"
-        return f"{self.name} save d20 {self.face} vs {self.target}: {verdict}"
+        bought = f" +{self.bought} hero points" if self.bought else ""
+        return f"{self.name} save d20 {self.face}{bought} vs {self.target}: {verdict}"
+
+
+def with_bought(save: SaveResult, roll: Roll) -> SaveResult:
+    """The save judged again on the roll with the bought dice added (seed 004): the face still
+    decides a natural 1 or 20, otherwise the total must reach the target."""
+    face = save.face
+    success = face != 1 and (face == 20 or roll.total >= save.target)
+    return SaveResult(save.name, roll, save.target, success)
 
 
 @dataclass(frozen=True, slots=True)

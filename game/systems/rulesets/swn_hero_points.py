@@ -59,6 +59,9 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     if chance.skill is not None:
         _check_goes_on(scene, chance, extras)
         return
+    if chance.save is not None:  # a victim's Evasion save against a blast
+        grenades.save_goes_on(scene, chance, hero_points.with_extra(chance.save.roll, extras) if extras else None)
+        return
     follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on}.get(
         type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
@@ -171,6 +174,15 @@ def rows() -> dict[type[Action], Row]:
     return found
 
 
+def _short_by(prompt: HeroPointChance) -> int:
+    """What the roll the decision is about fell short by: a skill check's, a save's or an attack's."""
+    if prompt.skill is not None:
+        return prompt.skill.difficulty - prompt.skill.total
+    if prompt.save is not None:
+        return prompt.save.target - prompt.save.roll.total
+    return prompt.result.target - prompt.result.total
+
+
 def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     """The answers to an open decision: a hero point's (spend, with the exact chance the bought dice
     reach the number the roll missed, or let it stand; counter or not; negate, with the damage
@@ -181,7 +193,6 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         return Options(prompt.decider, NEGATING.options(scene, prompt))
     if not isinstance(prompt, HeroPointChance):
         return choices.prompt_options(scene, prompt)
-    rolled = prompt.skill if prompt.skill is not None else prompt.result
-    needed = (rolled.difficulty if prompt.skill is not None else rolled.target) - rolled.total
+    needed = _short_by(prompt)
     stand = Option("hold", Hold(prompt.decider))
     return Options(prompt.decider, (*hero_points.spend_options(scene, prompt, needed), stand))
