@@ -56,6 +56,7 @@ from game.systems.rulesets import lucky_stars_turns as lucky_turns
 from game.systems.scene import Scene
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
+
 def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After a hero point decision: a maneuver or a grapple goes on from its roll or check, any other attack lands."""
     if isinstance(chance.attack, (Trip, Disarm, Shatter)):
@@ -71,7 +72,7 @@ HERO_POINT_ROWS = hero_points.rows(_go_on)
 
 HOLDS = {ReactionChance: (reactions.check_hold, reactions.hold), BlowChoice: (blows.check_choose, blows.choose),
          GrappleWon: (grapple.check_take_hold, grapple.take_hold),
-         NegationChance: (lambda scene, action: action, lambda scene, action, plan: negation.NEGATING.hold(scene, action))}
+         NegationChance: (negation.check_hold, negation.hold)}
 """What Hold does to each seed 001 decision: lets an opening pass, keeps a lethal blow, ends a won
 grapple, takes a hit as rolled (seed 004)."""
 

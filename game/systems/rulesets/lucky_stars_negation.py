@@ -11,7 +11,7 @@ condition, then the most DEF left. The hit then drains DEF and VIT as any other.
 
 from __future__ import annotations
 
-from game.actions import NegateDamage
+from game.actions import Hold, NegateDamage
 from game.events import DamageNegated
 from game.prompts import NegationChance
 from game.rules.hero_points import shock_removed
@@ -66,3 +66,13 @@ def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> N
 
 
 NEGATING = Negating("lucky-stars", NEGATION, land, outcome, picks)
+
+
+def check_hold(scene: Scene, action: Hold) -> Hold:
+    """Hold takes the hit as it was rolled (the ruleset's Hold row asks only while this decision is open)."""
+    return action
+
+
+def hold(scene: Scene, action: Hold, plan: Hold) -> None:
+    """Take the hit as it was rolled."""
+    NEGATING.hold(scene, action)
