@@ -23,12 +23,12 @@ class Recall:
     """A bounded memory of values computed from the terrain: the least recently used goes first,
     so a long fight or thousands of simulated fights in one process never grow it without end."""
 
-    __slots__ = ("kept", "_values", "_forms", "_key_form")
+    __slots__ = ("kept", "_values", "_forms", "_packed")
 
-    def __init__(self, kept: int, share_values: bool = False, key_form: Callable[[object], object] | None = None):
+    def __init__(self, kept: int, share_values: bool = False, packed: Callable[[object], object] | None = None):
         self.kept = kept
-        self._key_form = key_form
-        """What a new key is stored as (its hexes the battlefield's own instances, shared by every key)."""
+        self._packed = packed
+        """How a key is kept: a caller's key (hexes in a tuple) packed into one small integer."""
         self._values: OrderedDict = OrderedDict()
         self._forms: dict | None = {} if share_values else None
         """With `share_values`: one instance of each distinct value (most cover readings read
@@ -39,16 +39,17 @@ class Recall:
         return len(self._values)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._values
+        return (key if self._packed is None else self._packed(key)) in self._values
 
     def get(self, key, compute: Callable[[], object]):
         """The value remembered for key, or compute() remembered now."""
         values = self._values
+        if self._packed is not None:
+            key = self._packed(key)
         found = values.get(key)
         if found is None:
             value = compute()
-            stored = key if self._key_form is None else self._key_form(key)
-            found = values[stored] = value if self._forms is None else self._forms.setdefault(value, value)
+            found = values[key] = value if self._forms is None else self._forms.setdefault(value, value)
             if len(values) > self.kept:
                 values.popitem(last=False)
         else:
@@ -58,6 +59,16 @@ class Recall:
     def put(self, key, value: object) -> None:
         """Remember a value computed elsewhere (a batch)."""
         self.get(key, lambda: value)
+
+
+HEX_BITS = 16  # a coordinate from -32,768 to 32,767: far beyond any map
+HEX_OFFSET = 1 << (HEX_BITS - 1)
+
+
+def pack_hexes(a: Hex, b: Hex) -> int:
+    """Two hexes as one integer (a remembered line's key)."""
+    return ((((a[0] + HEX_OFFSET) << HEX_BITS | (a[1] + HEX_OFFSET)) << HEX_BITS | (b[0] + HEX_OFFSET)) << HEX_BITS
+            | (b[1] + HEX_OFFSET))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,21 +87,22 @@ class HexTerrain:
 class Battlefield:
     """The hexes of the map and their terrain. Read-only after construction."""
 
-    __slots__ = ("_hexes", "_sorted", "_neighbours", "_own", "lines_seen", "_steps", "covers_seen", "_cost_grid",
+    __slots__ = ("_hexes", "_sorted", "_neighbours", "lines_seen", "_steps", "_classes", "covers_seen", "_cost_grid",
                  "_memo")
 
-    LINES_KEPT = 20_000
+    LINES_KEPT = 10_000
     """How many lines (and cover readings) are remembered, least recently used going first."""
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
         self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
-        self._own = {h: h for h in self._sorted}
-        self.lines_seen = Recall(self.LINES_KEPT, key_form=self._own_key)
+        self.lines_seen = Recall(self.LINES_KEPT, packed=lambda key: pack_hexes(*key))
         self._steps: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}
         """One instance of each step a line takes (a hex, or the two along whose edge it runs)."""
-        self.covers_seen = Recall(self.LINES_KEPT, share_values=True, key_form=self._own_key)
+        self._classes: dict[object, int] = {}
+        """A small number for each weapon class a cover reading was asked for (part of its key)."""
+        self.covers_seen = Recall(self.LINES_KEPT, share_values=True, packed=self._cover_key)
         """Cover readings by (attacker hex, target hex, weapon class), kept by the sight system."""
         self._cost_grid: CostGrid | None = None
         self._memo: dict[str, object] = {}
@@ -151,10 +163,11 @@ class Battlefield:
         """line_with_edges(a, b), remembered: the terrain never changes, so neither do lines."""
         return self.lines_seen.get((a, b), lambda: self._shared_steps(line_with_edges(a, b)))
 
-    def _own_key(self, key: tuple) -> tuple:
-        """A key with each hex in it replaced by the battlefield's own instance of that hex."""
-        own = self._own
-        return tuple(own.get(part, part) if isinstance(part, Hex) else part for part in key)
+    def _cover_key(self, key: tuple) -> int:
+        """A cover reading's key (attacker's hex, target's hex, weapon class) as one integer."""
+        a, b, weapon_class = key
+        number = self._classes.setdefault(weapon_class, len(self._classes))
+        return pack_hexes(a, b) << 16 | number
 
     def _shared_steps(self, steps: list[tuple[Hex, ...]]) -> tuple[tuple[Hex, ...], ...]:
         """The line made of the one kept instance of each step (a remembered line costs little more than its pointers)."""

@@ -1,6 +1,6 @@
 """The battlefield's remembered lines and cover readings stay small (issue 11: memory flat over
 thousands of fights): a remembered line holds the battlefield's one instance of each step, every
-key its own instances of the hexes, and equal cover readings are kept once."""
+key is one integer, and equal cover readings are kept once."""
 
 from game.hexgrid import Hex
 from game.terrain import Battlefield, HexTerrain, Recall
@@ -22,12 +22,20 @@ def test_lines_through_the_same_hexes_share_their_steps():
     assert shared and all(any(step is other for other in second) for step in shared)
 
 
-def test_a_remembered_key_is_made_of_the_battlefields_own_hexes():
+def test_a_remembered_line_is_kept_under_one_integer_and_found_again_from_equal_hexes():
     field = _field()
-    a, b = Hex(0, 0), Hex(3, -1)
-    field.line(Hex(*a), Hex(*b))  # fresh instances, equal to the map's
-    stored = next(iter(field.lines_seen._values))
-    assert stored == (a, b) and all(part is field._own[part] for part in stored)
+    first = field.line(Hex(0, 0), Hex(3, -1))
+    assert [type(key) for key in field.lines_seen._values] == [int]
+    assert field.line(Hex(*Hex(0, 0)), Hex(*Hex(3, -1))) is first and len(field.lines_seen) == 1
+    assert field.line(Hex(3, -1), Hex(0, 0)) is not first  # the other way round is another line
+
+
+def test_hexes_pack_apart_even_with_negative_coordinates():
+    from game.terrain import pack_hexes
+
+    hexes = [Hex(q, r) for q in (-200, -1, 0, 1, 200) for r in (-3, 0, 3)]
+    keys = {pack_hexes(a, b) for a in hexes for b in hexes}
+    assert len(keys) == len(hexes) ** 2
 
 
 def test_equal_values_are_kept_once_when_the_memory_shares_them_and_it_stays_bounded():
