@@ -7,7 +7,6 @@ nothing.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -20,8 +19,8 @@ from game.rules.cover import Concealment, Material
 
 
 class Recall:
-    """A bounded memory of values computed from the terrain: the least recently used goes first,
-    so a long fight or thousands of simulated fights in one process never grow it without end."""
+    """A bounded memory of values computed from the terrain: the one remembered longest ago goes
+    first, so a long fight or thousands of simulated fights in one process never grow it without end."""
 
     __slots__ = ("kept", "_values", "_forms", "_packed")
 
@@ -29,7 +28,9 @@ class Recall:
         self.kept = kept
         self._packed = packed
         """How a key is kept: a caller's key (hexes in a tuple) packed into one small integer."""
-        self._values: OrderedDict = OrderedDict()
+        self._values: dict = {}
+        """In the order first remembered, oldest first: the oldest goes when it is full (a plain
+        dict costs a third of an OrderedDict's bytes an entry, and nothing moves on a hit)."""
         self._forms: dict | None = {} if share_values else None
         """With `share_values`: one instance of each distinct value (most cover readings read
         alike), so a full memory holds references rather than copies; what the map's terrain can
@@ -49,11 +50,10 @@ class Recall:
         found = values.get(key)
         if found is None:
             value = compute()
-            found = values[key] = value if self._forms is None else self._forms.setdefault(value, value)
-            if len(values) > self.kept:
-                values.popitem(last=False)
-        else:
-            values.move_to_end(key)
+            found = value if self._forms is None else self._forms.setdefault(value, value)
+            if len(values) >= self.kept:
+                del values[next(iter(values))]
+            values[key] = found
         return found
 
     def put(self, key, value: object) -> None:
