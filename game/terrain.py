@@ -91,7 +91,7 @@ class Battlefield:
                  "_memo")
 
     LINES_KEPT = 10_000
-    """How many lines (and cover readings) are remembered, least recently used going first."""
+    """How many lines (and cover readings) are remembered, the one remembered longest ago going first."""
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
