@@ -170,7 +170,8 @@ class Battlefield:
         return pack_hexes(a, b) << 16 | number
 
     def _shared_steps(self, steps: list[tuple[Hex, ...]]) -> tuple[tuple[Hex, ...], ...]:
-        """The line made of the one kept instance of each step (a remembered line costs little more than its pointers)."""
+        """The line made of the one kept instance of each step (a remembered line costs little more
+        than its pointers)."""
         kept = self._steps
         return tuple(kept.setdefault(step, step) for step in steps)
 
