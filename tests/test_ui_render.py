@@ -222,3 +222,31 @@ def test_no_name_hides_the_discs_on_a_squads_other_hexes(tmp_path):
                      for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))]
             seen = sum(colour(image, spot) == SIDE_COLOURS[squad.side] for spot in spots)
             assert seen >= 6, (squad.name, hex_, seen)
+
+
+def test_the_odds_over_targets_hide_no_other_token(tmp_path):
+    # The ambush's raiders stand close: Rustjaw Kell's odds above him would hide Thug 10 and
+    # Boomer's. Each target's odds go to a side that covers no other token and no other odds.
+    from game.ui.overlays import Overlays
+    from game.ui.tokens import Fonts
+
+    maps = BASELINE.parent.parent.parent / "maps"
+    for folder in ("tilesets", "templates"):
+        shutil.copytree(maps / folder, tmp_path / folder)
+    shutil.copy(maps / "relay_station_ambush.tmx", tmp_path)
+    size = (880, 560)  # the map part of a 1280x800 console
+    image, battle, camera = rendered(tmp_path / "relay_station_ambush.tmx", size, view="console")
+    actor = battle.current()
+    options = battle.options(actor)
+    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
+    line = text_height(size[1])
+    drawn = Overlays(Fonts()).draw(image, camera, options, "attack", standing, None, line)
+    targets = {o.target for o in options.allowed("attack")}
+    assert len(targets) >= 5
+    odds = [box for box in drawn if box.height < line * 2 and box.width < line * 6]
+    assert len(odds) >= len(targets)
+    radius = Tokens().radius(camera, line)
+    for token in battle.combatants():
+        cx, cy = camera.hex_center(token.hex)
+        body = [(cx + dx * radius * 0.7, cy + dy * radius * 0.7) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        assert all(colour(image, spot) == SIDE_COLOURS[token.side] for spot in body), token.name

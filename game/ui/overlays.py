@@ -16,7 +16,8 @@ import pygame
 from game.hexgrid import Hex
 from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
-from game.ui.tokens import Fonts, label
+from game.ui.placing import ABOVE, BELOW, LEFT, RIGHT, box_at, free_box
+from game.ui.tokens import Fonts, label, label_in, label_size
 from game.views import CombatantView
 
 REACH = (80, 200, 255, 70)
@@ -48,6 +49,22 @@ def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
 def percent(chance) -> str:
     """A chance as the table reads it: whole percent."""
     return f"{round(float(chance) * 100)}%"
+
+
+ODDS_SIDES = (ABOVE, BELOW, RIGHT, LEFT)
+
+
+def ring_rect(camera: Camera, h: Hex, radius: int) -> pygame.Rect:
+    """The square a target ring of `radius` on hex `h` covers on screen."""
+    x, y = camera.hex_center(h)
+    return pygame.Rect(round(x) - radius, round(y) - radius, 2 * radius, 2 * radius)
+
+
+def odds_box(size: tuple[int, int], ring: pygame.Rect, blocked: list[pygame.Rect],
+             inside: pygame.Rect) -> pygame.Rect:
+    """Where a target's odds go: above its ring, else the first other side that hides no other
+    token and no odds already placed, else above anyway (a crowded table still shows them)."""
+    return free_box(size, ring, ODDS_SIDES, 2, blocked, inside) or box_at(size, ring, ABOVE, 2)
 
 
 def odds_words(option: AttackOption) -> str:
@@ -187,13 +204,15 @@ class Overlays:
         by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
         hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
+        radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
+        rings = {h: ring_rect(camera, h, radius) for h in standing}
         drawn: list[pygame.Rect] = []
+        odds_boxes: list[pygame.Rect] = []
         for option in self._chosen(options, kind).values():
             if not isinstance(option, AttackOption) or option.target not in by_id:
                 continue
             there = by_id[option.target]
             x, y = camera.hex_center(there)
-            radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
             words = odds_words(option)
             if hovered is not None and hovered.id == option.target:  # any hex of a squad
@@ -203,5 +222,7 @@ class Overlays:
                 cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
                 if cover and cover != "in the open":
                     drawn.append(label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop"))
-            drawn.append(label(target, self.fonts, words, line, (x, y - radius - 2), "midbottom"))
-        return drawn
+            blocked = [ring for h, ring in rings.items() if h != there] + odds_boxes
+            box = odds_box(label_size(self.fonts, words, line), rings[there], blocked, target.get_rect())
+            odds_boxes.append(label_in(target, self.fonts, words, line, box))
+        return drawn + odds_boxes
