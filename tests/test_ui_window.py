@@ -7,7 +7,9 @@ screenshots on F12 (`--shots`); everything else is what a person does."""
 from __future__ import annotations
 
 from ui_mouse_player import click_to_the_end, current
-from ui_window_kit import Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
+from ui_window_kit import DEFAULT_MAP, Table, display, needs_xvfb, table  # noqa: F401 (display and table are fixtures)
+
+from game.ui.look import SIDE_COLOURS
 
 pytestmark = needs_xvfb
 
@@ -74,3 +76,25 @@ def test_a_whole_fight_is_played_to_the_end_with_the_mouse_alone(table):
     final = click_to_the_end(table)
     assert final["ended"], "the fight did not end"
     assert final["actions"] > 20 and not final["message"].startswith("hexbattle hit a problem")
+
+
+def test_a_tall_map_fits_above_the_bottom_controls(display, tmp_path):
+    # The Derelict Hold is taller than it is wide: fitted to the whole window, its lowest row
+    # and the tokens there lay under the table dice and Open. Fitted, it ends above them, and
+    # the lowest token's disc shows its side's colour in the screenshot.
+    import pygame
+
+    pygame.display.init()
+    hold = Table(display, tmp_path, map_path=DEFAULT_MAP.parent / "derelict_hold.tmx")
+    try:
+        status = hold.status()
+        left, top, right, bottom = status["board"]
+        assert bottom <= status["controls_top"]
+        lowest = max((c for c in status["combatants"] if c["screen"]), key=lambda c: c["screen"][1])
+        x, y = lowest["screen"]
+        shot = hold.screenshot()
+        want = SIDE_COLOURS[lowest["side"]]
+        around = [shot.get_at((x + dx, y + dy)) for dx in range(-5, 6, 2) for dy in range(-5, 6, 2)]
+        assert any(all(abs(c[i] - want[i]) < 30 for i in range(3)) for c in around), lowest["name"]
+    finally:
+        assert "Traceback" not in hold.close()

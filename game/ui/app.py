@@ -37,7 +37,7 @@ from game.ui.panel import Panel
 from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
 from game.ui.screens import open_window
-from game.ui.tools import TableTools  # table dice, Open, the map watcher
+from game.ui.tools import TOOLS_HEIGHT, TableTools  # table dice, Open, the map watcher
 from game.ui.tracker import console_lines
 
 PANEL_WIDTH = 380
@@ -57,13 +57,14 @@ class View:
     camera: Camera | None = None
     overlays: Overlays | None = None
     overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
+    below: int = 0  # pixels along the area's bottom that controls cover: fitting keeps the map above
 
     def __post_init__(self) -> None:
         self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
-        camera = camera_for(battle, self.frame.board, self.area.size)
+        camera = camera_for(battle, self.frame.board, self.area.size, self.below)
         self.camera = camera.panned(self.area.x, self.area.y)
 
 
@@ -94,13 +95,15 @@ class TableApp:
         if one_window:
             console = open_window(title, size, display, fullscreen)
             size = console.size
-            self.table = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "table"))
+            self.table = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "table"),
+                              below=TOOLS_HEIGHT)
             self.views = [self.table]
         else:
             table = open_window(f"{title} (table)", size, display, fullscreen)  # the console: the first display
             console = pygame.Window(f"{title} (GM console)", size)
             self.table = View(table, pygame.Rect((0, 0), table.size), Frame(battle, "table"))
-            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"))
+            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"),
+                          below=TOOLS_HEIGHT)
             self.views = [self.table, gm_map]
         self.console = console
         for view in self.views:
@@ -401,6 +404,8 @@ class TableApp:
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
+            "board": _board_box(camera, self.table.frame.board),
+            "controls_top": self.table.area.bottom - self.table.below,
             "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
             "tracker": console_lines(self.battle),
             "sides": [{"id": side, "controller": self.computer.chosen.get(side), "screen": list(button.rect.center)}
@@ -445,6 +450,15 @@ class TableApp:
                 print(f"hexbattle: {self.message}", file=sys.stderr)
             count += 1
         return 0
+
+
+def _board_box(camera: Camera, board) -> list[int] | None:
+    """Where the whole map lies on screen: left, top, right, bottom."""
+    if camera is None:
+        return None
+    bounds = board.bounds
+    (left, top), (right, bottom) = camera.to_screen(bounds.x, bounds.y), camera.to_screen(bounds.x + bounds.w, bounds.y + bounds.h)
+    return [round(left), round(top), round(right), round(bottom)]
 
 
 def _screen(camera: Camera, h: Hex | None) -> list[int] | None:

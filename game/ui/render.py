@@ -29,10 +29,11 @@ def title_strip(size: tuple[int, int]) -> int:
     return text_height(size[1]) + 8
 
 
-def camera_for(battle: Battle, board: Board, size: tuple[int, int]) -> Camera:
-    """The camera that shows the whole map under the title line."""
+def camera_for(battle: Battle, board: Board, size: tuple[int, int], below: int = 0) -> Camera:
+    """The camera that shows the whole map under the title line and above the `below` pixels
+    kept for controls along the bottom."""
     edge = round(min(size) * MARGIN_FRACTION)
-    return fit(board.bounds, size, (edge, title_strip(size) + edge, edge, edge), board.layout)
+    return fit(board.bounds, size, (edge, title_strip(size) + edge, edge, edge + below), board.layout)
 
 
 def title_line(battle: Battle) -> str:

@@ -18,6 +18,7 @@ from game.ui.render import Frame
 from game.ui.table_dice import GAP, ROW_H, TableDice
 
 OPEN_WIDTH = 130
+TOOLS_HEIGHT = 2 * ROW_H + 2 * GAP  # the console's bottom rows: Open, the table dice, GM mode
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
@@ -26,7 +27,7 @@ class TableTools:
 
     def __init__(self, app, map_width: int, height: int) -> None:
         self.app = app
-        top = height - 2 * ROW_H - 2 * GAP
+        top = height - TOOLS_HEIGHT
         width = max(2 * OPEN_WIDTH, map_width - 2 * GAP)
         self.picker = FilePicker(app.manager, pygame.Rect(GAP, top, OPEN_WIDTH, ROW_H),
                                  pygame.Rect(40, 40, min(640, map_width - 80), min(480, height - 80)))
