@@ -6,6 +6,7 @@ The wheel is built as `pip install .` builds it, installed into a fresh virtual 
 and run from an empty folder. Marked `install`; it is not deselected anywhere, so CI runs it.
 """
 
+import os
 import subprocess
 import sys
 import sysconfig
@@ -31,8 +32,9 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     wheel = next((work / "dist").glob("hexbattle-*.whl"))
     venv.create(work / "fresh", with_pip=False)
     fresh_python = work / "fresh" / "bin" / "python"
+    alone = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # else pip may see a checkout's egg-info
     subprocess.run([sys.executable, "-m", "pip", "--python", str(fresh_python), "install", "-q", "--no-deps",
-                    str(wheel)], check=True, capture_output=True)
+                    str(wheel)], check=True, capture_output=True, env=alone)
     site = Path(subprocess.run([str(fresh_python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                check=True, capture_output=True, text=True).stdout.strip())
     lent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
