@@ -14,6 +14,7 @@ from game.hexgrid import Hex
 from game.rules.attack import AttackResult
 from game.rules.saves import CheckResult, SaveResult
 from game.rules.dice import Roll
+from game.rules.hero_points import Rolled
 from game.rules.lucky_stars.attack import Contest
 from game.rules.lucky_stars.damage import DamageRoll
 from game.rules.starfarer.tasks import TaskResult
@@ -92,6 +93,28 @@ class BlastWaiting:
 
 
 @dataclass(frozen=True, slots=True)
+class RollWaiting:
+    """An action stopped at a roll its decider lost, while a hero point on it is decided (seed 004).
+
+    `step` names the roll (how the action's system goes on from it); `rolls` are that step's rolls
+    as they stand, the decider's at `mine`; `short_by` is what bought dice must add to turn it;
+    `other` is whoever else the roll concerns and `rest` those the action still comes to after it.
+    """
+
+    step: str
+    rolls: tuple[Rolled, ...]
+    short_by: int
+    mine: int = 0
+    other: int = 0
+    rest: tuple[int, ...] = ()
+
+    @property
+    def roll(self) -> Rolled:
+        """The decider's roll."""
+        return self.rolls[self.mine]
+
+
+@dataclass(frozen=True, slots=True)
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
@@ -114,6 +137,8 @@ class HeroPointChance(Prompt):
     save: SaveResult | None = None
     """A saving throw that failed (an Evasion save against a blast: `blast` then says where it stopped)."""
     blast: BlastWaiting | None = None
+    waiting: RollWaiting | None = None
+    """Any other roll an action stopped at (a save, a check, an opposed or a stealth roll): see `RollWaiting`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from game.rules.dice import DiceSource
+from game.rules.attack import Modifier
+from game.rules.dice import DiceSource, Roll
+from game.rules.saves import CheckResult, SaveResult, SkillRoll, with_bought
+
+Rolled = Roll | SaveResult | CheckResult | SkillRoll
+"""A roll a hero point may go on: a plain roll, a save, a skill check, one side of an opposed skill roll."""
 
 EXTRA_DIE = 20
 REROLL_FACES = (10, 20)  # Seed 004: 10s and 20s roll again and add
@@ -89,6 +94,21 @@ def with_extra_rolls(ruleset: str, roll: int, extras: tuple[ExtraRoll, ...]) -> 
     if ruleset in ROLL_UNDER_RULESETS:
         return max(1, roll - bought)
     return roll + bought
+
+
+BOUGHT = "hero points"  # the name the bought dice go by, as a part of the roll they are added to
+
+
+def bought_onto(rolled: Rolled, bought: int) -> Rolled:
+    """A roll with `bought` added as a named part (Seed 004: the extra roll is added to the final
+    roll): a plain roll or a skill roll grows by it, a check counts it among its parts, a save is
+    judged again (its natural 1 or 20 still decides)."""
+    if isinstance(rolled, Roll):
+        return Roll(rolled.expression + "+HERO", rolled.dice, rolled.modifiers + ((BOUGHT, bought),),
+                    rolled.total + bought)
+    if isinstance(rolled, SaveResult):
+        return with_bought(rolled, bought_onto(rolled.roll, bought))
+    return replace(rolled, parts=(*rolled.parts, Modifier(BOUGHT, bought)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,7 @@ class VehicleChargeResult:
         """Pilot success: half the target's damage (rounded down); failure: the same."""
         if self.pilot is None:
             return 0
-        return self.damage // 2 if self.pilot.success else self.damage
+        return ram_recoil(self.damage, self.pilot.success)
 
     @property
     def target_prone(self) -> bool:
@@ -212,6 +212,12 @@ def charge_dice(size_class: str, hexes_moved: int) -> str:
     return f"{CHARGE_DICE_PER_HEX[size_class] * hexes_moved}d6"
 
 
+def ram_recoil(damage: int, pilot_success: bool) -> int:
+    """What a ram does to the charger: half the target's damage (rounded down) on a Pilot
+    success, all of it on a failure (Seed 002, Charge (Vehicle/Mech))."""
+    return damage // 2 if pilot_success else damage
+
+
 def pilot_difficulty(hexes_moved: int) -> int:
     """The Pilot check after a ram: 6 + hexes moved (Seed 002)."""
     return PILOT_BASE_DIFFICULTY + hexes_moved
@@ -229,8 +235,14 @@ def charge_vehicle(
 
     `target_can_fall`: the target is the charger's size or smaller and able to go prone.
     """
+    return ram_lands(resolve_attack(setup, dice), dice, size_class, hexes_moved, pilot_parts, target_can_fall)
+
+
+def ram_lands(attack: AttackResult, dice: DiceSource, size_class: str, hexes_moved: int,
+              pilot_parts: tuple[Modifier, ...], target_can_fall: bool) -> VehicleChargeResult:
+    """The ram's attack roll as it stands (hero points may have added to it): on a hit, the
+    damage dice and the Pilot check (Seed 002, Charge (Vehicle/Mech))."""
     expression = charge_dice(size_class, hexes_moved)
-    attack = resolve_attack(setup, dice)
     if not attack.hit:
         return VehicleChargeResult(attack, hexes_moved)
     damage = roll(expression, dice)

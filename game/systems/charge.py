@@ -40,15 +40,17 @@ from game.rules.maneuvers import (
     CHARGE_DICE_PER_HEX,
     charge_dice,
     charge_lands,
-    charge_vehicle,
     pilot_difficulty,
+    ram_recoil,
 )
+from game.rules.maneuvers import ram_lands as ram_rolls
+from game.prompts import HeroPointChance, RollWaiting
 from game.rules.overflow import Candidate
-from game.rules.saves import check_chance, skill_parts
+from game.rules.saves import CheckResult, check_chance, skill_parts
 from game.systems.budget import spend
 from game.systems.checks import evasion_save
 from game.systems.footprint import spread_problem
-from game.systems.hero_chances import offer_on_miss
+from game.systems.hero_chances import offer_on_miss, offer_on_roll
 from game.systems.combat import (
     UNARMED,
     VEHICLE_KINDS,
@@ -286,8 +288,26 @@ def crash_lands(scene: Scene, plan: ChargePlan, attack: AttackResult) -> None:
         _knock_prone(scene, plan.target, "knocked")
     if result.save is not None:
         scene.emit(CheckRolled(plan.charger, "Evasion save", result.save))
+        waiting = RollWaiting(CHARGER_SAVE, (result.save,), result.save.target - result.save.roll.total,
+                              other=plan.target)
+        if result.charger_prone and offer_on_roll(scene, plan.charger, "failed the Evasion save", None, waiting):
+            return  # seed 004: the answer then settles it (`save_lands`)
     if result.charger_prone:
         _knock_prone(scene, plan.charger, "fell charging", plan.target)
+
+
+CHARGER_SAVE = "charger's Evasion save"
+PILOT_CHECK = "ram's Pilot check"
+
+
+def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """A bare-handed charger's Evasion save as it stands after a hero point decision: failed, the
+    charger falls prone next to the target (seed 002, Charge (Person))."""
+    save, charger = waiting.roll, chance.decider
+    if bought:
+        scene.emit(CheckRolled(charger, "Evasion save", save))
+    if not save.success:
+        _knock_prone(scene, charger, "fell charging", waiting.other)
 
 
 def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, source: OverflowSource) -> None:
@@ -306,27 +326,58 @@ def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, source: O
     spill(scene, excess, candidates, total, source)
 
 
-def _ram(scene: Scene, plan: ChargePlan) -> None:
-    """A vehicle or mech rams (seed 002, Charge (Vehicle/Mech))."""
-    result = charge_vehicle(plan.setup, scene.dice, plan.size_class, plan.hexes, plan.pilot_parts,
-                            plan.target_can_fall)
-    scene.emit(Attacked(plan.charger, plan.target, result.attack, how="ram", hexes=plan.hexes))
-    if not result.attack.hit:
+def _ram(scene: Scene, plan: ChargePlan, run: ChargeUnderway) -> None:
+    """A vehicle or mech rams (seed 002, Charge (Vehicle/Mech)); a crew who missed may spend a hero
+    point on the roll (seed 004: the answer then lands it, `ram_lands`, or not)."""
+    attack = resolve_attack(plan.setup, scene.dice)
+    scene.emit(Attacked(plan.charger, plan.target, attack, how="ram", hexes=plan.hexes))
+    if not attack.hit and offer_on_miss(scene, plan.charger, Charge(plan.charger, target=plan.target, path=run.path),
+                                        attack):
+        return
+    ram_lands(scene, plan, attack)
+
+
+def ram_lands(scene: Scene, plan: ChargePlan, attack: AttackResult) -> None:
+    """The ram's roll as it stands: on a hit the damage to the target, then the Pilot check, which
+    a crew who failed it may spend a hero point on (seed 004: `pilot_lands` then settles it)."""
+    result = ram_rolls(attack, scene.dice, plan.size_class, plan.hexes, plan.pilot_parts, plan.target_can_fall)
+    if not attack.hit:
         return
     excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
                                              source="ram"))
-    _overflow(scene, plan, excess, result.attack.total, OverflowSource(plan.charger, "ram"))
+    _overflow(scene, plan, excess, attack.total, OverflowSource(plan.charger, "ram"))
     pilot = result.pilot
     scene.emit(CheckRolled(plan.charger, "Pilot check", pilot))
-    armor = effective_armor((scene.world.get(plan.charger, Stats).armor,))
+    waiting = RollWaiting(PILOT_CHECK, (pilot, result.damage_roll), pilot.difficulty - pilot.total, other=plan.target)
+    if not pilot.success and offer_on_roll(scene, plan.charger, "failed the Pilot check", None, waiting):
+        return
+    _recoil(scene, plan.charger, plan.target, result.damage, pilot)
+
+
+def pilot_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """The ram's Pilot check as it stands after a hero point decision, and what the ram then does
+    to the charger (seed 002, Charge (Vehicle/Mech))."""
+    pilot, damage = waiting.rolls
+    if bought:
+        scene.emit(CheckRolled(chance.decider, "Pilot check", pilot))
+    _recoil(scene, chance.decider, waiting.other, damage.total, pilot)
+
+
+def _recoil(scene: Scene, charger: EntityId, target: EntityId, damage: int, pilot: CheckResult) -> None:
+    """Half the target's damage back on a Pilot success (a target able to fall is knocked prone),
+    all of it on a failure and the charger knocked over (seed 002, Charge (Vehicle/Mech))."""
+    world = scene.world
+    armor = effective_armor((world.get(charger, Stats).armor,))
     share = "half" if pilot.success else "all"
-    amount = after_armor(result.charger_damage, armor)
-    scene.emit(RamRecoiled(plan.charger, result.damage, share, result.charger_damage, armor, amount))
-    take_damage(scene, plan.charger, amount)
-    if result.target_prone:
-        _knock_prone(scene, plan.target, "knocked")
-    if result.charger_prone:
-        _knock_prone(scene, plan.charger, "crash")
+    recoil = ram_recoil(damage, pilot.success)
+    amount = after_armor(recoil, armor)
+    scene.emit(RamRecoiled(charger, damage, share, recoil, armor, amount))
+    take_damage(scene, charger, amount)
+    if pilot.success and can_knock_down(world.get(charger, Stats), world.get(target, Stats),
+                                        world.get(target, Identity).kind):
+        _knock_prone(scene, target, "knocked")
+    if not pilot.success:
+        _knock_prone(scene, charger, "crash")
 
 
 def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
@@ -343,7 +394,7 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
         scene.emit(ChargeEnded(charger, reason=plan))
         return
     if plan.ram:
-        _ram(scene, plan)
+        _ram(scene, plan, run)
     else:
         _crash(scene, plan, run)
 

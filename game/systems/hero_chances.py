@@ -11,9 +11,10 @@ from game.actions import Action
 from game.components import HeroPoints, Identity, Trademark
 from game.ecs import EntityId
 from game.events import DamageRolled
-from game.prompts import HeroPointChance, NegationChance, OverwatchChance
+from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting
 from game.rules.attack import AttackResult
 from game.rules.hero_points import may_protect_equipment
+from game.rules.saves import SaveResult
 from game.systems.scene import Scene
 
 MODULE = "hero_points"
@@ -53,6 +54,16 @@ def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: Attack
         return False
     question = f"{scene.name(attacker)} missed: spend a hero point on the roll?"
     return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), _place(scene, attacker))
+
+
+def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting) -> bool:
+    """Ask whoever lost a roll other than an attack roll (a save, a check, an opposed or a stealth
+    roll) whether to spend a hero point on it (Seed 004); the action waits at `waiting.step`. A
+    save's natural 1 fails whatever is added, so nobody is asked (True if asked)."""
+    if isinstance(waiting.roll, SaveResult) and waiting.roll.face == 1:
+        return False
+    question = f"{scene.name(decider)} {lost}: spend a hero point on it?"
+    return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting))
 
 
 def _place(scene: Scene, attacker: EntityId) -> int | None:

@@ -9,7 +9,8 @@ from the roll, with the bought die or without it. See docs/rules/hero-points.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache, partial
 from typing import Any
@@ -19,11 +20,12 @@ from game.components import Allegiance, HeroPoints
 from game.ecs import EntityId
 from game.events import HeroDieRolled, HeroPointCountered, HeroPointSpent, HeroPoolAwarded
 from game.options import ChanceOption, Option, Options
-from game.prompts import CounterChance, HeroPointChance
+from game.prompts import CounterChance, HeroPointChance, RollWaiting
 from game.rules.dice import Roll
-from game.rules.hero_points import EXTRA_DIE, EXTRA_ROLL_FLOOR, REROLL_FACES, ExtraRoll, Spend, roll_extra, spend_problem
+from game.rules.hero_points import (EXTRA_DIE, EXTRA_ROLL_FLOOR, REROLL_FACES, ExtraRoll, Spend, bought_onto, roll_extra,
+                                    spend_problem)
 from game.systems.dispatch import Row
-from game.systems.hero_chances import MODULE, enabled, offer_after, points, pool  # noqa: F401 (re-exported)
+from game.systems.hero_chances import MODULE, enabled, offer_after, offer_on_roll, points, pool  # noqa: F401 (re-exported)
 from game.systems.scene import Scene, hostile, in_the_fight
 
 GoOn = Callable[[Scene, HeroPointChance, "tuple[ExtraRoll, ...]"], None]
@@ -64,6 +66,22 @@ def with_extra(roll: Roll, extras: tuple[ExtraRoll, ...]) -> Roll:
     """The roll with the bought dice added as a named part (Seed 004: added to the final roll)."""
     bought = sum(extra.counted for extra in extras)
     return Roll(roll.expression + "+HERO", roll.dice, roll.modifiers + (("hero points", bought),), roll.total + bought)
+
+
+Resume = Callable[[Scene, HeroPointChance, RollWaiting, bool], None]
+"""How an action goes on from a roll it stopped at (`RollWaiting.step`), given the decision: the
+roll as it now stands, and whether hero point dice were added to it."""
+
+
+def resume(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...], steps: Mapping[str, Resume]) -> None:
+    """After a decision on a waiting roll: the dice nobody countered added to the decider's roll as
+    a named part (Seed 004), then the action goes on from that step (`steps`, the ruleset's table)."""
+    waiting = chance.waiting
+    if extras:
+        rolls = list(waiting.rolls)
+        rolls[waiting.mine] = bought_onto(waiting.roll, sum(extra.counted for extra in extras))
+        waiting = replace(waiting, rolls=tuple(rolls))
+    steps[waiting.step](scene, chance, waiting, bool(extras))
 
 
 def _pay(scene: Scene, entity: EntityId) -> int:

@@ -144,8 +144,11 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     stand = Option("hold", Hold(decider))
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
-    margin = prompt.contest.margin
-    needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
+    if prompt.waiting is not None:  # a stealth or search roll: what the action waiting at it says
+        needed = prompt.waiting.short_by
+    else:
+        margin = prompt.contest.margin
+        needed = 1 - margin if prompt.role == "attacker" else margin  # the attacker must win; the defender hold
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
 
 

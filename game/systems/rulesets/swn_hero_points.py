@@ -56,6 +56,9 @@ def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
     """After the decision: the roll with the bought dice, then the attack lands as any other of
     its kind: a shot, a charge's blow or a grenade's throw."""
+    if chance.waiting is not None:
+        hero_points.resume(scene, chance, extras, STEPS)
+        return
     if chance.skill is not None:
         _check_goes_on(scene, chance, extras)
         return
@@ -66,6 +69,9 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
         type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
+
+STEPS: dict[str, hero_points.Resume] = {charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands}
+"""The rolls beyond an attack's own that an action stops at for a decision, and how each goes on (`RollWaiting.step`)."""
 
 CHECKS = {Stabilise: ("stabilise", medicine.stabilise_lands), Intimidate: ("intimidate", morale_actions.intimidate_lands),
           ReadMorale: ("read morale", morale_actions.read_lands)}
@@ -102,11 +108,13 @@ def _shot_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, b
 
 
 def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
-    """A charger's blow after the decision (seed 002, Charge (Person))."""
+    """A charger's blow or a vehicle's ram after the decision (seed 002, Charge (Person), (Vehicle/Mech))."""
     plan = charge.blow_plan(scene, chance.attack)
-    if bought:
+    if bought and plan.ram:
+        scene.emit(Attacked(plan.charger, plan.target, result, how="ram", hexes=plan.hexes))
+    elif bought:
         scene.emit(Attacked(plan.charger, plan.target, result, plan.weapon.id if plan.weapon else "", "charge"))
-    charge.crash_lands(scene, plan, result)
+    (charge.ram_lands if plan.ram else charge.crash_lands)(scene, plan, result)
 
 
 def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
@@ -175,7 +183,10 @@ def rows() -> dict[type[Action], Row]:
 
 
 def _short_by(prompt: HeroPointChance) -> int:
-    """What the roll the decision is about fell short by: a skill check's, a save's or an attack's."""
+    """What the roll the decision is about fell short by: as the action waiting at it says, or a
+    skill check's, a save's or an attack's."""
+    if prompt.waiting is not None:
+        return prompt.waiting.short_by
     if prompt.skill is not None:
         return prompt.skill.difficulty - prompt.skill.total
     if prompt.save is not None:
