@@ -160,3 +160,28 @@ def test_hero_points_protect_only_the_one_trademark_item():
     assert may_protect_equipment("grandfathers_rifle", "grandfathers_rifle")
     assert not may_protect_equipment("grandfathers_rifle", "combat_rifle")
     assert not may_protect_equipment(None, "combat_rifle")
+
+
+# -- bought dice on any roll (Seed 004: added to the final roll) ------------------------------
+def test_bought_dice_on_a_save_judge_it_again_but_a_natural_1_still_fails():
+    from game.rules.hero_points import bought_onto
+    from game.rules.saves import saving_throw
+
+    failed = saving_throw(12, ScriptedDice([9]))
+    saved = bought_onto(failed, 10)
+    assert (saved.roll.total, saved.success, saved.text()) == (19, True, "Evasion save d20 9 +10 hero points vs 12: saved")
+    assert not bought_onto(saving_throw(12, ScriptedDice([1])), 30).success
+
+
+def test_bought_dice_on_a_check_or_a_skill_roll_are_a_named_part_and_on_a_plain_roll_a_modifier():
+    from game.rules.attack import Modifier
+    from game.rules.dice import roll
+    from game.rules.hero_points import bought_onto
+    from game.rules.saves import roll_skill, skill_check
+
+    check = bought_onto(skill_check("Pilot", (Modifier("Pilot", 1),), 9, ScriptedDice([1, 1])), 10)
+    assert (check.total, check.success) == (13, True)
+    assert check.text() == "Pilot check 2d6 [1, 1] +1 Pilot +10 hero points = 13 vs 9: success"
+    assert bought_onto(roll_skill("disarm", (), ScriptedDice([1, 1])), 13).total == 15
+    plain = bought_onto(roll("2d6+AGI", ScriptedDice([2, 2]), AGI=1), 10)
+    assert (plain.total, plain.modifiers[-1]) == (15, ("hero points", 10))

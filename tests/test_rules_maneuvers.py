@@ -193,3 +193,17 @@ def test_intimidate_against_a_side_already_intimidated_this_round_rolls_nothing(
 def test_read_morale_is_a_difficulty_6_check():
     assert read_morale((Modifier("Notice", 0), Modifier("Wis", 0)), ScriptedDice([3, 3])).success
     assert not read_morale((Modifier("Notice", -1),), ScriptedDice([3, 3])).success
+
+
+def test_what_hero_point_dice_must_make_up_on_a_disarms_opposed_rolls():
+    from game.rules.maneuvers import disarm_short_by
+
+    assert disarm_short_by(-12, attacker_lost=True) == 13  # to win by 1: the weapon drops
+    assert disarm_short_by(2, attacker_lost=False) == 3  # the defender must come out above
+    assert disarm_short_by(0, attacker_lost=False) == 1  # a tie disarms the defender too
+
+
+def test_a_ram_recoils_half_on_a_pilot_success_and_all_on_a_failure():
+    from game.rules.maneuvers import ram_recoil
+
+    assert (ram_recoil(21, True), ram_recoil(21, False)) == (10, 21)

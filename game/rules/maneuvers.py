@@ -308,12 +308,30 @@ def disarm(
     attack = resolve_attack(setup, dice)
     if not attack.hit:
         return DisarmResult(attack)
+    attacker, defender = disarm_rolls(attacker_parts, defender_parts, dice)
+    return DisarmResult(attack, attacker, defender, drop_rolls(attacker.total - defender.total, dice))
+
+
+def disarm_rolls(attacker_parts: tuple[Modifier, ...], defender_parts: tuple[Modifier, ...],
+                 dice: DiceSource) -> tuple[SkillRoll, SkillRoll]:
+    """The opposed 2d6 skill rolls after a disarm's hit, the defender at +3 (Seed 002, Disarm)."""
     attacker = roll_skill("disarm", attacker_parts, dice)
     defending = defender_parts + (Modifier("defending", DISARM_DEFENDER_BONUS),)
-    defender = roll_skill("resist", defending, dice)
-    count = {"weapon drops": 1, "both drop": 2}.get(disarm_outcome(attacker.total - defender.total), 0)
-    drops = tuple(roll_direction(dice) for _ in range(count))
-    return DisarmResult(attack, attacker, defender, drops)
+    return attacker, roll_skill("resist", defending, dice)
+
+
+def drop_rolls(margin: int, dice: DiceSource) -> tuple[DirectionRoll, ...]:
+    """The directions the weapons drop in for this margin: the defender's weapon first, then on
+    a tie the attacker's (Seed 002, Disarm)."""
+    count = {"weapon drops": 1, "both drop": 2}.get(disarm_outcome(margin), 0)
+    return tuple(roll_direction(dice) for _ in range(count))
+
+
+def disarm_short_by(margin: int, attacker_lost: bool) -> int:
+    """What hero point dice (seed 004) must add to turn the opposed rolls for whoever lost them:
+    the attacker needs to win by 1 (its weapon then stays in hand); the defender, whom a tie
+    disarms too, must come out above the attacker (Seed 002, Disarm; our reading)."""
+    return 1 - margin if attacker_lost else margin + 1
 
 
 # --- Intimidate and Read Morale ----------------------------------------------------------

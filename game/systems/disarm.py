@@ -20,11 +20,14 @@ from game.components import Armament, Carried, CarriedRounds, DroppedWeapon, Ide
 from game.ecs import EntityId, World
 from game.events import Attacked, CheckRolled, ConditionChanged, DisarmSettled, DropRolled, WeaponDropped, WeaponTaken
 from game.hexgrid import Hex, distance, neighbor
-from game.rules.attack import Modifier
-from game.rules.maneuvers import DISARM_DEFENDER_BONUS, DirectionRoll, disarm, disarm_outcome
-from game.rules.saves import skill_parts
+from game.prompts import HeroPointChance, RollWaiting
+from game.rules.attack import AttackResult, Modifier, resolve_attack
+from game.rules.maneuvers import (DISARM_DEFENDER_BONUS, DirectionRoll, disarm_outcome, disarm_rolls, disarm_short_by,
+                                  drop_rolls)
+from game.rules.saves import SkillRoll, skill_parts
 from game.systems.budget import needs, spend
 from game.systems.combat import UNARMED, AttackPlan, is_person, plan_attack, target_problem, weapon_in_hand
+from game.systems.hero_chances import offer_on_miss, offer_on_roll
 from game.systems.scene import Scene, hostile
 
 GRIP_ATTRIBUTES = ("dex", "str")  # Seed 002: the weapon skill with Dex or Str, the better one
@@ -199,19 +202,53 @@ def check_disarm(scene: Scene, action: Disarm) -> AttackPlan | str:
 
 
 def disarm_target(scene: Scene, action: Disarm, plan: AttackPlan) -> None:
-    """The melee attack, then on a hit the opposed rolls and where the weapons end up."""
+    """The melee attack; an attacker who missed may spend a hero point on it (seed 004: the answer
+    then lands it, `disarm_lands`, or not)."""
+    spend(scene, action.actor, "main")
+    attack = resolve_attack(plan.setup, scene.dice)
+    scene.emit(Attacked(action.actor, action.target, attack, plan.weapon.id, "disarm"))
+    if not attack.hit and offer_on_miss(scene, action.actor, action, attack):
+        return
+    disarm_lands(scene, action, plan, attack)
+
+
+OPPOSED_ROLLS = "disarm's opposed rolls"
+PURPOSES = ("disarm", "keep hold")  # the attacker's roll, the defender's
+
+
+def disarm_lands(scene: Scene, action: Disarm, plan: AttackPlan, attack: AttackResult) -> None:
+    """The attack roll as it stands: on a hit the opposed rolls, which whoever lost them may spend
+    a hero point on (seed 004: `rolls_land` then settles them), else where the weapons end up."""
+    if not attack.hit:
+        return
     actor, target = action.actor, action.target
     mine = grip_parts(scene, actor, plan.weapon.id)
     theirs = grip_parts(scene, target, held_weapon(scene.world, target))
-    spend(scene, actor, "main")
-    result = disarm(plan.setup, scene.dice, mine, theirs)
-    scene.emit(Attacked(actor, target, result.attack, plan.weapon.id, "disarm"))
-    if not result.attack.hit:
-        return
-    for who, rolled, purpose in ((actor, result.attacker, "disarm"), (target, result.defender, "keep hold")):
+    rolls = disarm_rolls(mine, theirs, scene.dice)
+    for who, rolled, purpose in zip((actor, target), rolls, PURPOSES):
         scene.emit(CheckRolled(who, purpose, rolled))
-    scene.emit(DisarmSettled(actor, target, result.margin, result.outcome))
-    _settle(scene, action, result.outcome, result.drops)
+    margin = rolls[0].total - rolls[1].total
+    attacker_lost = margin < 0
+    loser, winner, side = (actor, target, 0) if attacker_lost else (target, actor, 1)
+    waiting = RollWaiting(OPPOSED_ROLLS, rolls, disarm_short_by(margin, attacker_lost), side, other=winner)
+    if offer_on_roll(scene, loser, f"lost the opposed roll to {PURPOSES[side]}", action, waiting):
+        return
+    _settled(scene, action, rolls)
+
+
+def rolls_land(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """The opposed rolls as they stand after a hero point decision, and where the weapons end up."""
+    if bought:
+        scene.emit(CheckRolled(chance.decider, PURPOSES[waiting.mine], waiting.roll))
+    _settled(scene, chance.attack, waiting.rolls)
+
+
+def _settled(scene: Scene, action: Disarm, rolls: tuple[SkillRoll, SkillRoll]) -> None:
+    """The margin decides (Seed 002, Disarm); the drop directions are rolled for it."""
+    margin = rolls[0].total - rolls[1].total
+    outcome = disarm_outcome(margin)
+    scene.emit(DisarmSettled(action.actor, action.target, margin, outcome))
+    _settle(scene, action, outcome, drop_rolls(margin, scene.dice))
 
 
 # -- picking up and readying --------------------------------------------------------------

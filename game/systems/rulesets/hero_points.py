@@ -25,7 +25,7 @@ from game.rules.dice import Roll
 from game.rules.hero_points import (EXTRA_DIE, EXTRA_ROLL_FLOOR, REROLL_FACES, ExtraRoll, Spend, bought_onto, roll_extra,
                                     spend_problem)
 from game.systems.dispatch import Row
-from game.systems.hero_chances import MODULE, enabled, offer_after, offer_on_roll, points, pool  # noqa: F401 (re-exported)
+from game.systems.hero_chances import MODULE, enabled, offer_after, points, pool  # noqa: F401 (re-exported)
 from game.systems.scene import Scene, hostile, in_the_fight
 
 GoOn = Callable[[Scene, HeroPointChance, "tuple[ExtraRoll, ...]"], None]

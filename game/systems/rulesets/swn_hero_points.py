@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import (Action, Charge, Hold, Intimidate, NegateDamage, OverwatchFire, ReadMorale, Shove, Stabilise,
-                          ThrowGrenade)
+from game.actions import (Action, Charge, Disarm, Hold, Intimidate, NegateDamage, OverwatchFire, ReadMorale, Shove,
+                          Stabilise, ThrowGrenade)
 from game.components import Health
 from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
 from game.options import Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
-from game.systems import charge, choices, combat, dispatch, grenades, medicine, morale_actions, shove
+from game.systems import charge, choices, combat, disarm, dispatch, grenades, medicine, morale_actions, shove
 from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
 from game.systems.hero_chances import points
@@ -65,13 +65,15 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     if chance.save is not None:  # a victim's Evasion save against a blast
         grenades.save_goes_on(scene, chance, hero_points.with_extra(chance.save.roll, extras) if extras else None)
         return
-    follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on}.get(
-        type(chance.attack), _shot_goes_on)
+    follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on,
+              Disarm: _disarm_goes_on}.get(type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
 
-STEPS: dict[str, hero_points.Resume] = {charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands}
-"""The rolls beyond an attack's own that an action stops at for a decision, and how each goes on (`RollWaiting.step`)."""
+STEPS: dict[str, hero_points.Resume] = {charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands,
+                                        disarm.OPPOSED_ROLLS: disarm.rolls_land}
+"""The rolls beyond an attack roll that an action stops at for a decision, and how each goes on
+(`RollWaiting.step`)."""
 
 CHECKS = {Stabilise: ("stabilise", medicine.stabilise_lands), Intimidate: ("intimidate", morale_actions.intimidate_lands),
           ReadMorale: ("read morale", morale_actions.read_lands)}
@@ -124,6 +126,15 @@ def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, 
     if bought:
         scene.emit(Attacked(push.actor, push.target, result, how="shove"))
     shove.shove_lands(scene, plan, result)
+
+
+def _disarm_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
+    """A disarm's melee attack after the decision: a hit leads to the opposed rolls (seed 002, Disarm)."""
+    action = chance.attack
+    plan = _still(disarm.disarm_plan(scene, action.actor, action.target), "a disarm")
+    if bought:
+        scene.emit(Attacked(action.actor, action.target, result, plan.weapon.id, "disarm"))
+    disarm.disarm_lands(scene, action, plan, result)
 
 
 def _throw_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
