@@ -58,14 +58,22 @@ from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on
 
 
 def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """After a hero point decision: a maneuver or a grapple goes on from its roll or check, any other attack lands."""
-    if isinstance(chance.attack, (Trip, Disarm, Shatter)):
+    """After a hero point decision: a stealth or search roll settles, a maneuver or a grapple goes on
+    from its roll or check, any other attack lands."""
+    if chance.waiting is not None:
+        hero_points.resume(scene, chance, extras, STEPS)
+    elif isinstance(chance.attack, (Trip, Disarm, Shatter)):
         maneuvers.go_on(scene, chance, extras)
     elif isinstance(chance.attack, (Grapple, RegainControl, GrappleToss)):
         grapple.go_on(scene, chance, extras)
     else:
         attacks.go_on(scene, chance, extras)
 
+
+STEPS: dict[str, hero_points.Resume] = {stealth.STEALTH_ROLL: stealth.stealth_lands,
+                                        stealth.SEARCH_ROLL: stealth.search_lands}
+"""The rolls beyond an attack or a contested check that an action stops at for a hero point
+decision, and how each goes on (`RollWaiting.step`)."""
 
 HERO_POINT_ROWS = hero_points.rows(_go_on)
 
