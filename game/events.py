@@ -1094,7 +1094,8 @@ class TaskChecked(Event):
 
     def text(self, say: Narrator) -> str:
         part = f" ({_where(self.location)})" if self.location else ""
-        return f"{say.name(self.actor)} makes a {self.check} check{part}: {self.task.text()}."
+        article = "an" if self.check[0] in "aeiou" else "a"
+        return f"{say.name(self.actor)} makes {article} {self.check} check{part}: {self.task.text()}."
 
 
 @dataclass(frozen=True, slots=True)

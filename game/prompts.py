@@ -97,8 +97,9 @@ class RollWaiting:
     """An action stopped at a roll its decider lost, while a hero point on it is decided (seed 004).
 
     `step` names the roll (how the action's system goes on from it); `rolls` are that step's rolls
-    as they stand, the decider's at `mine`; `short_by` is what bought dice must add to turn it;
-    `other` is whoever else the roll concerns and `rest` those the action still comes to after it.
+    as they stand, the decider's at `mine`; `short_by` is what bought dice must add to turn it (take
+    off, for a d100 rolled low); `other` is whoever else the roll concerns, `rest` those the action
+    still comes to after it, and `detail` what the step needs in words (a body part, a reaction).
     """
 
     step: str
@@ -107,6 +108,7 @@ class RollWaiting:
     mine: int = 0
     other: int = 0
     rest: tuple[int, ...] = ()
+    detail: str = ""
 
     @property
     def roll(self) -> Rolled:

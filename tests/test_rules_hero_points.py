@@ -185,3 +185,15 @@ def test_bought_dice_on_a_check_or_a_skill_roll_are_a_named_part_and_on_a_plain_
     assert bought_onto(roll_skill("disarm", (), ScriptedDice([1, 1])), 13).total == 15
     plain = bought_onto(roll("2d6+AGI", ScriptedDice([2, 2]), AGI=1), 10)
     assert (plain.total, plain.modifiers[-1]) == (15, ("hero points", 10))
+
+
+def test_bought_dice_come_off_a_d100_task_never_below_1_and_a_task_with_no_chance_is_not_turned():
+    from game.rules.hero_points import bought_onto, can_turn
+    from game.rules.saves import saving_throw
+    from game.rules.starfarer.tasks import check_task
+
+    survival = check_task(10, 8, 95)  # MCS 80
+    assert (bought_onto(survival, 15).roll, bought_onto(survival, 15).success) == (80, True)
+    assert bought_onto(check_task(10, 8, 12), 30).roll == 1
+    assert can_turn(survival) and not can_turn(check_task(10, 0, 5))  # MCS 0: nothing rolls under it
+    assert not can_turn(saving_throw(12, ScriptedDice([1]))) and can_turn(saving_throw(12, ScriptedDice([2])))

@@ -13,9 +13,11 @@ from types import MappingProxyType
 from game.rules.attack import Modifier
 from game.rules.dice import DiceSource, Roll
 from game.rules.saves import CheckResult, SaveResult, SkillRoll, with_bought
+from game.rules.starfarer.tasks import TaskResult, check_task
 
-Rolled = Roll | SaveResult | CheckResult | SkillRoll
-"""A roll a hero point may go on: a plain roll, a save, a skill check, one side of an opposed skill roll."""
+Rolled = Roll | SaveResult | CheckResult | SkillRoll | TaskResult
+"""A roll a hero point may go on: a plain roll, a save, a skill check, one side of an opposed skill
+roll, a d100 task (seed 003)."""
 
 EXTRA_DIE = 20
 REROLL_FACES = (10, 20)  # Seed 004: 10s and 20s roll again and add
@@ -102,13 +104,25 @@ BOUGHT = "hero points"  # the name the bought dice go by, as a part of the roll 
 def bought_onto(rolled: Rolled, bought: int) -> Rolled:
     """A roll with `bought` added as a named part (Seed 004: the extra roll is added to the final
     roll): a plain roll or a skill roll grows by it, a check counts it among its parts, a save is
-    judged again (its natural 1 or 20 still decides)."""
+    judged again (its natural 1 or 20 still decides); a d100 task rolled low has it taken off."""
     if isinstance(rolled, Roll):
         return Roll(rolled.expression + "+HERO", rolled.dice, rolled.modifiers + ((BOUGHT, bought),),
                     rolled.total + bought)
     if isinstance(rolled, SaveResult):
         return with_bought(rolled, bought_onto(rolled.roll, bought))
+    if isinstance(rolled, TaskResult):  # a d100 rolled low: the dice come off it, never below 1 (Ruling)
+        return check_task(rolled.bcs, rolled.ef, max(1, rolled.roll - bought))
     return replace(rolled, parts=(*rolled.parts, Modifier(BOUGHT, bought)))
+
+
+def can_turn(rolled: Rolled) -> bool:
+    """Whether bought dice could turn this lost roll at all: not a save's natural 1 (it fails
+    whatever is added), not a d100 task with no chance to roll under (Seed 004 with SWN core, seed 003)."""
+    if isinstance(rolled, SaveResult):
+        return rolled.face != 1
+    if isinstance(rolled, TaskResult):
+        return rolled.mcs >= 1
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from game.actions import Attack, Declare, EndTurn, Hold, Move, NegateDamage
+from game.prompts import HeroPointChance
+from game.rules.hero_points import ExtraRoll
 from game.rules.starfarer.negation import NEGATION
 from game.systems import basics
 from game.systems.dispatch import Row
@@ -25,7 +27,21 @@ from game.systems.rulesets import starfarer_turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 from game.systems.scene import Scene
 
-HERO_POINT_ROWS = {**hero_points.rows(attacks.go_on), NegateDamage: negation.NEGATING.row()}
+STEPS: dict[str, hero_points.Resume] = {reactions.REACTION: reactions.reaction_lands,
+                                        attacks.SHOCK_CHECK: attacks.shock_lands,
+                                        attacks.SURVIVAL_CHECK: attacks.survival_lands}
+"""The rolls beyond an attack's to-hit task that stop for a hero point decision, and how each goes on."""
+
+
+def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
+    """After a hero point decision: a reaction or a check goes on from its task, a to-hit task lands or not."""
+    if chance.waiting is not None:
+        hero_points.resume(scene, chance, extras, STEPS)
+    else:
+        attacks.go_on(scene, chance, extras)
+
+
+HERO_POINT_ROWS = {**hero_points.rows(_go_on), NegateDamage: negation.NEGATING.row()}
 HERO_POINT_ROWS[Hold] = phase.hold_row(negation.NEGATING.hold_row(HERO_POINT_ROWS[Hold]),
                                        phases.roll_after_declarations)
 

@@ -12,11 +12,11 @@ from fractions import Fraction
 from game.actions import Attack
 from game.components import Position
 from game.ecs import EntityId
-from game.events import TaskAttacked, Wounded
+from game.events import TaskAttacked, TaskChecked, Wounded
 from game.hexgrid import distance
-from game.prompts import DefenceChance, HeroPointChance, NegationChance
+from game.prompts import DefenceChance, HeroPointChance, NegationChance, RollWaiting
 from game.rules.catalog import Entry
-from game.rules.hero_points import ExtraRoll, with_extra_rolls
+from game.rules.hero_points import ExtraRoll, can_turn, with_extra_rolls
 from game.rules.cover import CoverReading
 from game.rules.starfarer.catalog import armour_against, weapon_rating
 from game.rules.starfarer.checks import failed_shock_check, shock_check, survival_hopeless
@@ -27,7 +27,7 @@ from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_
 from game.rules.starfarer.wounds import worsen_after_shock
 from game.systems.budget import spend
 from game.systems.combat import target_problem
-from game.systems.hero_chances import offer_negation_chance
+from game.systems.hero_chances import offer_negation_chance, offer_on_roll
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_body as body
 from game.systems.rulesets import starfarer_defence as defence
@@ -152,8 +152,9 @@ def strike(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     if rolled.location is not None:
         wound(scene, action, plan, rolled.task, rolled.location)
         return
-    question = f"{scene.name(plan.attacker)} missed: spend a hero point on the roll?"
-    hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
+    if can_turn(rolled.task):  # with no chance to roll under, nothing bought could turn it
+        question = f"{scene.name(plan.attacker)} missed: spend a hero point on the roll?"
+        hero_points.offer_after(scene, HeroPointChance(plan.attacker, question, action, task=rolled.task))
 
 
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
@@ -201,34 +202,68 @@ def mark(scene: Scene, target: EntityId, report: HitReport) -> None:
     _checks(scene, target, report)
 
 
+SURVIVAL_CHECK = "survival check"
+SHOCK_CHECK = "shock check"
+
+
 def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
-    """A survival check for a mortal wound or the x6 shock bracket, a shock check to stay conscious (Seed 003, 3.6.6).
+    """A survival check for a mortal wound or the x6 shock bracket, a shock check to stay conscious (Seed 003, 3.6.6);
+    a character who failed either may spend a hero point on it (seed 004: `survival_lands`, `shock_lands`).
 
     Ruling: a character who passes the survival check still falls with the mortal wound (out of
     this fight, checking again each round); one who fails dies. A failed shock check knocks the
     character out for LOF rounds (see starfarer_body).
     """
     if report.checks.survival:
-        survived = body.survive(scene, target, scene.round)
-        hopeless = survival_hopeless(report.assessed.wound, state.creature(scene, target).wound_step)
-        if survived and not hopeless:
-            body.fall_dying(scene, target)
-        else:
-            body.die(scene, target, "killed")
+        task = body.survival_task(scene, target, scene.round)
+        if survival_hopeless(report.assessed.wound, state.creature(scene, target).wound_step):
+            body.die(scene, target, "killed")  # nothing bought could save the character
+        elif task.success or not _offer(scene, target, "survival", SURVIVAL_CHECK, task):
+            _survived_or_not(scene, target, task)
         return
     if report.checks.shock and not report.keeps_conscious:  # hero points may have bought it off (seed 004)
         column = report.mark.column if report.mark else None
         profile = shock_check(state.trait(scene, target, "endurance"), state.trait(scene, target, "willpower"),
                               body.shock_check_penalty(scene, target, column))
         task = body.check(scene, target, "shock", profile)
-        if not task.success:
-            _knocked_out(scene, target, report, task)
+        where = report.mark.location if report.mark else ""
+        if not task.success and not _offer(scene, target, "shock", SHOCK_CHECK, task, where):
+            _knocked_out(scene, target, where, task)
 
 
-def _knocked_out(scene: Scene, target: EntityId, report: HitReport, task: TaskResult) -> None:
+def _offer(scene: Scene, target: EntityId, check: str, step: str, task: TaskResult, where: str = "") -> bool:
+    """Ask the character who failed the check whether to spend a hero point on it (seed 004); True if asked."""
+    waiting = RollWaiting(step, (task,), task.roll - task.mcs, detail=where)
+    return offer_on_roll(scene, target, f"failed the {check} check", None, waiting)
+
+
+def _survived_or_not(scene: Scene, target: EntityId, task: TaskResult) -> None:
+    if task.success:
+        body.fall_dying(scene, target)
+    else:
+        body.die(scene, target, "killed")
+
+
+def survival_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """The survival check after a hero point decision: passed, the character falls with the mortal
+    wound; failed, it dies (Seeds 004 and 003)."""
+    if bought:
+        scene.emit(TaskChecked(chance.decider, "survival", waiting.roll))
+    _survived_or_not(scene, chance.decider, waiting.roll)
+
+
+def shock_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """The shock check after a hero point decision: failed, the character is knocked out (Seeds 004 and 003)."""
+    if bought:
+        scene.emit(TaskChecked(chance.decider, "shock", waiting.roll))
+    if not waiting.roll.success:
+        _knocked_out(scene, chance.decider, waiting.detail, waiting.roll)
+
+
+def _knocked_out(scene: Scene, target: EntityId, location: str, task: TaskResult) -> None:
     """LOF over 3 worsens the wound that called for the check by a level (/); the character falls unconscious (Seed 003, 3.6.6)."""
-    if failed_shock_check(task).worse_wound and report.mark is not None:
+    if failed_shock_check(task).worse_wound and location:
         taken = state.body(scene, target)
-        track, _ = worsen_after_shock(taken.track, report.mark.location)
+        track, _ = worsen_after_shock(taken.track, location)
         state.set_body(scene, target, replace(taken, track=track))
     body.knock_out(scene, target, task.lof)

@@ -79,10 +79,15 @@ def die(scene: Scene, entity: EntityId, fate: str) -> None:
 
 
 def survive(scene: Scene, entity: EntityId, since_round: int) -> bool:
+    """Whether the survival check passes (see `survival_task`)."""
+    return survival_task(scene, entity, since_round).success
+
+
+def survival_task(scene: Scene, entity: EntityId, since_round: int) -> TaskResult:
     """The survival check, each trait -1 per round untreated past the first (Seed 003, 3.6.6)."""
     profile = survival_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "essence"),
                              scene.round - since_round + 1)
-    return check(scene, entity, "survival", profile).success
+    return check(scene, entity, "survival", profile)
 
 
 def shock_check_penalty(scene: Scene, entity: EntityId, wound_column: int | None) -> int:

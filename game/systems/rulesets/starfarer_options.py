@@ -102,8 +102,8 @@ GROUPS = tuple(name for name, _ in BUILDERS)
 
 
 def prompt_options(scene: Scene, prompt: Prompt) -> Options:
-    """A hero point decision after a miss (seed 004): spend, with the exact chance the bought die
-    brings the d100 under the MCS, or let the miss stand."""
+    """A hero point decision after a miss or a failed reaction or check (seed 004): spend, with the
+    exact chance the bought die brings the d100 under the MCS, or let the roll stand."""
     decider = prompt.decider
     if isinstance(prompt, DefenceChance):
         return reaction_options(scene, prompt)
@@ -114,9 +114,9 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if isinstance(prompt, DeclarationChance):  # seed 003, 3.2.1: before the first roll
         return Options(decider, (*_declarations(scene, decider), Option("hold", Hold(decider))))
     stand = Option("hold", Hold(decider))
-    if not isinstance(prompt, HeroPointChance) or prompt.task is None:
+    if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
-    needed = prompt.task.roll - prompt.task.mcs
+    needed = prompt.waiting.short_by if prompt.waiting is not None else prompt.task.roll - prompt.task.mcs
     return Options(decider, (*hero_points.spend_options(scene, prompt, needed), stand))
 
 

@@ -8,13 +8,14 @@ open goes to the hero point rows.
 
 from __future__ import annotations
 
-from game.actions import Hold, React
+from game.actions import Attack, Hold, React
 from game.components import ActionPoints
-from game.events import Reacted
-from game.prompts import DefenceChance
+from game.events import Reacted, TaskChecked
+from game.prompts import DefenceChance, HeroPointChance, RollWaiting
 from game.rules.starfarer.initiative import PHASE_COST
 from game.rules.starfarer.tasks import roll_task
 from game.systems.dispatch import Row
+from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets import starfarer_attack as attacks
 from game.systems.rulesets import starfarer_defence as defence
 from game.systems.rulesets import starfarer_state as state
@@ -38,11 +39,24 @@ def check_react(scene: Scene, action: React) -> DefenceChance | str:
     return prompt
 
 
-def _go_on(scene: Scene, prompt: DefenceChance, evaded: int) -> None:
+def _go_on(scene: Scene, attack: Attack, evaded: int) -> None:
     """Roll the attack that waited, with the EF the reaction took off."""
-    plan = attacks.plan_shot(scene, prompt.attack.actor, prompt.attack.target, evaded=evaded)
+    plan = attacks.plan_shot(scene, attack.actor, attack.target, evaded=evaded)
     if not isinstance(plan, str):
-        attacks.strike(scene, prompt.attack, plan)
+        attacks.strike(scene, attack, plan)
+
+
+REACTION = "reaction"
+CHECK_NAMES = {"evade": "evasion", "parry": "parry"}
+
+
+def reaction_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """A failed reaction after a hero point decision: with the bought dice off its d100 it may now
+    take EF off the attack; then the attack is rolled (Seeds 004 and 003)."""
+    task = waiting.roll
+    if bought:
+        scene.emit(TaskChecked(chance.decider, CHECK_NAMES[waiting.detail], task))
+    _go_on(scene, chance.attack, defence.ef_off(task))
 
 
 def react(scene: Scene, action: React, prompt: DefenceChance) -> None:
@@ -53,7 +67,10 @@ def react(scene: Scene, action: React, prompt: DefenceChance) -> None:
     task = roll_task(defence.profile(scene, action.actor, action.how), scene.dice)
     off = defence.ef_off(task)
     scene.emit(Reacted(action.actor, prompt.attack.actor, action.how, task, off, (before, before - PHASE_COST)))
-    _go_on(scene, prompt, off)
+    waiting = RollWaiting(REACTION, (task,), task.roll - task.mcs, other=prompt.attack.actor, detail=action.how)
+    if not task.success and offer_on_roll(scene, action.actor, f"failed to {action.how}", prompt.attack, waiting):
+        return  # seed 004: the answer then goes on (`reaction_lands`)
+    _go_on(scene, prompt.attack, off)
 
 
 def rows(hold_row: Row) -> dict:
@@ -64,7 +81,7 @@ def rows(hold_row: Row) -> dict:
     def hold(scene: Scene, action: Hold, plan) -> None:
         if isinstance(plan, DefenceChance):
             scene.pending.pop(0)
-            _go_on(scene, plan, 0)
+            _go_on(scene, plan.attack, 0)
         else:
             hold_row.apply(scene, action, plan)
     return {React: Row(check_react, react, **ANSWER), Hold: Row(check_hold, hold, **ANSWER)}
