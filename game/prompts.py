@@ -12,7 +12,7 @@ from typing import ClassVar
 from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
-from game.rules.saves import CheckResult, SaveResult
+from game.rules.saves import SaveResult
 from game.rules.dice import Roll
 from game.rules.hero_points import Rolled
 from game.rules.lucky_stars.attack import Contest
@@ -120,11 +120,13 @@ class RollWaiting:
 class HeroPointChance(Prompt):
     """Seed 004: the decider lost the roll just made and may spend a hero point on it.
 
-    `attack` is the Attack being resolved and its roll as it stands: `contest` (seed 001), the
-    to-hit `task` (seed 003), the d20 attack `result` or a 2d6 `skill` check (SWN); `role` says whose roll the point
+    `attack` is the action being resolved and its roll as it stands: `contest` (seed 001), the
+    to-hit `task` (seed 003) or the d20 attack `result` (SWN); `role` says whose roll the point
     would go on: "attacker" or "defender". `check` names a seed 001 contested check the roll was
     (e.g. "grapple check (STR against STR)"; its `contest` then holds the one acting as the
-    attacker); "" for an attack roll.
+    attacker); "" for an attack roll. Any other roll (a save, a skill check, an opposed skill
+    roll, a stealth or search roll, a seed 003 check or reaction) is `waiting`, with the step
+    its action goes on from.
     """
 
     kind: ClassVar[str] = "hero_point"
@@ -134,8 +136,6 @@ class HeroPointChance(Prompt):
     task: TaskResult | None = None
     result: AttackResult | None = None
     check: str = ""
-    skill: CheckResult | None = None
-    """An SWN skill check that failed (e.g. the Heal check to stabilise), when that is the roll."""
     save: SaveResult | None = None
     """A saving throw that failed (an Evasion save against a blast: `blast` then says where it stopped)."""
     blast: BlastWaiting | None = None

@@ -102,9 +102,9 @@ def test_a_healer_who_failed_to_stabilise_spends_a_hero_point_and_the_bought_die
     pass_turns_until(battle, 3)
     failed = battle.submit(Stabilise(3, target=2, faces=(1, 1)))  # 2 + 2 against 8 or more: failed
     asked = battle.pending()
-    assert isinstance(asked, HeroPointChance) and asked.skill is not None and asked.decider == 3
+    assert isinstance(asked, HeroPointChance) and asked.waiting is not None and asked.decider == 3
     assert asked.question == "Mira failed to stabilise Kit: spend a hero point on the check?"
-    needed = asked.skill.difficulty - asked.skill.total
+    needed = asked.waiting.roll.difficulty - asked.waiting.roll.total
     assert battle.options(3).allowed("spend_hero_point")[0].chance == extra_at_least(needed)
     assert failed.accepted and battle.world.has(2, MortallyWounded)
     outcome = battle.submit(SpendHeroPoint(3, faces=(12,)))  # the die counts 12

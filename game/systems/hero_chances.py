@@ -56,13 +56,14 @@ def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: Attack
     return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), _place(scene, attacker))
 
 
-def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting) -> bool:
+def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting,
+                  on: str = "it") -> bool:
     """Ask whoever lost a roll other than an attack roll (a save, a check, an opposed or a stealth
     roll) whether to spend a hero point on it (Seed 004); the action waits at `waiting.step`. A
     save's natural 1 fails whatever is added, so nobody is asked (True if asked)."""
     if isinstance(waiting.roll, SaveResult) and waiting.roll.face == 1:
         return False
-    question = f"{scene.name(decider)} {lost}: spend a hero point on it?"
+    question = f"{scene.name(decider)} {lost}: spend a hero point on {on}?"
     return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting))
 
 

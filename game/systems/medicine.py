@@ -15,7 +15,7 @@ from game.actions import Heal, Stabilise
 from game.components import Health, MortallyWounded, Stabilised
 from game.ecs import EntityId
 from game.events import CheckRolled, ConditionChanged, Healed
-from game.prompts import HeroPointChance
+from game.prompts import RollWaiting
 from game.hexgrid import distance
 from game.rules.damage import stabilise_difficulty
 from game.rules.dice import DiceError, DiceExpression, Roll
@@ -26,7 +26,7 @@ from game.rules.squad import heal_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
 from game.systems.combat import is_vehicle
-from game.systems.hero_chances import offer_after
+from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.squads import squad_now
 from game.systems.wounds import recount_squad
@@ -71,11 +71,15 @@ def stabilise(scene: Scene, action: Stabilise, plan: Stabilise) -> None:
     spend(scene, action.actor, "main")
     parts = check_parts(scene, action.actor, "heal", HEAL_ATTRIBUTES)
     result = skill_check("Heal", parts, stabilise_difficulty_now(scene, action.target), scene.dice)
-    scene.emit(CheckRolled(action.actor, "stabilise", result, action.target))
-    question = f"{scene.name(action.actor)} failed to stabilise {scene.name(action.target)}: spend a hero point on the check?"
-    if not result.success and offer_after(scene, HeroPointChance(action.actor, question, action, skill=result)):
+    scene.emit(CheckRolled(action.actor, STABILISE, result, action.target))
+    waiting = RollWaiting(STABILISE, (result,), result.difficulty - result.total)
+    if not result.success and offer_on_roll(scene, action.actor, f"failed to stabilise {scene.name(action.target)}",
+                                            action, waiting, on="the check"):
         return  # seed 004: the answer then settles it (`stabilise_lands`)
     stabilise_lands(scene, action, result)
+
+
+STABILISE = "stabilise"  # the Heal check's purpose in the log, and its step for a hero point decision
 
 
 def stabilise_lands(scene: Scene, action: Stabilise, result: CheckResult) -> None:

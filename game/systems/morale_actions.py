@@ -16,14 +16,14 @@ from game.actions import Action, Intimidate, ReadMorale
 from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
 from game.events import CheckRolled, MoraleChanged, MoraleRead
-from game.prompts import HeroPointChance
+from game.prompts import RollWaiting
 from game.rules.attack import Modifier
 from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
 from game.rules.morale import apply_factor, can_be_intimidated
 from game.rules.saves import CheckResult, check_chance
 from game.systems.budget import needs, spend
 from game.systems.checks import check_parts
-from game.systems.hero_chances import offer_after
+from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import has_line_of_sight
 
@@ -116,9 +116,10 @@ def intimidate_lands(scene: Scene, action: Intimidate, check: CheckResult) -> No
 
 
 def _hero_point_asked(scene: Scene, action: Action, check: CheckResult, what: str) -> bool:
-    """Ask whoever failed the check whether to spend a hero point on it (seed 004); True if asked."""
-    question = f"{scene.name(action.actor)} failed to {what}: spend a hero point on the check?"
-    return offer_after(scene, HeroPointChance(action.actor, question, action, skill=check))
+    """Ask whoever failed the check whether to spend a hero point on it (seed 004: the step is the
+    check's purpose); True if asked."""
+    waiting = RollWaiting(what, (check,), check.difficulty - check.total)
+    return offer_on_roll(scene, action.actor, f"failed to {what}", action, waiting, on="the check")
 
 
 def check_read_morale(scene: Scene, action: ReadMorale) -> ReadMorale | str:

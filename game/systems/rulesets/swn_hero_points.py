@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import (Action, Charge, Disarm, Hold, Intimidate, NegateDamage, OverwatchFire, ReadMorale, Shove,
-                          Stabilise, ThrowGrenade)
+from game.actions import Action, Charge, Disarm, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
 from game.components import Health
 from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
 from game.options import Option, Options
@@ -59,9 +58,6 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     if chance.waiting is not None:
         hero_points.resume(scene, chance, extras, STEPS)
         return
-    if chance.skill is not None:
-        _check_goes_on(scene, chance, extras)
-        return
     if chance.save is not None:  # a victim's Evasion save against a blast
         grenades.save_goes_on(scene, chance, hero_points.with_extra(chance.save.roll, extras) if extras else None)
         return
@@ -70,27 +66,26 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     follow(scene, chance, _bought(chance, extras), bool(extras))
 
 
-STEPS: dict[str, hero_points.Resume] = {charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands,
-                                        disarm.OPPOSED_ROLLS: disarm.rolls_land}
-"""The rolls beyond an attack roll that an action stops at for a decision, and how each goes on
-(`RollWaiting.step`)."""
+def _checked(purpose: str, lands) -> hero_points.Resume:
+    """How a skill check goes on after the decision: told again with the bought dice a named part
+    of its total (seed 004), then the action goes on from it."""
+    def goes_on(scene: Scene, chance: HeroPointChance, waiting, bought: bool) -> None:
+        action = chance.attack
+        if bought:
+            scene.emit(CheckRolled(action.actor, purpose, waiting.roll, getattr(action, "target", 0),
+                                   getattr(action, "side", "")))
+        lands(scene, action, waiting.roll)
+    return goes_on
 
-CHECKS = {Stabilise: ("stabilise", medicine.stabilise_lands), Intimidate: ("intimidate", morale_actions.intimidate_lands),
-          ReadMorale: ("read morale", morale_actions.read_lands)}
-"""The skill checks a hero point may be spent on, with their purpose in the log and how each goes on."""
 
-
-def _check_goes_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
-    """A skill check after the decision: the bought dice a named part of its total (seed 004),
-    then the action goes on from it (stabilising: SWN core; intimidating, reading morale: seed 002)."""
-    action, result = chance.attack, chance.skill
-    purpose, lands = CHECKS[type(action)]
-    if extras:
-        bought = Modifier("hero points", sum(extra.counted for extra in extras))
-        result = replace(result, parts=(*result.parts, bought))
-        scene.emit(CheckRolled(action.actor, purpose, result, getattr(action, "target", 0),
-                               getattr(action, "side", "")))
-    lands(scene, action, result)
+STEPS: dict[str, hero_points.Resume] = {
+    charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands,
+    disarm.OPPOSED_ROLLS: disarm.rolls_land,
+    medicine.STABILISE: _checked(medicine.STABILISE, medicine.stabilise_lands),  # SWN core
+    "intimidate": _checked("intimidate", morale_actions.intimidate_lands),  # seed 002
+    "read morale": _checked("read morale", morale_actions.read_lands)}
+"""The rolls beyond an attack roll that an action stops at for a decision (`RollWaiting.step`),
+and how each goes on."""
 
 
 def _still(plan, what: str):
@@ -195,11 +190,9 @@ def rows() -> dict[type[Action], Row]:
 
 def _short_by(prompt: HeroPointChance) -> int:
     """What the roll the decision is about fell short by: as the action waiting at it says, or a
-    skill check's, a save's or an attack's."""
+    blast victim's save's or an attack's."""
     if prompt.waiting is not None:
         return prompt.waiting.short_by
-    if prompt.skill is not None:
-        return prompt.skill.difficulty - prompt.skill.total
     if prompt.save is not None:
         return prompt.save.target - prompt.save.roll.total
     return prompt.result.target - prompt.result.total
