@@ -5,7 +5,7 @@ same MCS. Starts from seed 003's blow-through example (18 to the chest: a mortal
 
 from fractions import Fraction
 
-from game.actions import Attack, Hold, React, SpendHeroPoint
+from game.actions import Attack, Hold, Move, React, SpendHeroPoint
 from game.battle import Battle
 from game.events import Reacted, TaskAttacked, TaskChecked
 from game.hexgrid import Hex
@@ -115,3 +115,52 @@ def test_a_failed_evasion_let_stand_takes_nothing_off():
     battle.submit(React(2, how="evade", faces=(85,)))
     outcome = battle.submit(Hold(2, faces=(99,)))
     assert next(e for e in outcome.events if isinstance(e, TaskAttacked)).task.ef == 6
+
+
+def _kitai_with_a_wounded_arm():
+    """Reyes's rifle hits Kitai's right arm (8, medium; Kitai, 1 hero point, takes it); in round 2
+    Kitai goes first (tests/test_battle_starfarer_body.py)."""
+    from starfarer_kit import end_round
+
+    units = [unit(1, "marine", "pcs", Hex(0, 0), name="Reyes"),
+             unit(2, "kitai", "enemies", Hex(1, 0), name="Kitai", hero_points=1)]
+    battle = Battle.from_scenario(scenario(units, ruleset="starfarer", modules=HERO), seed=4)
+    phase_of(battle, 1)
+    battle.submit(Attack(1, target=2, faces=(47,)))
+    battle.submit(Hold(2))
+    end_round(battle, (50, 1, 10))
+    assert battle.current() == 2
+    return battle
+
+
+def test_a_failed_disability_check_may_be_bought_back_and_the_arm_then_attacks():
+    battle = _kitai_with_a_wounded_arm()
+    failed = battle.submit(Attack(2, target=1, faces=(34,)))  # MCS 33
+    assert [e.task.success for e in _checks(failed.events, "disability")] == [False]
+    assert battle.pending().question == "Kitai failed the disability check for the right arm: spend a hero point on it?"
+    assert battle.options(2).allowed("spend_hero_point")[0].chance == 1  # 1 to take off
+    outcome = battle.submit(SpendHeroPoint(2, faces=(3, 24)))  # counts 10: 24; the attack rolls 24
+    assert [(e.task.roll, e.task.success) for e in _checks(outcome.events, "disability")] == [(24, True)]
+    assert next(e for e in outcome.events if isinstance(e, TaskAttacked)).task.roll == 24
+
+
+def test_a_failed_disability_check_let_stand_spends_the_phase_and_the_arm_stays_useless():
+    battle = _kitai_with_a_wounded_arm()
+    battle.submit(Attack(2, target=1, faces=(34,)))
+    outcome = battle.submit(Hold(2))
+    assert not any(isinstance(e, TaskAttacked) for e in outcome.events)
+    assert battle.combatant(2).hero_points == 1
+
+
+def test_a_leg_whose_disability_check_is_bought_back_walks_on():
+    units = [unit(1, "marine", "pcs", Hex(0, 0), name="Reyes"),
+             unit(2, "kitai", "enemies", Hex(1, 0), name="Kitai", hero_points=1)]
+    battle = Battle.from_scenario(scenario(units, ruleset="starfarer", modules=HERO), seed=4)
+    phase_of(battle, 1)
+    battle.submit(Attack(1, target=2, faces=(39,)))  # LOS 1, the right leg, 8, medium
+    battle.submit(Hold(2))
+    phase_of(battle, 2)
+    battle.submit(Move(2, path=(Hex(2, 0),), faces=(90,)))  # MCS 33: 90 fails
+    assert battle.combatant(2).hex == Hex(1, 0)
+    battle.submit(SpendHeroPoint(2, faces=(20, 20, 17)))  # 57 off: 33
+    assert battle.combatant(2).hex == Hex(2, 0)

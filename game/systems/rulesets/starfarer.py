@@ -18,6 +18,7 @@ from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_limbs as limbs
 from game.systems.rulesets import starfarer_negation as negation
 from game.systems.rulesets import starfarer_options as options
 from game.systems.rulesets import starfarer_phase as phase
@@ -27,9 +28,16 @@ from game.systems.rulesets import starfarer_turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 from game.systems.scene import Scene
 
+def _limb_lands(scene: Scene, chance: HeroPointChance, waiting, bought: bool) -> None:
+    """A disability check after a hero point decision: passed, the attack or the move goes on."""
+    if limbs.bought_back(scene, chance, waiting, bought):
+        (attacks.arm_usable if isinstance(chance.attack, Attack) else phases.legs_usable)(scene, chance.attack)
+
+
 STEPS: dict[str, hero_points.Resume] = {reactions.REACTION: reactions.reaction_lands,
                                         attacks.SHOCK_CHECK: attacks.shock_lands,
-                                        attacks.SURVIVAL_CHECK: attacks.survival_lands}
+                                        attacks.SURVIVAL_CHECK: attacks.survival_lands,
+                                        limbs.DISABILITY: _limb_lands}
 """The rolls beyond an attack's to-hit task that stop for a hero point decision, and how each goes on."""
 
 

@@ -135,8 +135,19 @@ def attack(scene: Scene, action: Attack, plan: ShotPlan) -> None:
     ones digit says and the body takes it (Seed 003, 3.4-3.6)."""
     spend(scene, action.actor, "main")
     phase.take(scene, action.actor, "attack")
-    if not limbs.passed(scene, action.actor, plan.disability):
-        return
+    if limbs.passed(scene, action.actor, plan.disability, action):
+        let_fly(scene, action, plan)
+
+
+def arm_usable(scene: Scene, action: Attack) -> None:
+    """The attack goes on after a disability check bought back with a hero point (seed 004)."""
+    plan = plan_shot(scene, action.actor, action.target)
+    if not isinstance(plan, str) and limbs.passed(scene, action.actor, plan.disability, action):
+        let_fly(scene, action, plan)
+
+
+def let_fly(scene: Scene, action: Attack, plan: ShotPlan) -> None:
+    """The target with a phase to come may react first (a decision); else the task is rolled."""
     can = defence.reactions(scene, plan.target, plan.bracket == "melee")
     if can:
         question = f"{scene.name(plan.attacker)} attacks {scene.name(plan.target)}: react, giving up a phase?"

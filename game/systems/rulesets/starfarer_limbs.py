@@ -4,16 +4,21 @@ Rulings: only limbs call for the check (the seed's profile is "to use an injured
 head, chest and abdomen wounds act through trait penalties and shock checks). A limb is
 checked the first time it is used in a round; the result holds for the rest of that round.
 An attack uses the right arm, a move both legs (`starfarer_state.ARM_LIMBS`, `LEG_LIMBS`).
-Failing, the phase's action is spent and not made.
+Failing, the phase's action is spent and not made, unless a hero point buys the check back
+(seed 004: the action then goes on, `starfarer.STEPS`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from game.actions import Action
 from game.ecs import EntityId
+from game.events import TaskChecked
+from game.prompts import HeroPointChance, RollWaiting
 from game.rules.starfarer.checks import MEDIUM, disability_check
 from game.rules.starfarer.tasks import TaskProfile
+from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets import starfarer_state as state
 from game.systems.rulesets.starfarer_body import check
 from game.systems.scene import Scene
@@ -49,12 +54,38 @@ def chance(checks: Due) -> Fraction:
     return result
 
 
-def passed(scene: Scene, entity: EntityId, checks: Due) -> bool:
-    """Roll the checks in order, stopping at the first failure, and remember them for the round."""
+DISABILITY = "disability check"
+
+
+def _remember(scene: Scene, entity: EntityId, results: dict[str, bool]) -> None:
+    scene.world.set(entity, state.LimbChecks(scene.round, tuple(results.items())))
+
+
+def passed(scene: Scene, entity: EntityId, checks: Due, action: Action | None = None) -> bool | None:
+    """Roll the checks in order, stopping at the first failure, and remember them for the round.
+    A character who failed one may spend a hero point on it (seed 004): None while that is
+    decided (`bought_back` then settles it), else whether every limb may be used."""
     results = _results(scene, entity)
     for limb, profile in checks:
-        results[limb] = check(scene, entity, "disability", profile, limb).success
-        if not results[limb]:
-            break
-    scene.world.set(entity, state.LimbChecks(scene.round, tuple(results.items())))
-    return all(results.get(limb, True) for limb, _ in checks)
+        task = check(scene, entity, "disability", profile, limb)
+        results[limb] = task.success
+        if not task.success:
+            _remember(scene, entity, results)
+            waiting = RollWaiting(DISABILITY, (task,), task.roll - task.mcs, detail=limb)
+            where = limb.replace("_", " ")
+            return None if offer_on_roll(scene, entity, f"failed the disability check for the {where}", action,
+                                         waiting) else False
+    _remember(scene, entity, results)
+    return True
+
+
+def bought_back(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> bool:
+    """A failed disability check after a hero point decision: with the dice off its d100 the limb
+    may be used this round after all (Seeds 004 and 003); whether it may."""
+    task, limb = waiting.roll, waiting.detail
+    if bought:
+        scene.emit(TaskChecked(chance.decider, "disability", task, limb))
+        results = _results(scene, chance.decider)
+        results[limb] = task.success
+        _remember(scene, chance.decider, results)
+    return task.success

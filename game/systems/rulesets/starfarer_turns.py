@@ -127,6 +127,10 @@ def move(scene: Scene, action: Move, plan: Move) -> None:
     (Seed 003, 3.6.6); then walk the path (the shared walk)."""
     spend(scene, action.actor, "main")
     phase.take(scene, action.actor, "move")
-    if not limbs.passed(scene, action.actor, limbs.due(scene, action.actor, state.LEG_LIMBS)):
-        return
-    movement.walk(scene, action.actor, action.path)
+    legs_usable(scene, action)
+
+
+def legs_usable(scene: Scene, action: Move) -> None:
+    """Walk the path once the legs pass their checks (seed 004: also after one bought back)."""
+    if limbs.passed(scene, action.actor, limbs.due(scene, action.actor, state.LEG_LIMBS), action):
+        movement.walk(scene, action.actor, action.path)
