@@ -95,3 +95,18 @@ def test_without_hero_points_the_disarm_rolls_the_same_dice_in_the_same_order():
                         unit(2, "thug", "enemies", Hex(1, 0), name="Rook")], ANA, seed=1)
     outcome = battle.submit(Disarm(ANA, target=ROOK, faces=(7, 5, 5, 3, 3, 1)))
     assert _settled(outcome).outcome == "weapon drops" and battle.pending() is None
+
+
+def test_a_disarm_with_both_decisions_replays_from_its_actions_as_json_to_the_same_state():
+    from game.actions import from_json, to_json
+
+    battle = _duel(ana_points=1, rook_points=1)
+    battle.submit(Disarm(ANA, target=ROOK, faces=(3,)))  # a miss: Ana is asked
+    battle.submit(SpendHeroPoint(ANA))  # Rook may counter: he lets it be
+    battle.submit(Hold(ROOK))
+    while battle.pending() is not None:  # the dice rolled on: answer whatever is asked by holding
+        battle.submit(Hold(battle.pending().decider))
+    again = _duel(ana_points=1, rook_points=1)
+    for action in battle.actions:
+        assert again.submit(from_json(to_json(action))).accepted
+    assert again.state == battle.state and again.log == battle.log

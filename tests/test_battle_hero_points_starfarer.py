@@ -164,3 +164,13 @@ def test_a_leg_whose_disability_check_is_bought_back_walks_on():
     assert battle.combatant(2).hex == Hex(1, 0)
     battle.submit(SpendHeroPoint(2, faces=(20, 20, 17)))  # 57 off: 33
     assert battle.combatant(2).hex == Hex(2, 0)
+
+
+def test_a_fight_with_a_bought_disability_check_replays_to_the_same_state():
+    from game.savefile import replay_on
+
+    battle = _kitai_with_a_wounded_arm()
+    battle.submit(Attack(2, target=1, faces=(34,)))
+    battle.submit(SpendHeroPoint(2))  # the seeded die, then the attack and whatever it calls for
+    again, problem = replay_on(battle.scenario, battle)
+    assert problem is None and again.state == battle.state and again.log == battle.log

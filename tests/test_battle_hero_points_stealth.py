@@ -94,3 +94,18 @@ def test_the_search_waits_at_the_first_hider_then_goes_on_to_the_next():
     outcome = battle.submit(Hold(GASH, faces=(5, 5)))  # Rook stays hidden; 10 against Mott's 10 finds him
     assert [e.actor for e in outcome.events if isinstance(e, ContestRolled)] == [MOTT]
     assert battle.world.has(ROOK, Unseen) and not battle.world.has(MOTT, Unseen)
+
+
+def test_a_search_with_a_decision_between_hiders_replays_to_the_same_state():
+    battle = _battle(gash_points=1, mott=True)
+    battle.submit(Hide(ROOK, faces=(6, 6)))
+    battle.submit(EndTurn(ROOK))
+    pass_turns_until(battle, MOTT)
+    battle.submit(Hide(MOTT, faces=(4, 4)))
+    pass_turns_until(battle, GASH)
+    battle.submit(Search(GASH, faces=(1, 1)))
+    battle.submit(SpendHeroPoint(GASH))  # the seeded die, then Mott's roll
+    again = _battle(gash_points=1, mott=True)
+    for action in battle.actions:
+        assert again.submit(action).accepted
+    assert again.state == battle.state and again.log == battle.log
