@@ -12,7 +12,6 @@ from typing import ClassVar
 from game.actions import Action, Attack
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
-from game.rules.saves import SaveResult
 from game.rules.dice import Roll
 from game.rules.hero_points import Rolled
 from game.rules.lucky_stars.attack import Contest
@@ -79,27 +78,14 @@ class NegationChance(Prompt):
 
 
 @dataclass(frozen=True, slots=True)
-class BlastWaiting:
-    """A blast stopped at one victim's failed Evasion save while a hero point is decided (seed 004
-    with seed 002): who threw what, where it went off, its one damage roll, the victim, and the
-    victims still to come after it."""
-
-    thrower: int
-    weapon: str
-    centre: Hex
-    damage: Roll
-    victim: int = 0
-    rest: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class RollWaiting:
     """An action stopped at a roll its decider lost, while a hero point on it is decided (seed 004).
 
     `step` names the roll (how the action's system goes on from it); `rolls` are that step's rolls
     as they stand, the decider's at `mine`; `short_by` is what bought dice must add to turn it (take
     off, for a d100 rolled low); `other` is whoever else the roll concerns, `rest` those the action
-    still comes to after it, and `detail` what the step needs in words (a body part, a reaction).
+    still comes to after it, `detail` what the step needs in words (a body part, a reaction, a
+    weapon) and `at` where it happens (a blast's centre).
     """
 
     step: str
@@ -109,6 +95,7 @@ class RollWaiting:
     other: int = 0
     rest: tuple[int, ...] = ()
     detail: str = ""
+    at: Hex | None = None
 
     @property
     def roll(self) -> Rolled:
@@ -136,9 +123,6 @@ class HeroPointChance(Prompt):
     task: TaskResult | None = None
     result: AttackResult | None = None
     check: str = ""
-    save: SaveResult | None = None
-    """A saving throw that failed (an Evasion save against a blast: `blast` then says where it stopped)."""
-    blast: BlastWaiting | None = None
     waiting: RollWaiting | None = None
     """Any other roll an action stopped at (a save, a check, an opposed or a stealth roll): see `RollWaiting`."""
 

@@ -84,7 +84,7 @@ def test_a_hero_who_failed_the_evasion_save_buys_a_die_and_takes_half_and_the_bl
     battle = _battle([thug, ana, bo], seed=3)
     thrown = battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(19, 6, 6, 5)))  # on target; 2d6 12; Ana's save 5
     asked = battle.pending()
-    assert isinstance(asked, HeroPointChance) and asked.decider == 2 and asked.save.face == 5
+    assert isinstance(asked, HeroPointChance) and asked.decider == 2 and asked.waiting.roll.face == 5
     assert asked.question == "Ana failed the Evasion save: spend a hero point on it?"
     assert not any(isinstance(e, BlastStruck) for e in thrown.events)  # the blast waits on Ana
     outcome = battle.submit(SpendHeroPoint(2, faces=(8, 4)))  # the die counts 10: 15 saves; Bo's save 4

@@ -22,7 +22,7 @@ from game.ecs import EntityId
 from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.options import Landing
-from game.prompts import BlastWaiting, HeroPointChance
+from game.prompts import HeroPointChance, RollWaiting
 from game.rules.attack import AttackResult, AttackSetup, Situation, hit_chance, range_band, resolve_attack
 from game.rules.catalog import Weapon
 from game.rules.damage import (
@@ -33,7 +33,6 @@ from game.rules.damage import (
 )
 from game.rules.dice import DiceExpression, Roll
 from game.rules.formation import units_reached
-from game.rules.saves import SaveResult, with_bought
 from game.rules.heroic import HeroicReading
 from game.rules.grenade import (
     SCATTER_DICE,
@@ -49,7 +48,7 @@ from game.rules.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import evasion_save
 from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
-from game.systems.hero_chances import offer_after, offer_on_miss
+from game.systems.hero_chances import offer_on_miss, offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.footprint import footprint, weakest_cover
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
@@ -266,46 +265,47 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
         return
     damage = roll_damage(weapon.damage, scene.dice)
     scene.emit(Exploded(thrower, weapon.id, centre, tuple(blast), damage.roll))
-    strike_victims(scene, BlastWaiting(thrower, weapon.id, centre, damage.roll, rest=tuple(victims)))
+    strike_victims(scene, thrower, weapon, centre, damage.roll, tuple(victims))
 
 
-def strike_victims(scene: Scene, blast: BlastWaiting) -> None:
+BLAST_SAVE = "Evasion save against a blast"
+
+
+def strike_victims(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex, damage: Roll,
+                   victims: tuple[EntityId, ...]) -> None:
     """Each victim still to come, in id order, saves and takes its share; a failed save its victim
-    may spend a hero point on stops the blast there until that is decided (seed 004)."""
-    weapon = scene.setup.catalog.weapons[blast.weapon]
-    for k, victim in enumerate(blast.rest):
-        hit, reading = _victim_hit(scene, weapon, blast.centre, victim, blast.damage)
-        if _hero_point_asked(scene, replace(blast, victim=victim, rest=blast.rest[k + 1:]), hit.save):
-            return
-        _strike(scene, blast, victim, hit, reading)
+    may spend a hero point on stops the blast there until that is decided (seed 004: `save_lands`
+    then goes on)."""
+    for k, victim in enumerate(victims):
+        hit, reading = _victim_hit(scene, weapon, centre, victim, damage)
+        save = hit.save
+        if save is not None and not save.success:
+            waiting = RollWaiting(BLAST_SAVE, (save, damage), save.target - save.roll.total, other=thrower,
+                                  rest=victims[k + 1:], detail=weapon.id, at=centre)
+            if offer_on_roll(scene, victim, f"failed the {save.name} save", None, waiting):
+                return
+        _strike(scene, thrower, weapon, centre, victim, hit, reading)
 
 
-def _hero_point_asked(scene: Scene, waiting: BlastWaiting, save: SaveResult | None) -> bool:
-    """Ask the victim who failed the save whether to spend a hero point on it (a natural 1 fails
-    whatever is added, so nobody is asked); True if asked."""
-    if save is None or save.success or save.face == 1:
-        return False
-    question = f"{scene.name(waiting.victim)} failed the {save.name} save: spend a hero point on it?"
-    return offer_after(scene, HeroPointChance(waiting.victim, question, save=save, blast=waiting))
+def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """After the decision: the victim's share on the save as it now stands (a save bought back
+    takes half), then the victims after it save in turn."""
+    save, damage = waiting.rolls
+    weapon, victim = scene.setup.catalog.weapons[waiting.detail], chance.decider
+    armor, on_table = _victim_armor(scene, weapon, waiting.at, victim)
+    reading = heroic_reading(damage, armor) if on_table else None
+    hit = blast_outcome(damage, save, armor, heroic=on_table)
+    _strike(scene, waiting.other, weapon, waiting.at, victim, hit, reading)
+    strike_victims(scene, waiting.other, weapon, waiting.at, damage, waiting.rest)
 
 
-def save_goes_on(scene: Scene, chance: HeroPointChance, bought: Roll | None) -> None:
-    """After the decision: the victim's share on the save as it now stands, then the victims after it."""
-    blast = chance.blast
-    weapon = scene.setup.catalog.weapons[blast.weapon]
-    save = with_bought(chance.save, bought) if bought is not None else chance.save
-    armor, on_table = _victim_armor(scene, weapon, blast.centre, blast.victim)
-    reading = heroic_reading(blast.damage, armor) if on_table else None
-    _strike(scene, blast, blast.victim, blast_outcome(blast.damage, save, armor, heroic=on_table), reading)
-    strike_victims(scene, blast)
-
-
-def _strike(scene: Scene, blast: BlastWaiting, victim: EntityId, hit: BlastHit, reading: HeroicReading | None) -> None:
+def _strike(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex, victim: EntityId, hit: BlastHit,
+            reading: HeroicReading | None) -> None:
     """One victim's share: times the units reached for a squad (Seed 002, Squad Combat Notes), then taken."""
-    units = units_caught(scene, victim, blast.centre, scene.setup.catalog.weapons[blast.weapon])
+    units = units_caught(scene, victim, centre, weapon)
     if units:
         hit = replace(hit, damage=area_damage_vs_squad(hit.damage, units, units))
-    scene.emit(BlastStruck(blast.thrower, victim, hit, reading, units))
+    scene.emit(BlastStruck(thrower, victim, hit, reading, units))
     if hit.damage:
         take_damage(scene, victim, hit.damage)
 

@@ -58,9 +58,6 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     if chance.waiting is not None:
         hero_points.resume(scene, chance, extras, STEPS)
         return
-    if chance.save is not None:  # a victim's Evasion save against a blast
-        grenades.save_goes_on(scene, chance, hero_points.with_extra(chance.save.roll, extras) if extras else None)
-        return
     follow = {Charge: _charge_goes_on, ThrowGrenade: _throw_goes_on, Shove: _shove_goes_on,
               Disarm: _disarm_goes_on}.get(type(chance.attack), _shot_goes_on)
     follow(scene, chance, _bought(chance, extras), bool(extras))
@@ -79,6 +76,7 @@ def _checked(purpose: str, lands) -> hero_points.Resume:
 
 
 STEPS: dict[str, hero_points.Resume] = {
+    grenades.BLAST_SAVE: grenades.save_lands,
     charge.CHARGER_SAVE: charge.save_lands, charge.PILOT_CHECK: charge.pilot_lands,
     disarm.OPPOSED_ROLLS: disarm.rolls_land,
     medicine.STABILISE: _checked(medicine.STABILISE, medicine.stabilise_lands),  # SWN core
@@ -189,12 +187,9 @@ def rows() -> dict[type[Action], Row]:
 
 
 def _short_by(prompt: HeroPointChance) -> int:
-    """What the roll the decision is about fell short by: as the action waiting at it says, or a
-    blast victim's save's or an attack's."""
+    """What the roll the decision is about fell short by: as the action waiting at it says, or an attack's."""
     if prompt.waiting is not None:
         return prompt.waiting.short_by
-    if prompt.save is not None:
-        return prompt.save.target - prompt.save.roll.total
     return prompt.result.target - prompt.result.total
 
 
