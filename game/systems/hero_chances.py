@@ -13,8 +13,7 @@ from game.ecs import EntityId
 from game.events import DamageRolled
 from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting
 from game.rules.attack import AttackResult
-from game.rules.hero_points import may_protect_equipment
-from game.rules.saves import SaveResult
+from game.rules.hero_points import can_turn, may_protect_equipment
 from game.systems.scene import Scene
 
 MODULE = "hero_points"
@@ -59,9 +58,10 @@ def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: Attack
 def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting,
                   on: str = "it") -> bool:
     """Ask whoever lost a roll other than an attack roll (a save, a check, an opposed or a stealth
-    roll) whether to spend a hero point on it (Seed 004); the action waits at `waiting.step`. A
-    save's natural 1 fails whatever is added, so nobody is asked (True if asked)."""
-    if isinstance(waiting.roll, SaveResult) and waiting.roll.face == 1:
+    roll, a seed 003 check) whether to spend a hero point on it (Seed 004); the action waits at
+    `waiting.step`. A roll nothing bought could turn (a save's natural 1, a d100 task with an MCS
+    of 0) is not asked about (True if asked)."""
+    if not can_turn(waiting.roll):
         return False
     question = f"{scene.name(decider)} {lost}: spend a hero point on {on}?"
     return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting))
