@@ -9,7 +9,6 @@ The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold
 
 from __future__ import annotations
 
-
 from game.actions import Action, Charge, Disarm, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
 from game.components import Health
 from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
