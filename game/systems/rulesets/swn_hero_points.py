@@ -1,6 +1,8 @@
 """Hero points under Stars Without Number (seed 004 with the SWN attack): the attacker who missed
-may spend a point on the d20 roll just seen; the bought dice are added to its total. A character
-hit may spend points to negate damage: SWN has only the shock pick, 3 points off the hit each.
+may spend a point on the d20 roll just seen; the bought dice are added to its total. So may whoever
+lost any other roll an action stops at (a save, a skill check, a disarm's opposed roll: `STEPS`).
+A character hit may spend points to negate damage: SWN has only the shock pick, 3 points off the
+hit each.
 
 The shared hero point answers (`hero_points.rows`) go on with `go_on` here; the decision's
 options (`prompt_options`) show the exact chance the bought dice turn the miss into a hit.
