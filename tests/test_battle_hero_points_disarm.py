@@ -110,3 +110,14 @@ def test_a_disarm_with_both_decisions_replays_from_its_actions_as_json_to_the_sa
     for action in battle.actions:
         assert again.submit(from_json(to_json(action))).accepted
     assert again.state == battle.state and again.log == battle.log
+
+
+def test_the_computer_buys_back_a_likely_opposed_roll_and_lets_an_unlikely_one_stand():
+    from game.ai import answer_prompt
+
+    likely = _duel(rook_points=1)
+    likely.submit(Disarm(ANA, target=ROOK, faces=(7, 5, 5, 3, 3)))  # Rook 3 short: a bought die always makes it
+    assert answer_prompt(likely.options(ROOK)) == SpendHeroPoint(ROOK)
+    unlikely = _duel(ana_points=1)
+    unlikely.submit(Disarm(ANA, target=ROOK, faces=(7, 1, 1, 6, 6)))  # Ana 13 short: 89 in 200
+    assert isinstance(answer_prompt(unlikely.options(ANA)), Hold)
