@@ -109,3 +109,18 @@ def test_a_search_with_a_decision_between_hiders_replays_to_the_same_state():
     for action in battle.actions:
         assert again.submit(action).accepted
     assert again.state == battle.state and again.log == battle.log
+
+
+def test_a_hidden_mover_stepping_into_a_readied_attack_decides_its_stealth_roll_first():
+    from game.actions import ReadyAttack
+    from game.prompts import ReactionChance
+
+    battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook", hero_points=1),
+                        unit(2, "pirate", "enemies", Hex(2, 0), name="Gash", weapon="cutlass")],
+                       first=GASH, ruleset="lucky-stars", terrain=TREES, modules=("hero_points",))
+    assert battle.submit(ReadyAttack(GASH)).accepted
+    pass_turns_until(battle, ROOK)
+    battle.submit(Hide(ROOK, faces=(5, 5)))
+    battle.submit(Step(ROOK, to=Hex(1, 0), faces=(1, 1)))  # beside Gash and the trees: 4 against 8
+    assert [type(p) for p in battle.state.pending] == [HeroPointChance, ReactionChance]
+    assert battle.pending().decider == ROOK

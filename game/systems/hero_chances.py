@@ -56,15 +56,15 @@ def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: Attack
 
 
 def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting,
-                  on: str = "it") -> bool:
+                  on: str = "it", at: int | None = None) -> bool:
     """Ask whoever lost a roll other than an attack roll (a save, a check, an opposed or a stealth
     roll, a seed 003 check) whether to spend a hero point on it (Seed 004); the action waits at
     `waiting.step`. A roll nothing bought could turn (a save's natural 1, a d100 task with an MCS
-    of 0) is not asked about (True if asked)."""
+    of 0) is not asked about (True if asked). It waits behind the decisions open, or at place `at`."""
     if not can_turn(waiting.roll):
         return False
     question = f"{scene.name(decider)} {lost}: spend a hero point on {on}?"
-    return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting))
+    return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting), at)
 
 
 def _place(scene: Scene, attacker: EntityId) -> int | None:

@@ -35,12 +35,13 @@ SEARCH_ROLL = "search roll"
 
 def _roll_stealth(scene: Scene, entity: EntityId, action: Action) -> None:
     """Roll 2d6 + AGI against 8: holding, the combatant is hidden with this roll; else seen, and
-    it may spend a hero point on the roll (seed 004: `stealth_lands` then settles it)."""
+    it may spend a hero point on the roll (seed 004: `stealth_lands` then settles it). That is
+    decided first: the roll ends the move that opened any readied attack on the mover."""
     rolled = roll("2d6+AGI", scene.dice, AGI=state.attribute(scene, entity, STEALTH))
     _hidden_or_seen(scene, entity, rolled)
     if not stealth_holds(rolled.total):
         offer_on_roll(scene, entity, "failed the stealth roll", action,
-                      RollWaiting(STEALTH_ROLL, (rolled,), STEALTH_TARGET - rolled.total))
+                      RollWaiting(STEALTH_ROLL, (rolled,), STEALTH_TARGET - rolled.total), at=0)
 
 
 def _hidden_or_seen(scene: Scene, entity: EntityId, rolled: Roll) -> None:
