@@ -332,11 +332,12 @@ class Battle:
         On its own turn: every group (or only `groups`, names from `OPTION_GROUPS`). While a
         decision is open: its decider's answers, with the odds of each. Otherwise: the Instant
         actions it may take outside its turn. Nothing once the battle has ended or for a
-        combatant out of the fight.
+        combatant out of the fight, unless it decides the open decision from there (a hero point
+        on a Starfarer check made unconscious or dying at a round's start).
         """
         state = self.state
-        if state.ended or not in_the_fight(state.world, actor):  # no such combatant: not in the fight
-            return Options(actor)
+        if state.ended or not (in_the_fight(state.world, actor) or self._decides_down(state, actor)):
+            return Options(actor)  # no such combatant: not in the fight
         scene = self._scene(state)
         if state.pending:
             prompt = state.pending[0]
@@ -491,7 +492,7 @@ class Battle:
             return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
         if action.actor not in state.world.entities():
             return f"there is no combatant with id {action.actor}"
-        if not in_the_fight(state.world, action.actor):
+        if not (in_the_fight(state.world, action.actor) or self._decides_down(state, action.actor)):
             return "that combatant is out of the fight"
         if state.pending:
             prompt = state.pending[0]
@@ -505,6 +506,12 @@ class Battle:
         if (row is None or not row.instant) and action.actor != self.current():
             return "it is not that combatant's turn"
         return None
+
+    @staticmethod
+    def _decides_down(state: BattleState, actor: EntityId) -> bool:
+        """Whether `actor` decides the open decision and answers it out of the fight (seed 004: a
+        hero point on a Starfarer check made unconscious or dying, `Prompt.answered_down`)."""
+        return bool(state.pending) and state.pending[0].decider == actor and state.pending[0].answered_down
 
     def _scene(self, state: BattleState, faces: tuple[int, ...] = (), typed_only: bool = False) -> Scene:
         return Scene(self.setup, state.world.snapshot(), ActionDice(state.rng, faces, typed_only), state.round,
@@ -530,7 +537,9 @@ class Battle:
     @staticmethod
     def _advance(scene: Scene, state: BattleState, opening: bool = False) -> BattleState:
         """Pass the turn on (at the opening: start with the first in the order), skipping anyone
-        out of the fight and, in round 1, anyone whose side was surprised."""
+        out of the fight and, in round 1, anyone whose side was surprised. A new round's start may
+        open a decision (seed 004: a hero point on a Starfarer check); no phase begins until it is
+        answered."""
         turn, round_ = state.turn, state.round
         ruleset = rulesets.of(scene)
         wrapped = False
@@ -548,7 +557,7 @@ class Battle:
             scene.emit(TurnLost(entity, 1))
             turn, wrapped = ruleset.next_turn(scene, state.order, turn)
         ruleset.begin_turn(scene, state.order[turn])
-        return replace(state, world=scene.world, round=round_, turn=turn,
+        return replace(state, world=scene.world, round=round_, turn=turn, pending=tuple(scene.pending),
                        sides=tuple(scene.sides[s.id] for s in state.sides))
 
     def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:

@@ -27,6 +27,12 @@ class Prompt:
     decider: int
     question: str
 
+    @property
+    def answered_down(self) -> bool:
+        """Whether its decider answers it even out of the fight (unconscious or dying): only a hero
+        point decision on a check made lying down (seed 004 with seed 003's round start)."""
+        return False
+
 
 @dataclass(frozen=True, slots=True)
 class OverwatchChance(Prompt):
@@ -85,7 +91,8 @@ class RollWaiting:
     as they stand, the decider's at `mine`; `short_by` is what bought dice must add to turn it (take
     off, for a d100 rolled low); `other` is whoever else the roll concerns, `rest` those the action
     still comes to after it, `detail` what the step needs in words (a body part, a reaction, a
-    weapon) and `at` where it happens (a blast's centre).
+    weapon) and `at` where it happens (a blast's centre). `down`: the roll is a check a character
+    may make out of the fight (one of a Starfarer round's start), whose decider answers all the same.
     """
 
     step: str
@@ -96,6 +103,7 @@ class RollWaiting:
     rest: tuple[int, ...] = ()
     detail: str = ""
     at: Hex | None = None
+    down: bool = False
 
     @property
     def roll(self) -> Rolled:
@@ -125,6 +133,11 @@ class HeroPointChance(Prompt):
     check: str = ""
     waiting: RollWaiting | None = None
     """Any other roll an action stopped at (a save, a check, an opposed or a stealth roll): see `RollWaiting`."""
+
+    @property
+    def answered_down(self) -> bool:
+        """A check made out of the fight (`RollWaiting.down`) is answered by its decider all the same."""
+        return self.waiting is not None and self.waiting.down
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets import starfarer_attack as attacks
+from game.systems.rulesets import starfarer_body as body
 from game.systems.rulesets import starfarer_limbs as limbs
 from game.systems.rulesets import starfarer_negation as negation
 from game.systems.rulesets import starfarer_options as options
@@ -37,8 +38,10 @@ def _limb_lands(scene: Scene, chance: HeroPointChance, waiting, bought: bool) ->
 STEPS: dict[str, hero_points.Resume] = {reactions.REACTION: reactions.reaction_lands,
                                         attacks.SHOCK_CHECK: attacks.shock_lands,
                                         attacks.SURVIVAL_CHECK: attacks.survival_lands,
-                                        limbs.DISABILITY: _limb_lands}
-"""The rolls beyond an attack's to-hit task that stop for a hero point decision, and how each goes on."""
+                                        limbs.DISABILITY: _limb_lands,
+                                        **dict.fromkeys(body.ROUND_START, phases.round_start_lands)}
+"""The rolls beyond an attack's to-hit task that stop for a hero point decision, and how each goes on
+(the checks at a round's start go on with the rest of the round's start)."""
 
 
 def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:

@@ -2,7 +2,9 @@
 unconscious and coming to, and the survival check of the mortally wounded (Seed 003, 3.6.6-3.6.7).
 
 `start_of_round` runs each round before action points are rolled; `knock_out` and `fall_dying`
-are what a failed shock check and a mortal wound do to a combatant.
+are what a failed shock check and a mortal wound do to a combatant. A hero who fails one of the
+round's checks may spend a hero point on it (seed 004): the round's start stops there and goes
+on after the decision (`resume`), before the action points are rolled.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import replace
 from game.components import ActionPoints, Dead, Fallen, Footprint, Position, Stats
 from game.ecs import EntityId
 from game.events import BleedingStopped, Bled, CameTo, Fell, TaskChecked
+from game.prompts import CounterChance, HeroPointChance, RollWaiting
 from game.rules.starfarer.checks import (
     bleeding_check_due,
     bleeding_clock,
@@ -29,6 +32,7 @@ from game.rules.starfarer.tasks import LOCATIONS, TaskProfile, TaskResult, roll_
 from game.rules.starfarer.units import shock_capacity
 from game.rules.starfarer.wounds import MODIFIERS
 from game.systems.footprint import place as stand_on
+from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets import starfarer_state as state
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import kill
@@ -78,11 +82,6 @@ def die(scene: Scene, entity: EntityId, fate: str) -> None:
     kill(scene, entity, fate)
 
 
-def survive(scene: Scene, entity: EntityId, since_round: int) -> bool:
-    """Whether the survival check passes (see `survival_task`)."""
-    return survival_task(scene, entity, since_round).success
-
-
 def survival_task(scene: Scene, entity: EntityId, since_round: int) -> TaskResult:
     """The survival check, each trait -1 per round untreated past the first (Seed 003, 3.6.6)."""
     profile = survival_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "essence"),
@@ -96,56 +95,93 @@ def shock_check_penalty(scene: Scene, entity: EntityId, wound_column: int | None
     return max(wound, shock_penalty(state.body(scene, entity).shock, state.creature(scene, entity).basic_shock))
 
 
-def _bleed(scene: Scene, entity: EntityId) -> None:
-    """The round's bleeding adds its shock; reaching the x6 bracket calls for a survival check (Seed 003, 3.6.7)."""
+def _bleed(scene: Scene, entity: EntityId) -> bool:
+    """The round's bleeding adds its shock; reaching the x6 bracket calls for a survival check (Seed 003, 3.6.7).
+    True while a hero point on the check it called for is decided."""
     before = state.body(scene, entity)
     if not before.bleeding.per_round:
-        return
+        return False
     after = bleed(before)
     state.set_body(scene, entity, after)
     scene.emit(Bled(entity, before.bleeding.per_round, (before.shock, after.shock)))
     basic = state.creature(scene, entity).basic_shock
     if after.shock >= shock_capacity(state.creature(scene, entity)):
         if not scene.world.has(entity, state.Dying):
-            _survive_or_die(scene, entity)
+            return _survive_or_die(scene, entity)
     elif shock_multiple(after.shock, basic) > shock_multiple(before.shock, basic) and in_the_fight(scene.world, entity):
-        _stay_conscious(scene, entity)
+        return _stay_conscious(scene, entity)
+    return False
 
 
-def _survive_or_die(scene: Scene, entity: EntityId) -> None:
+def _offer(scene: Scene, entity: EntityId, failed: str, step: str, task: TaskResult, detail: str = "") -> bool:
+    """Ask a hero who failed a check at the round's start whether to spend a hero point on it
+    (seed 004), unconscious or dying as it may be (`RollWaiting.down`); True if asked."""
+    waiting = RollWaiting(step, (task,), task.roll - task.mcs, detail=detail, down=True)
+    return offer_on_roll(scene, entity, f"failed the {failed}", None, waiting)
+
+
+def _survive_or_die(scene: Scene, entity: EntityId) -> bool:
     """Shock reached the x6 bracket: a survival check now; passing it the character falls dying (Seed 003, 3.6.6)."""
-    if survive(scene, entity, scene.round):
+    task = survival_task(scene, entity, scene.round)
+    if not task.success and _offer(scene, entity, "survival check", BLED_OUT, task):
+        return True
+    _survived_bleeding(scene, entity, task)
+    return False
+
+
+def _survived_bleeding(scene: Scene, entity: EntityId, task: TaskResult) -> None:
+    if task.success:
         fall_dying(scene, entity)
     else:
         die(scene, entity, "died of wounds")
 
 
-def _stay_conscious(scene: Scene, entity: EntityId) -> None:
+def _stay_conscious(scene: Scene, entity: EntityId) -> bool:
     """Bleeding took the shock total past a multiple of the basic shock: a shock check (Seed 003, 3.6.6)."""
     profile = shock_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "willpower"),
                           shock_check_penalty(scene, entity, None))
     task = check(scene, entity, "shock", profile)
-    if not task.success:
-        knock_out(scene, entity, task.lof)
+    if task.success:
+        return False
+    if _offer(scene, entity, "shock check", BLED_PAST, task):
+        return True
+    knock_out(scene, entity, task.lof)
+    return False
 
 
-def _stop_bleeding(scene: Scene, entity: EntityId) -> None:
+def _stop_bleeding(scene: Scene, entity: EntityId) -> bool:
     """Each area bleeding is checked once every (its rate) rounds; success stops 1 + LOS points (Seed 003, 3.6.7)."""
     body = state.body(scene, entity)
     if not body.bleeding.per_round and not _clock(scene, entity):
-        return
+        return False
     clock = state.BleedingClock(bleeding_clock(_clock(scene, entity), body.bleeding.rates))
-    for location, rate, rounds in clock.areas:
+    scene.world.set(entity, clock)
+    return _check_areas(scene, entity, clock.areas)
+
+
+def _check_areas(scene: Scene, entity: EntityId, areas: tuple[tuple[str, int, int], ...]) -> bool:
+    """The self-stopping checks due of these areas, in order; True while a hero point on a failed
+    one is decided (the areas after it wait)."""
+    for location, rate, rounds in areas:
         if not bleeding_check_due(rounds, rate):
             continue
         task = check(scene, entity, "bleeding", stop_bleeding_check(state.trait(scene, entity, "endurance"), rate),
                      location)
-        stopped = min(rate, bleeding_stopped(task))
-        if stopped:
-            body = replace(body, bleeding=body.bleeding.changed(location, -stopped))
-            scene.emit(BleedingStopped(entity, location, stopped, (rate, rate - stopped)))
-    state.set_body(scene, entity, body)
-    scene.world.set(entity, clock)
+        if not task.success and _offer(scene, entity, f"bleeding check for the {location.replace('_', ' ')}",
+                                       STOPPING, task, location):
+            return True
+        _stops(scene, entity, location, rate, task)
+    state.set_body(scene, entity, state.body(scene, entity))
+    return False
+
+
+def _stops(scene: Scene, entity: EntityId, location: str, rate: int, task: TaskResult) -> None:
+    """The bleeding the check stopped in one area (Seed 003, 3.6.7)."""
+    stopped = min(rate, bleeding_stopped(task))
+    if stopped:
+        body = state.body(scene, entity)
+        state.set_body(scene, entity, replace(body, bleeding=body.bleeding.changed(location, -stopped)))
+        scene.emit(BleedingStopped(entity, location, stopped, (rate, rate - stopped)))
 
 
 def _clock(scene: Scene, entity: EntityId) -> tuple[tuple[str, int, int], ...]:
@@ -153,16 +189,21 @@ def _clock(scene: Scene, entity: EntityId) -> tuple[tuple[str, int, int], ...]:
     return found.areas if found is not None else ()
 
 
-def _dying(scene: Scene, entity: EntityId) -> None:
+def _dying(scene: Scene, entity: EntityId) -> bool:
     """A survival check every round past the first; failing it, the character dies (Seed 003, 3.6.6)."""
     wound = scene.world.try_get(entity, state.Dying)
     if wound is None or wound.since_round >= scene.round or scene.world.has(entity, Dead):
-        return
-    if not survive(scene, entity, wound.since_round):
-        die(scene, entity, "died of wounds")
+        return False
+    task = survival_task(scene, entity, wound.since_round)
+    if task.success:
+        return False
+    if _offer(scene, entity, "survival check", DYING, task):
+        return True
+    die(scene, entity, "died of wounds")
+    return False
 
 
-def _come_to(scene: Scene, entity: EntityId) -> None:
+def _come_to(scene: Scene, entity: EntityId) -> bool:
     """An unconscious character checks to come to; failing again, LOF d10 rounds pass before the next try (Seed 003, 3.6.6).
 
     Ruling: the shock check's EF is less the worse of the worst wound's modifier and the shock
@@ -170,16 +211,24 @@ def _come_to(scene: Scene, entity: EntityId) -> None:
     """
     out = scene.world.try_get(entity, state.Unconscious)
     if out is None or out.check_round > scene.round or scene.world.has(entity, state.Dying):
-        return
-    lying = scene.world.get(entity, Fallen).hex
-    if scene.world.at(lying) is not None:
-        return
+        return False
+    if scene.world.at(scene.world.get(entity, Fallen).hex) is not None:
+        return False
     track = state.body(scene, entity).track
     worst = max((level for loc in LOCATIONS if (level := track.worst_level(loc)) is not None), default=None)
     profile = shock_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "willpower"),
                           shock_check_penalty(scene, entity, worst))
-    task = check(scene, entity, "shock (to come to)", profile)
+    task = check(scene, entity, COMING_TO_CHECK, profile)
+    if not task.success and _offer(scene, entity, "shock check to come to", COMING_TO, task):
+        return True
+    _wakes_or_not(scene, entity, task)
+    return False
+
+
+def _wakes_or_not(scene: Scene, entity: EntityId, task: TaskResult) -> None:
+    """Passed, the character stands up where it lay; failed, LOF d10 rounds to the next try (Seed 003, 3.6.6)."""
     if task.success:
+        lying = scene.world.get(entity, Fallen).hex
         scene.world.remove(entity, state.Unconscious)
         scene.world.remove(entity, Fallen)
         stand_on(scene.world, entity, (lying,))
@@ -188,11 +237,94 @@ def _come_to(scene: Scene, entity: EntityId) -> None:
     scene.world.set(entity, state.Unconscious(scene.round + rounds_until_next_check(task, scene.dice)))
 
 
-def start_of_round(scene: Scene) -> None:
-    """Bleeding and its self-stopping checks, the dying's survival checks, the unconscious coming to."""
+EACH = (_stop_bleeding, _dying, _come_to)
+"""Each character's checks after everyone has bled, in order (a stop for a hero point resumes after it)."""
+
+
+def _bleed_from(scene: Scene, first: EntityId) -> bool:
+    """Everyone from `first` on bleeds (id order), then everyone's checks; True if stopped for a decision."""
     for entity in alive(scene):
-        _bleed(scene, entity)
+        if entity >= first and _bleed(scene, entity):
+            return True
+    return _checks_from(scene, 0, 0)
+
+
+def _checks_from(scene: Scene, first: EntityId, stage: int) -> bool:
+    """`first`'s checks from `stage` (of `EACH`) on, then everyone's after it (id order); True if
+    stopped for a decision."""
     for entity in alive(scene):
-        _stop_bleeding(scene, entity)
-        _dying(scene, entity)
-        _come_to(scene, entity)
+        if entity < first:
+            continue
+        for step in EACH[stage if entity == first else 0:]:
+            if step(scene, entity):
+                return True
+    return False
+
+
+def start_of_round(scene: Scene) -> bool:
+    """Bleeding and its self-stopping checks, the dying's survival checks, the unconscious coming to.
+    A hero who fails one may spend a hero point on it (seed 004): True while that is decided (the
+    round's start goes on from there after it, `resume`)."""
+    return _bleed_from(scene, 0)
+
+
+def _bled_out_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    _survived_bleeding(scene, entity, waiting.roll)
+    return _bleed_from(scene, entity + 1)
+
+
+def _bled_past_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    if not waiting.roll.success:
+        knock_out(scene, entity, waiting.roll.lof)
+    return _bleed_from(scene, entity + 1)
+
+
+def _stopping_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    areas = scene.world.get(entity, state.BleedingClock).areas
+    at = [location for location, _, _ in areas].index(waiting.detail)
+    _stops(scene, entity, waiting.detail, areas[at][1], waiting.roll)
+    return _check_areas(scene, entity, areas[at + 1:]) or _checks_from(scene, entity, EACH.index(_dying))
+
+
+def _dying_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    if not waiting.roll.success:
+        die(scene, entity, "died of wounds")
+    return _checks_from(scene, entity, EACH.index(_come_to))
+
+
+def _coming_to_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    _wakes_or_not(scene, entity, waiting.roll)
+    return _checks_from(scene, entity, len(EACH))
+
+
+BLED_OUT = "survival check (bled to x6)"
+BLED_PAST = "shock check (bleeding)"
+STOPPING = "bleeding check"
+DYING = "survival check (dying)"
+COMING_TO = "shock check (to come to)"
+COMING_TO_CHECK = "shock (to come to)"
+
+ROUND_START = {BLED_OUT: ("survival", _bled_out_lands), BLED_PAST: ("shock", _bled_past_lands),
+               STOPPING: ("bleeding", _stopping_lands), DYING: ("survival", _dying_lands),
+               COMING_TO: (COMING_TO_CHECK, _coming_to_lands)}
+"""The checks at a round's start that stop for a hero point decision: the check's name in the log,
+and how the round's start goes on from it."""
+
+
+def resume(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> bool:
+    """A check at the round's start after a hero point decision (seeds 004 and 003): read again with
+    the dice off its d100, it has its effect, then the round's start goes on from it (the same
+    character's later checks, then everyone's after it). True if it stops again for another decision."""
+    name, lands = ROUND_START[waiting.step]
+    if bought:
+        scene.emit(TaskChecked(chance.decider, name, waiting.roll, waiting.detail))
+    return lands(scene, chance.decider, waiting)
+
+
+def deciding(scene: Scene) -> bool:
+    """Whether the round's start waits on a hero point decision on one of its checks (or a counter to one)."""
+    for prompt in scene.pending:
+        chance = prompt.chance if isinstance(prompt, CounterChance) else prompt
+        if isinstance(chance, HeroPointChance) and chance.waiting is not None and chance.waiting.step in ROUND_START:
+            return True
+    return False

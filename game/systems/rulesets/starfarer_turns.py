@@ -11,6 +11,7 @@ from game.actions import Move
 from game.components import ActionPoints, Initiative, Stats, TurnBudget
 from game.ecs import EntityId
 from game.events import RoundBegan, TurnBegan
+from game.prompts import HeroPointChance, RollWaiting
 from game.rules.starfarer.hit import Body
 from game.rules.starfarer.initiative import PHASE_COST, next_phase
 from game.systems import movement
@@ -53,7 +54,8 @@ def _roll_points(scene: Scene) -> None:
 
 def begin_round(scene: Scene) -> None:
     """Bleeding, the checks the body calls for, then everyone's action points; a round in which nobody
-    reaches 10 passes at once (Seed 003, 3.2, 3.6.6-3.6.7). With declared actions the first round
+    reaches 10 passes at once (Seed 003, 3.2, 3.6.6-3.6.7). A hero point decision on a failed check
+    stops it before the points are rolled (seed 004: `round_start_lands` goes on). With declared actions the first round
     asks everyone to declare before its points are rolled (`phase.ask_before_the_roll`)."""
     if scene.round == 1 and phase.declaring(scene):
         scene.emit(RoundBegan(scene.round))
@@ -69,10 +71,18 @@ def roll_after_declarations(scene: Scene) -> None:
     scene.turn_over = True  # nobody at 10: the round passes on, as any other would
 
 
+def round_start_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
+    """A check at the round's start after a hero point decision (seed 004): the round's start goes on
+    from it, then the points are rolled and the first phase begins, as after the declarations."""
+    if not body.resume(scene, chance, waiting, bought):
+        roll_after_declarations(scene)
+
+
 def _roll_round(scene: Scene) -> None:
     for _ in range(MAX_EMPTY_ROUNDS):
         scene.emit(RoundBegan(scene.round))
-        body.start_of_round(scene)
+        if body.start_of_round(scene):
+            return  # a hero point decision on one of its checks: the points wait (`round_start_lands`)
         _roll_points(scene)
         if _next(scene) is not None or not _fighters(scene):
             return
@@ -99,8 +109,9 @@ def first_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
 
 def begin_turn(scene: Scene, entity: EntityId) -> None:
     """The phase starts: it costs 10 action points and allows one action (Seed 003, 3.2). While
-    declarations before the first roll are open, no phase has begun yet."""
-    if phase.before_the_roll(scene):
+    declarations before the first roll are open, or a hero point decision on a check at the round's
+    start, no phase has begun yet."""
+    if phase.before_the_roll(scene) or body.deciding(scene):
         return
     scene.world.set(entity, ActionPoints(state.points(scene, entity) - PHASE_COST))
     scene.world.set(entity, TurnBudget(main=True, move=False))
