@@ -9,13 +9,14 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.actions import Attack, CounterHeroPoint, EndTurn, Hold, SpendHeroPoint, from_json, to_json
-from game.ai import answer_prompt, choose_action
+from game.ai import answer_prompt, choose_action, play
 from game.battle import Battle
 from game.events import BleedingStopped, CameTo, Fell, HeroDieRolled, HeroPointCountered, TaskChecked
 from game.hexgrid import Hex
-from game.prompts import CounterChance, HeroPointChance
+from game.prompts import CounterChance, HeroPointChance, NegationChance
 from game.rules.catalog import load_catalog
 from game.savefile import load_scenario_or_fail
+from game.ui.panel import _answer_entries
 
 from kit import scenario, unit
 from starfarer_kit import end_round, phase_of, rounds_until
@@ -161,6 +162,8 @@ def test_a_failed_bleeding_check_is_asked_about_before_the_action_points():
     # 15 to take off: 15-19 (5 faces), a 10 then 5 or more (16 of 20), a 20: 6.8 of 20
     assert battle.options(KITAI).allowed("spend_hero_point")[0].chance == Fraction(17, 50)
     assert not any(isinstance(e, BleedingStopped) for e in events)
+    assert _answer_entries(battle.options(KITAI)) == [  # the window's answer buttons
+        ("spend_hero_point", "Spend hero point: 1 own (34% to turn the roll)"), ("hold", "Hold")]
 
 
 def test_a_bleeding_check_bought_stops_a_point_of_bleeding():
@@ -238,3 +241,25 @@ def test_derelict_hold_with_hero_points_plays_to_the_end_with_round_start_decisi
             assert again.submit(from_json(to_json(action))).accepted
         assert again.state == battle.state and again.log == battle.log
     assert asked >= 1
+
+
+def test_holding_every_hero_point_decision_rolls_the_fight_exactly_as_without_hero_points():
+    """derelict_hold, the computer choosing every action and every decision held: the round's start
+    stops at each hero's failed check and goes on from there in the same order, so the log is the
+    very log of the fight without hero points. Seed 1 also has a hit taking Oro into the x6 bracket
+    (health 0, out of the fight) whose survival check he is asked about and answers."""
+    plain = load_scenario_or_fail(MAPS / "derelict_hold.tmx", load_catalog())
+    for seed in (1, 2):
+        held, asked = Battle.from_scenario(_with_hero_points(2), seed=seed), 0
+        for _ in range(5000):
+            prompt = held.pending()
+            if held.state.ended:
+                break
+            if isinstance(prompt, (HeroPointChance, NegationChance)):
+                asked += prompt.answered_down
+                assert held.submit(Hold(prompt.decider)).accepted
+            else:
+                assert held.submit(choose_action(held)).accepted
+        without = Battle.from_scenario(plain, seed=seed)
+        play(without)
+        assert asked >= 5 and held.state.ended and held.log == without.log

@@ -243,8 +243,10 @@ def _checks(scene: Scene, target: EntityId, report: HitReport) -> None:
 
 
 def _offer(scene: Scene, target: EntityId, check: str, step: str, task: TaskResult, where: str = "") -> bool:
-    """Ask the character who failed the check whether to spend a hero point on it (seed 004); True if asked."""
-    waiting = RollWaiting(step, (task,), task.roll - task.mcs, detail=where)
+    """Ask the character who failed the check whether to spend a hero point on it (seed 004); True if asked.
+    A hit into the x6 bracket leaves no shock capacity, so the survival check's decider is already
+    out of the fight: it answers all the same (`RollWaiting.down`)."""
+    waiting = RollWaiting(step, (task,), task.roll - task.mcs, detail=where, down=step == SURVIVAL_CHECK)
     return offer_on_roll(scene, target, f"failed the {check} check", None, waiting)
 
 
