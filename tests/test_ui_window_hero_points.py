@@ -39,3 +39,51 @@ def test_the_crew_spends_and_negates_with_hero_points_by_clicking_the_answer_but
         assert taken == set(HERO_ANSWERS), f"only {sorted(taken)} were offered and taken"
     finally:
         assert "Traceback" not in table.close()
+
+
+def _starfarer_hero_down_at_a_rounds_start(tmp_path):
+    """derelict_hold with hero points on and 9 in the boarding team's pool, played by the computer
+    (seed 4) until a PC lying unconscious fails a check at a round's start; saved there."""
+    import shutil
+
+    from game.ai import choose_action
+    from game.savefile import battle_from_map, write_save
+
+    maps = tmp_path / "maps"
+    shutil.copytree(ROOT / "maps", maps)
+    hold = maps / "derelict_hold.tmx"
+    text = hold.read_text().replace(
+        ' <properties>\n', ' <properties>\n  <property name="modules" propertytype="Module" value="hero_points"/>\n', 1)
+    text = text.replace('    <property name="name" value="Boarding team"/>',
+                        '    <property name="hero_pool" type="int" value="9"/>\n'
+                        '    <property name="name" value="Boarding team"/>')
+    hold.write_text(text)
+    battle = battle_from_map(hold, 4)
+    for _ in range(1000):
+        prompt = battle.pending()
+        if prompt is not None and prompt.answered_down and battle.combatant(prompt.decider).side == "pcs":
+            if not battle.combatant(prompt.decider).in_fight:
+                break
+        assert battle.submit(choose_action(battle)).accepted
+    save = tmp_path / "down.json"
+    write_save(battle, save)
+    return battle, save
+
+
+def test_a_pc_lying_unconscious_is_shown_the_round_start_decision_and_clicks_to_spend(display, tmp_path):
+    battle, save = _starfarer_hero_down_at_a_rounds_start(tmp_path)
+    decider = battle.pending().decider
+    assert "failed the" in battle.pending().question and not battle.combatant(decider).in_fight
+    table = Table(display, tmp_path, ("--one-window", "--save", str(save)), map_path=ROOT / "maps" / "derelict_hold.tmx")
+    try:
+        asked = table.after(lambda s: s["buttons"] and s["pending"] == decider, "the decision's answer buttons")
+        buttons = {b["kind"]: b["screen"] for b in asked["buttons"]}
+        assert "spend_hero_point" in buttons and "hold" in buttons, asked["buttons"]
+        down = next(c for c in asked["combatants"] if c["id"] == decider)
+        assert not down["in_fight"]
+        before = asked["actions"]
+        table.click(*buttons["spend_hero_point"])
+        after = table.after(lambda s: s["actions"] > before, "the spend to be taken")
+        assert after["actions"] == before + 1 and not after["message"].startswith("hexbattle hit a problem")
+    finally:
+        assert "Traceback" not in table.close()
