@@ -9,15 +9,16 @@ deterministic; the 1,000-fight figures live in benchmarks/players.py.
 
 from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
-from game.actions import (EndTurn, FrayDie, GmSetSideMorale, GmSetStat, Hold, Intimidate, Move, OverwatchFire, SetOverwatch,
-                          from_json, to_json)
+from game.actions import (Attack, EndTurn, FrayDie, GmPlace, GmSetSideMorale, GmSetStat, Hold, Intimidate, Move,
+                          OverwatchFire, SetOverwatch, from_json, to_json)
 from game.ai import enemy_hexes
 from game.battle import Battle, load_catalog
 from game.events import Explained
-from game.hexgrid import Hex
+from game.hexgrid import Hex, distance, neighbors
 from game.options import AttackOption, ChargeOption, GrenadeOption, Landing, Odds, Options
 from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
@@ -25,7 +26,7 @@ from game.simulate.mirror import mirrored
 from game.simulate.plans import PlanError, side_policies
 from game.simulate.policies import make_policy, policy_names
 from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
-from game.tactical.attacks import best_charge
+from game.tactical.attacks import best_charge, shot_value
 from game.tactical.moving import exposure_to
 from game.tactical.pressure import intimidate_decision, reload_decision
 
@@ -225,10 +226,69 @@ def test_holding_the_same_camp_it_does_better_than_the_random_baseline(name):
 
 
 def test_a_gun_too_low_for_a_burst_is_reloaded_rather_than_fired_weakly():
-    battle = _start("bunker_seven", 2)
+    battle = _start("bunker_seven", 1)
     me = battle.combatant(battle.current())
+    assert me.weapon == "combat_rifle"  # it can fire a burst of three
     assert me.magazine >= 3 and reload_decision(battle, me, Fraction(0)) is None  # a full magazine
     assert battle.submit(GmSetStat(me.id, stat="ammunition", value=2)).accepted
     low = battle.combatant(me.id)
     assert reload_decision(battle, low, Fraction(1, 2)).reason.startswith("reloads (2 rounds left")
     assert reload_decision(battle, low, Fraction(2)) is None  # a good shot is taken first
+
+
+def test_a_gun_that_never_bursts_is_not_reloaded_while_it_has_a_round():
+    battle = _start("bunker_seven", 2)
+    me = battle.combatant(battle.current())
+    assert me.weapon == "laser_pistol"  # no burst
+    assert battle.submit(GmSetStat(me.id, stat="ammunition", value=2)).accepted
+    assert reload_decision(battle, battle.combatant(me.id), Fraction(1, 2)) is None
+    assert battle.submit(GmSetStat(me.id, stat="ammunition", value=0)).accepted
+    assert reload_decision(battle, battle.combatant(me.id), Fraction(0)).reason == "reloads the empty gun"
+
+
+def test_with_an_enemy_adjacent_a_rifleman_steps_clear_before_firing():
+    # SWN core: a long gun fired with an enemy adjacent takes -4; with the Move action unspent
+    # the tactical player steps to a hex with no enemy beside it that still sees its target
+    battle = _start("relay_station_ambush", 1)
+    me = battle.combatant(battle.current())
+    assert me.weapon == "combat_rifle"
+    thug = next(c for c in battle.combatants() if c.side != me.side and c.unit_type == "thug")
+    beside = next(h for h in neighbors(me.hex) if battle.submit(GmPlace(thug.id, to=h)).accepted)
+    decision = decide(battle)
+    assert isinstance(decision.action, Move) and decision.reason.startswith("steps to ")
+    assert "no -4 for a long gun with an enemy adjacent" in decision.reason
+    assert battle.submit(decision.action).accepted
+    here = battle.combatant(me.id).hex
+    assert all(distance(here, c.hex) > 1 for c in battle.combatants() if c.side != me.side and c.in_fight)
+    assert beside != here
+    shot = decide(battle)  # and now the shot, without the penalty
+    assert isinstance(shot.action, Attack) and shot.reason.startswith("fires at ")
+
+
+def test_the_starfarer_shots_are_ranked_by_expected_damage_not_the_shock_left():
+    battle = _start("derelict_hold")
+    marine, pirate = (next(c for c in battle.combatants() if c.side == side) for side in ("pcs", "enemies"))
+    assert pirate.unit == "shock"
+    shot = SimpleNamespace(expected_damage=Fraction(5))  # all shot_value reads of an AttackOption
+    assert shot_value(shot, pirate) == (Fraction(0), Fraction(5))
+    assert marine.unit == "shock"
+    ordinary = _start("bunker_seven")
+    thug = next(c for c in ordinary.combatants() if c.unit_type == "elite_trooper")  # SWN: the share of what is left
+    assert shot_value(shot, thug) == (min(Fraction(5, thug.health), Fraction(1)), Fraction(5))
+
+
+def test_under_lucky_stars_the_hidden_are_searched_for_rather_than_waited_on():
+    from game.tactical.player import fighting
+    battle = _start("dust_market")
+    for _ in range(400):  # play on until someone of the tactical player's side faces a hidden enemy
+        actor = battle.current() if battle.pending() is None else None
+        if actor is not None and battle.options(actor, groups=("stealth",)).allowed("search"):
+            me = battle.combatant(actor)
+            if not battle.options(actor, groups=("attack",)).allowed("attack"):
+                decision = fighting(battle, me)
+                assert decision.reason.startswith("searches: an enemy hides")
+                return
+        battle.submit(make_policy("tactical", 0)(battle))
+        if battle.state.ended:
+            break
+    raise AssertionError("no turn with a hidden enemy and nothing to attack came up")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from game.actions import Attack, Charge, EndTurn, ThrowGrenade
 from game.ai import enemy_hexes, protection, read_shelters
 from game.battle import Battle
-from game.hexgrid import Hex
-from game.options import MoveOption, Options
+from game.hexgrid import Hex, distance
+from game.options import AttackOption, MoveOption, Options
 from game.tactical.attacks import Decision, is_leader
 from game.views import CombatantView
 
@@ -104,3 +104,41 @@ def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposu
     wedges = "out of the watchers' wedges" if exposure == 0 else f"through {exposure} watched hex(es)"
     role = ", keeping the leader back" if leader else ""
     return f"moves to {battle.place(hex_)}: {shelter}, {wedges}{role}"
+
+
+CRAMPED = "long gun with enemy adjacent"
+"""The named part of a shot's odds for firing a long gun with an enemy adjacent (SWN core: -4)."""
+
+
+def cramped(option: AttackOption) -> bool:
+    """Whether the shot is a long gun fired with an enemy adjacent."""
+    return option.odds is not None and any(part.name == CRAMPED for part in option.odds.bonus)
+
+
+def foe_hexes(battle: Battle, me: CombatantView) -> set[Hex]:
+    """Every hex an enemy in the fight stands on (a squad's whole footprint; bystanders are no enemy)."""
+    camps = {side.id: side.camp for side in battle.sides()}
+    mine = camps.get(me.side)
+    return {h for c in battle.combatants() if c.in_fight and c.hex is not None and camps.get(c.side) not in (mine, None)
+            for h in (c.footprint or (c.hex,))}
+
+
+def step_clear_decision(battle: Battle, options: Options, me: CombatantView, shot: AttackOption) -> Decision | None:
+    """Before a cramped shot, step to a hex with no enemy adjacent that still sees the target,
+    off the watchers' paths, the best shelter from the target first, then the shortest step;
+    None when there is no such hex (the shot is then taken as it is)."""
+    foes = foe_hexes(battle, me)
+    watched = set(watched_by(options))
+    free = [o for o in options.allowed("move") if isinstance(o, MoveOption)
+            and all(distance(h, f) > 1 for h in (o.hexes or (o.hex,)) for f in foes)
+            and not any(step in watched for step in o.path)]
+    target = battle.combatant(shot.target)
+    if not free or target is None or target.hex is None:
+        return None
+    readings = battle.covers([target.hex] * len(free), [o.hex for o in free], me.weapon or "unarmed")
+    seen = [(-(r.armor + r.concealment_bonus), o.cost, o.hex, o) for o, r in zip(free, readings) if r.visible]
+    if not seen:
+        return None
+    shelter, _, hex_, option = min(seen, key=lambda item: item[:3])
+    return Decision(option.action, f"steps to {battle.place(hex_)}, clear of adjacent enemies, before firing at "
+                                   f"{target.name}: no -4 for a long gun with an enemy adjacent, cover {-shelter}")

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.actions import Action, Attack, EndTurn
-from game.ai import answer_prompt, conduct_of, falling_back
+from game.ai import answer_prompt, conduct_of, declaration, falling_back, search_for_the_hidden
 from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky_stars
 from game.battle import Battle
-from game.tactical.attacks import Decision, attack_decision
-from game.tactical.moving import move_decision
+from game.options import AttackOption
+from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.moving import cramped, move_decision, step_clear_decision
 from game.tactical.pressure import (fray_decision, intimidate_decision, overwatch_decision, reload_decision,
                                     shot_damage)
 from game.views import CombatantView
@@ -56,7 +57,9 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
         if better is not None:
             return better
     if attack is not None:
-        return attack
+        return first_clear_of_enemies(battle, options, me, attack)
+    if lucky and (search := search_for_the_hidden(battle, me)) is not None:
+        return Decision(search, "searches: an enemy hides out of sight and nothing else is in reach")
     move = move_decision(battle, options, me)
     if move is not None:
         return move
@@ -65,7 +68,20 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
         return watch
     if lucky and (waiting := instead_of_waiting(battle, me)) is not None:
         return Decision(waiting, waiting.reason)  # seed 001: ready an attack for an enemy coming, or hide
+    declared = declaration(battle, me.id)  # seed 003: several attacks in the next phase when they pay more
+    if declared is not None:
+        return Decision(declared, "declares its next phase: the most damage for the action points")
     return Decision(EndTurn(me.id), "")
+
+
+def first_clear_of_enemies(battle: Battle, options, me: CombatantView, attack: Decision) -> Decision:
+    """A long gun's shot with an enemy adjacent takes -4 (SWN core): with the Move action
+    still to spend, step clear first and fire from there; otherwise the shot as decided."""
+    shot = next((o for o in options.allowed(*SHOT_KINDS) if isinstance(o, AttackOption) and o.action == attack.action),
+                None)
+    if shot is None or not cramped(shot):
+        return attack
+    return step_clear_decision(battle, options, me, shot) or attack
 
 
 def tactical_player(seed: int):

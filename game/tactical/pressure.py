@@ -63,15 +63,25 @@ BURST_ROUNDS = 3
 
 
 def reload_decision(battle: Battle, me: CombatantView, shot: Fraction) -> Decision | None:
-    """Reload an empty gun, or one too low for a burst when the shot at hand is weak; None
-    when no reload is wanted or allowed."""
+    """Reload an empty gun, or a burst weapon too low for a burst when the shot at hand is
+    weak; None when no reload is wanted or allowed (a gun that never bursts is not reloaded
+    while it still has a round: a turn spent reloading a plasma projector with two shots left
+    was a turn of fire lost)."""
     if not me.magazine or me.rounds >= min(BURST_ROUNDS, me.magazine) or me.rounds and shot >= WEAK_SHOT:
+        return None
+    if me.rounds and not _bursts(battle, me):
         return None
     reload = battle.options(me.id, groups=("gear",)).allowed("reload")
     if not reload:
         return None
     return Decision(reload[0].action, "reloads the empty gun" if me.rounds == 0 else
                     f"reloads ({me.rounds} rounds left, too few for a burst; the best shot is weak)")
+
+
+def _bursts(battle: Battle, me: CombatantView) -> bool:
+    """Whether the combatant's weapon can fire a burst (the data file's `burst`)."""
+    weapon = battle.catalog.weapons.get(me.weapon or "")
+    return weapon is not None and weapon.burst
 
 
 WATCH_REACH = 3
