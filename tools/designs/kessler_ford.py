@@ -3,6 +3,12 @@
 A Hegemony column (east) must cross the ford; the garrison (west) holds a ruined farmhouse
 and the tree line with two suit mechs and a six-man rifle squad. A ravine guards the east
 bank's southern approach; the gravtank's fans raise dust. Late autumn: the trees are bare.
+
+The garrison's anti-armour: both suit mechs and Lt. Okafor carry plasma projectors (armor
+piercing 10). With the suit mechs' heavy machine guns (3d6, armor piercing 5) nothing of the
+garrison got through the gravtank's armor 18 but a 14+ on 3d6: in 100 rounds of one measured
+fight 178 shots at Tank 31 took 2 of its 60 hit points, so holding the ford could only draw
+or lose (0 wins in 60 mirrored fights for either player). See the README.
 """
 
 from __future__ import annotations
@@ -73,13 +79,13 @@ UNITS = (
          overrides=(Prop("facing", "int", 0),)),
     Unit("jun", 2, 9, "pcs", template="pc_expert", name="Jun Tao"),
     Unit("okafor", 5, 10, "allies", template="veteran_soldier", name="Lt. Okafor",
-         overrides=(Prop("morale", "int", 10),)),
+         overrides=(Prop("morale", "int", 10), Prop("weapon", "string", "plasma_projector"))),
     Unit("squad", 6, 10, "allies", template="veteran_squad", name="2nd Ford Rifles",
          overrides=(Prop("facing", "int", 0),)),
     Unit("mech1", 8, 5, "allies", template="suit_mech", name="Ironclad One",
-         overrides=(Prop("facing", "int", 0),)),
+         overrides=(Prop("facing", "int", 0), Prop("weapon", "string", "plasma_projector"))),
     Unit("mech2", 8, 13, "allies", template="suit_mech", name="Ironclad Two",
-         overrides=(Prop("facing", "int", 0),)),
+         overrides=(Prop("facing", "int", 0), Prop("weapon", "string", "plasma_projector"))),
     Unit("strahl", 17, 7, "enemies", template="light_mech", name="Captain Strahl",
          overrides=(Prop("facing", "int", 3),)),
     Unit("tank", 19, 10, "enemies", template="gravtank", name="Tank 31",
@@ -92,7 +98,8 @@ UNITS = (
 
 DESCRIPTION = """Kessler Ford, late autumn. A Hegemony armoured column must cross the river here.
 The ford garrison holds the farmhouse ruin and the tree line with two suit mechs and the
-2nd Ford Rifles (a squad of six). The deep channel is slow going: use the ford.
+2nd Ford Rifles (a squad of six); the mechs and Lt. Okafor carry plasma projectors for
+the tank. The deep channel is slow going: use the ford.
 The ravine on the east bank stops the tank, but a trooper can jump it.
 The trees have lost their leaves: forest is only partly obscuring on this map."""
 
