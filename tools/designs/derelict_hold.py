@@ -3,8 +3,8 @@
 A boarding team (west) forces the cargo hold of a derelict freighter held by belt pirates
 (east). Crates and pillars break the lines of fire; a camprat has nested in the wreckage.
 
-Hask and Dell carry assault rifles (penetration 11 against the marines' combat armour 16:
-3 damage a success level). With light pistols (7 against 16) and blades and clubs against
+Hask, Lir and Dell carry assault rifles (penetration 11 against the marines' combat armour
+16: 3 damage a success level). With light pistols (7 against 16) and blades and clubs against
 armour 12, nothing of the pirates' could wound a marine, so they could not win (none of 160
 measured fights, whichever player held them). See the README.
 """
@@ -42,7 +42,8 @@ UNITS = (
          overrides=(Prop("weapon", "string", "combat_knife"),)),
     Unit("hask", 14, 3, "enemies", template="starfarer/pirate", name="Hask",
          overrides=(Prop("weapon", "string", "assault_rifle"),)),
-    Unit("lir", 14, 7, "enemies", template="starfarer/pirate", name="Lir"),
+    Unit("lir", 14, 7, "enemies", template="starfarer/pirate", name="Lir",
+         overrides=(Prop("weapon", "string", "assault_rifle"),)),
     Unit("vane", 13, 5, "enemies", template="starfarer/pirate", name="Vane",
          overrides=(Prop("weapon", "string", "combat_knife"),)),
     Unit("oro", 13, 9, "enemies", template="starfarer/pirate", name="Oro",
