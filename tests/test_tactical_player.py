@@ -27,7 +27,7 @@ from game.simulate.plans import PlanError, side_policies
 from game.simulate.policies import make_policy, policy_names
 from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
 from game.tactical.attacks import best_charge, shot_value
-from game.tactical.moving import exposure_to
+from game.tactical.moving import exposure_to, move_decision
 from game.tactical.pressure import intimidate_decision, reload_decision
 
 MAPS = sorted(p.stem for p in MAPS_DIR.glob("*.tmx"))
@@ -292,3 +292,18 @@ def test_under_lucky_stars_the_hidden_are_searched_for_rather_than_waited_on():
         if battle.state.ended:
             break
     raise AssertionError("no turn with a hidden enemy and nothing to attack came up")
+
+
+def test_among_equally_close_hexes_it_moves_where_the_fewest_enemies_see_it():
+    # every shot and a heroic PC's Fray Die need a line of sight: fewer eyes, fewer of both
+    battle = _start("bunker_seven", 3)  # the garrison's grenadier moves first
+    me = battle.combatant(battle.current())
+    options = battle.options(me.id, groups=("move",))
+    decision = move_decision(battle, options, me)
+    assert isinstance(decision.action, Move) and ", seen by " in decision.reason
+    enemies = enemy_hexes(battle, me.id)
+    way = battle.approach_costs(enemies)
+    reach = [o.hex for o in options.allowed("move") if not any(h in {w.hex for w in options.watched} for h in o.path)]
+    eyes = exposure_to(battle, me, reach, enemies)
+    chosen = decision.action.path[-1]
+    assert all(eyes[chosen][0] <= eyes[h][0] for h in reach if way[h] == way[chosen])

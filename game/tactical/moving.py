@@ -68,8 +68,10 @@ def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantVi
 
 
 def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
-    """Close in through cover and out of overwatch wedges (the leader: cover first); having
-    fired this turn, step back into shelter instead; None when no hex is better than standing."""
+    """Close in through cover and out of overwatch wedges (the leader: cover first); among
+    equally close hexes, the one the fewest enemies see, then the best cover (a heroic PC's
+    Fray Die and every shot need a line of sight); having fired this turn, step back into
+    shelter instead; None when no hex is better than standing."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
     enemies = enemy_hexes(battle, me.id)
     if not reach or not enemies:
@@ -80,6 +82,7 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     read_shelters(battle, me, [*reach, me.hex], enemies)
     watched = watched_by(options)
     leader = is_leader(battle, me)
+    seen = exposure_to(battle, me, [*reach, me.hex], enemies)
 
     def exposure(hex_: Hex) -> int:
         path = reach[hex_].path if hex_ in reach else ()
@@ -88,22 +91,24 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     def score(hex_: Hex) -> tuple:
         distance = way.get(hex_, UNREACHABLE) + WATCHED_PENALTY * exposure(hex_)
         cover = protection(battle, me, hex_, enemies)
-        keys = (distance - cover, -cover) if leader else (distance, -cover)
+        keys = (distance - cover, -cover) if leader else (distance, seen[hex_][0], -cover)
         return (*keys, reach[hex_].cost if hex_ in reach else 0, hex_)
 
     target = min(reach, key=score)
     if score(target)[:2] >= score(me.hex)[:2]:
         return None
     return Decision(reach[target].action, move_reason(battle, me, target, protection(battle, me, target, enemies),
-                                                      exposure(target), leader))
+                                                      exposure(target), leader, seen[target][0]))
 
 
-def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool) -> str:
-    """Why a move: where to, the cover there, the watchers' wedges."""
-    shelter = "out of sight" if cover >= 10 else f"cover {cover}"
+def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool,
+                eyes: int) -> str:
+    """Why a move: where to, the cover there, how many enemies see it, the watchers' wedges."""
+    shelter = "out of the nearest enemy's sight" if cover >= 10 else f"cover {cover}"
+    sight = "seen by no enemy" if eyes == 0 else f"seen by {eyes} {'enemy' if eyes == 1 else 'enemies'}"
     wedges = "out of the watchers' wedges" if exposure == 0 else f"through {exposure} watched hex(es)"
     role = ", keeping the leader back" if leader else ""
-    return f"moves to {battle.place(hex_)}: {shelter}, {wedges}{role}"
+    return f"moves to {battle.place(hex_)}: {shelter}, {sight}, {wedges}{role}"
 
 
 CRAMPED = "long gun with enemy adjacent"
