@@ -10,19 +10,24 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   chance times the enemies its blast catches), never when the blast may catch a friend;
 - charges when the odds say so: a charge's expected blow, after the target's armor, must
   beat the best shot;
-- moving, it keeps out of enemy overwatch wedges (`Options.watched`), takes the best cover
-  among the hexes that close in, and keeps its side's leader (the toughest of the side)
-  back in cover rather than in front; having fired, it steps back out of the enemies' sight;
+- moving, it keeps out of enemy overwatch wedges (`Options.watched`), takes the hex the
+  fewest enemies see, then the best cover, among the hexes that close in, and keeps its
+  side's leader (the toughest of the side) back in cover rather than in front; having fired,
+  it steps back out of the enemies' sight; before a long gun's shot with an enemy adjacent
+  (-4) it steps clear first;
+- other rulesets: under Lucky Stars it searches for the hidden (and grapples, readies or
+  hides as the plain player does); under Starfarer it ranks shots by expected damage (the
+  shock left is not what drops a combatant) and declares its phases as the plain player;
 - beyond shooting: a heroic PC's free Fray Die every round, Intimidate when a success drops
-  an enemy side a morale band, a reload rather than a weak shot, overwatch with an unused
-  Main action.
+  an enemy side a morale band, a reload of a burst weapon rather than a weak shot, overwatch
+  with an unused Main action.
 
 `attacks` holds the sums for a blow, `moving` where to stand, `pressure` the rest, `player`
 the turn in order.
 
-Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, out of the
-watchers' wedges"), carried on the action (`Action.reason`) so the battle's log tells it
-(an `Explained` event) and a save replays it exactly. It has no dice of its own: fully
+Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, seen by 1
+enemy, out of the watchers' wedges"), carried on the action (`Action.reason`) so the battle's
+log tells it (an `Explained` event) and a save replays it exactly. It has no dice of its own: fully
 deterministic.
 """
 

@@ -1,5 +1,7 @@
-"""The tactical player's turn: obey the morale band, then the Fray Die, the best attack,
-Intimidate, reload, move, overwatch, or end the turn; each decision with its reason."""
+"""The tactical player's turn: obey the morale band, then the Fray Die, the best attack (a
+step clear of an adjacent enemy first when a long gun's shot would take -4), Intimidate,
+reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
+declare (Starfarer), or end the turn; each decision with its reason."""
 
 from __future__ import annotations
 
