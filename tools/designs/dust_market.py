@@ -4,9 +4,9 @@ A spacer crew (west) meets void pirates and their security drone (east) among th
 shipping containers of a frontier market. Rubble and brush are poor footing; the crates and
 containers give partial cover against blaster fire.
 
-Every spacer and every pirate has a hero point. With the crew's alone the pirates never beat
-a crew played by the computer (0 of 60 mirrored fights, either player at the pirates' helm):
-a point bought an extra die that made nearly every missed shot a hit. See the README.
+Every spacer and every pirate has a hero point. With the crew's alone the pirates did not beat
+a crew played well (none of 70 measured mirrored fights against a crew that searches for the
+hidden): a point bought an extra die that made nearly every missed shot a hit. See the README.
 """
 
 from __future__ import annotations
