@@ -69,7 +69,11 @@ class NegationChance(Prompt):
     less damage (not counterable). `attack` is the attack that hit and `amount` what the hit deals
     as it stands. SWN: `result` is its roll, `damage` the damage roll and `armor` the armor it
     went through. These Lucky Stars: `contest` is the opposed roll and `blow` the damage roll.
-    Starfarer: `task` is the to-hit task and `location` where it landed (`amount`: the shock)."""
+    Starfarer: `task` is the to-hit task and `location` where it landed (`amount`: the shock).
+    Damage an SWN attack deals other than a shot's hit (a blast, a charge's blow, a ram, a squad's
+    volley, shock on a miss, a blocked shove, heroic overflow) is `waiting`: the step the action
+    goes on from once the damage is taken (`damage` then holds its roll, a flat amount as a roll
+    of no dice)."""
 
     kind: ClassVar[str] = "negate_damage"
     attack: Action | None = None
@@ -81,6 +85,7 @@ class NegationChance(Prompt):
     blow: DamageRoll | None = None
     task: TaskResult | None = None
     location: str = ""
+    waiting: RollWaiting | None = None
 
 
 @dataclass(frozen=True, slots=True)

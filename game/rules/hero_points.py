@@ -183,6 +183,20 @@ def shock_removed(picks: tuple[str, ...]) -> int:
     return SHOCK_PER_PICK * picks.count("shock")
 
 
+def negated_roll(roll: Roll, points: int) -> Roll:
+    """A damage roll with the shock picks' points taken off as a named part, before armor or a
+    table reads it (Seed 004, Negating Damage, read for SWN); `points` 0 leaves it as rolled."""
+    if not points:
+        return roll
+    return replace(roll, modifiers=roll.modifiers + (("hero points", -points),), total=roll.total - points)
+
+
+def negated_flat(amount: int, picks: tuple[str, ...]) -> int:
+    """Damage dealt without a roll (a squad's flat volley, shock on a miss) less 3 a shock pick,
+    never below 0 (Seed 004, Negating Damage, read for SWN)."""
+    return max(0, amount - shock_removed(picks))
+
+
 def may_protect_equipment(trademark: str | None, item: str) -> bool:
     """Points negate damage to equipment only for the character's one trademark item (Seed 004, Damage to Equipment)."""
     return trademark is not None and trademark == item

@@ -35,7 +35,7 @@ from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbo
 from game.rules.attack import AttackResult, AttackSetup, Modifier, hit_chance, resolve_attack, target_number
 from game.rules.catalog import Weapon
 from game.rules.damage import after_armor, effective_armor
-from game.rules.dice import DiceError
+from game.rules.dice import DiceError, Roll
 from game.rules.maneuvers import (
     CHARGE_DICE_PER_HEX,
     charge_dice,
@@ -44,18 +44,18 @@ from game.rules.maneuvers import (
     ram_recoil,
 )
 from game.rules.maneuvers import ram_lands as ram_rolls
-from game.prompts import HeroPointChance, RollWaiting
+from game.prompts import HeroPointChance, NegationChance, RollWaiting
 from game.rules.overflow import Candidate
-from game.rules.saves import CheckResult, check_chance, skill_parts
+from game.rules.saves import CheckResult, SaveResult, check_chance, skill_parts
 from game.systems.budget import spend
 from game.systems.checks import evasion_save
 from game.systems.footprint import spread_problem
-from game.systems.hero_chances import offer_on_miss, offer_on_roll
+from game.systems.hero_chances import offer_negation, offer_on_miss, offer_on_roll
 from game.systems.combat import (
     UNARMED,
     VEHICLE_KINDS,
     attack_parts,
-    deal_damage,
+    read_damage,
     is_person,
     melee_setup,
     points_to_drop,
@@ -257,10 +257,10 @@ def _crash(scene: Scene, plan: ChargePlan, run: ChargeUnderway) -> None:
     point on the roll (seed 004: the answer then lands it, `crash_lands`, or not)."""
     attack = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.charger, plan.target, attack, plan.weapon.id if plan.weapon else "", "charge"))
-    if not attack.hit and offer_on_miss(scene, plan.charger, Charge(plan.charger, target=plan.target, path=run.path),
-                                        attack):
+    action = Charge(plan.charger, target=plan.target, path=run.path)
+    if not attack.hit and offer_on_miss(scene, plan.charger, action, attack):
         return
-    crash_lands(scene, plan, attack)
+    crash_lands(scene, action, plan, attack)
 
 
 def blow_plan(scene: Scene, charge: Charge) -> ChargePlan:
@@ -272,32 +272,51 @@ def blow_plan(scene: Scene, charge: Charge) -> ChargePlan:
     return plan
 
 
-def crash_lands(scene: Scene, plan: ChargePlan, attack: AttackResult) -> None:
+def crash_lands(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackResult) -> None:
     """The charge's roll as it stands: on a hit the damage, the target knocked prone, an unarmed
-    charger's Evasion save (seed 002, Charge (Person))."""
+    charger's Evasion save (seed 002, Charge (Person)). A target who may negate the blow's damage
+    is asked before taking it (seed 004: `blow_lands` then goes on)."""
     if not attack.hit:
         return
     evasion = None if plan.weapon else evasion_save(scene, plan.charger)
     result = charge_lands(attack, scene.dice, plan.weapon.damage if plan.weapon else None, plan.attribute, evasion)
     compared = (result.d6.total, result.weapon.total) if result.weapon is not None else None
-    excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
-                                             source="charge", weapon=plan.weapon.id if plan.weapon else "",
-                                             compared=compared))
-    _overflow(scene, plan, excess, result.attack.total, OverflowSource(plan.charger, "charge"))
+    read = read_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
+                                           source="charge", weapon=plan.weapon.id if plan.weapon else "",
+                                           compared=compared))
+    scene.emit(read)
+    saves = (result.save,) if result.save is not None else ()
+    if offer_negation(scene, plan.charger, action, attack, read, RollWaiting(CHARGE_BLOW, saves, 0), "charge"):
+        return
+    _blow_taken(scene, plan, attack.total, read.amount, result.save)
+
+
+def blow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """A charge's blow after the negation decision: the damage left, then as without it."""
+    saves = prompt.waiting.rolls
+    _blow_taken(scene, blow_plan(scene, prompt.attack), prompt.result.total, amount, saves[0] if saves else None)
+
+
+def _blow_taken(scene: Scene, plan: ChargePlan, total: int, amount: int, save: SaveResult | None) -> None:
+    """The blow's damage taken (and its heroic overflow), the target knocked prone, then a bare-handed
+    charger's Evasion save, which a charger who failed it may spend a hero point on (seed 004)."""
+    excess = take_damage(scene, plan.target, amount)
+    _overflow(scene, plan, excess, total, OverflowSource(plan.charger, "charge"))
     if plan.target_can_fall:
         _knock_prone(scene, plan.target, "knocked")
-    if result.save is not None:
-        scene.emit(CheckRolled(plan.charger, "Evasion save", result.save))
-        waiting = RollWaiting(CHARGER_SAVE, (result.save,), result.save.target - result.save.roll.total,
-                              other=plan.target)
-        if result.charger_prone and offer_on_roll(scene, plan.charger, "failed the Evasion save", None, waiting):
+    if save is not None:
+        scene.emit(CheckRolled(plan.charger, "Evasion save", save))
+        waiting = RollWaiting(CHARGER_SAVE, (save,), save.target - save.roll.total, other=plan.target)
+        if not save.success and offer_on_roll(scene, plan.charger, "failed the Evasion save", None, waiting):
             return  # seed 004: the answer then settles it (`save_lands`)
-    if result.charger_prone:
+    if save is not None and not save.success:
         _knock_prone(scene, plan.charger, "fell charging", plan.target)
 
 
 CHARGER_SAVE = "charger's Evasion save"
 PILOT_CHECK = "ram's Pilot check"
+CHARGE_BLOW = "a charge's blow"
+RAM_BLOW = "a ram's damage"
 
 
 def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
@@ -331,27 +350,44 @@ def _ram(scene: Scene, plan: ChargePlan, run: ChargeUnderway) -> None:
     point on the roll (seed 004: the answer then lands it, `ram_lands`, or not)."""
     attack = resolve_attack(plan.setup, scene.dice)
     scene.emit(Attacked(plan.charger, plan.target, attack, how="ram", hexes=plan.hexes))
-    if not attack.hit and offer_on_miss(scene, plan.charger, Charge(plan.charger, target=plan.target, path=run.path),
-                                        attack):
+    action = Charge(plan.charger, target=plan.target, path=run.path)
+    if not attack.hit and offer_on_miss(scene, plan.charger, action, attack):
         return
-    ram_lands(scene, plan, attack)
+    ram_lands(scene, action, plan, attack)
 
 
-def ram_lands(scene: Scene, plan: ChargePlan, attack: AttackResult) -> None:
-    """The ram's roll as it stands: on a hit the damage to the target, then the Pilot check, which
-    a crew who failed it may spend a hero point on (seed 004: `pilot_lands` then settles it)."""
+def ram_lands(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackResult) -> None:
+    """The ram's roll as it stands: on a hit the damage to the target, which it may first negate if
+    a character or its crew's trademark machine (seed 004: `ram_blow_lands` then goes on)."""
     result = ram_rolls(attack, scene.dice, plan.size_class, plan.hexes, plan.pilot_parts, plan.target_can_fall)
     if not attack.hit:
         return
-    excess = deal_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
-                                             source="ram"))
-    _overflow(scene, plan, excess, attack.total, OverflowSource(plan.charger, "ram"))
-    pilot = result.pilot
+    read = read_damage(scene, DamageRolled(plan.charger, plan.target, result.damage_roll, plan.armor, 0,
+                                           source="ram"))
+    scene.emit(read)
+    waiting = RollWaiting(RAM_BLOW, (result.pilot, result.damage_roll), 0)
+    if offer_negation(scene, plan.charger, action, attack, read, waiting, "ram"):
+        return
+    _rammed(scene, plan, attack.total, read.amount, result.pilot, result.damage_roll)
+
+
+def ram_blow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """A ram's damage after the negation decision: the damage left, then as without it."""
+    pilot, damage = prompt.waiting.rolls
+    _rammed(scene, blow_plan(scene, prompt.attack), prompt.result.total, amount, pilot, damage)
+
+
+def _rammed(scene: Scene, plan: ChargePlan, total: int, amount: int, pilot: CheckResult, damage: Roll) -> None:
+    """The ram's damage taken (and its overflow), then the Pilot check, which a crew who failed it
+    may spend a hero point on (seed 004: `pilot_lands` then settles it). The recoil is read from the
+    ram's damage as rolled (what the target negated does not soften the crash for the charger)."""
+    excess = take_damage(scene, plan.target, amount)
+    _overflow(scene, plan, excess, total, OverflowSource(plan.charger, "ram"))
     scene.emit(CheckRolled(plan.charger, "Pilot check", pilot))
-    waiting = RollWaiting(PILOT_CHECK, (pilot, result.damage_roll), pilot.difficulty - pilot.total, other=plan.target)
+    waiting = RollWaiting(PILOT_CHECK, (pilot, damage), pilot.difficulty - pilot.total, other=plan.target)
     if not pilot.success and offer_on_roll(scene, plan.charger, "failed the Pilot check", None, waiting):
         return
-    _recoil(scene, plan.charger, plan.target, result.damage, pilot)
+    _recoil(scene, plan.charger, plan.target, damage.total, pilot)
 
 
 def pilot_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:

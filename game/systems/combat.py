@@ -18,6 +18,7 @@ from game.components import Allegiance, Armament, Health, Identity, Overwatch, P
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance, neighbors
+from game.prompts import NegationChance, RollWaiting
 from game.rules.attack import (
     AttackResult,
     AttackSetup,
@@ -31,11 +32,13 @@ from game.rules.attack import (
 )
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
+from game.rules.heroic import fixed_heroic_damage
+from game.rules.hero_points import negated_flat, negated_roll, shock_removed
 from game.rules.overflow import Candidate, plan_overflow
 from game.rules.cover import CoverReading
 from game.systems import authority
 from game.systems.budget import needs
-from game.systems.hero_chances import offer_negation, offer_on_miss
+from game.systems.hero_chances import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
 from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
@@ -349,45 +352,74 @@ def _spend_rounds(scene: Scene, plan: AttackPlan) -> None:
         scene.world.set(plan.attacker, Armament(armament.weapon, armament.rounds - (3 if plan.burst else 1)))
 
 
+VOLLEY = "a squad's volley"
+SHOCK = "shock on a miss"
+
+
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
-    """A squad's volley: flat damage by band and units, no damage roll, no overflow (seed 002)."""
+    """A squad's volley: flat damage by band and units, no damage roll, no overflow (seed 002).
+    A hero it lands on may first negate some of it (seed 004: `flat_lands` then takes the rest)."""
     heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
     volley = squad_volley(scene, plan.attacker, plan.target, plan.setup, plan.weapon,
                           plan_armor(scene, plan), plan.burst, heroic)
     scene.emit(volley)
-    if volley.amount:
+    waiting = RollWaiting(VOLLEY, (), 0, other=plan.attacker)
+    if volley.amount and not offer_damage_negation(scene, plan.attacker, plan.target, volley.amount, "volley",
+                                                   shot=_as_action(plan), damage=flat_roll(volley.damage.amount),
+                                                   waiting=waiting):
         take_damage(scene, plan.target, volley.amount)
     return volley.hit
+
+
+def volley_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """A volley's damage with these picks: 3 off its flat damage (armor already counted in it) a
+    shock pick, then read as fixed damage on the heroic table if the target reads one (seed 004
+    with seed 002 squads and seed 000)."""
+    left = negated_flat(prompt.damage.total, picks)
+    return fixed_heroic_damage(left) if reads_on_table(scene.setup.heroic, is_vehicle(scene, prompt.decider)) else left
+
+
+def shock_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """Shock on a miss with these picks: 3 off it a shock pick (seed 004, "remove three points of shock damage")."""
+    return negated_flat(prompt.amount, picks)
+
+
+def rolled_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """A damage roll's amount with these picks: 3 off the roll a shock pick, before armor and the
+    heroic table read it (seed 004 read for SWN; seed 000 ruling)."""
+    rolled = DamageRolled(0, prompt.decider, prompt.damage, prompt.armor, 0)
+    return read_damage(scene, rolled, negated=shock_removed(picks)).amount
+
+
+def flat_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """A volley's or a miss's shock after the negation decision: the damage left is taken."""
+    if amount:
+        take_damage(scene, prompt.decider, amount)
 
 
 def read_damage(scene: Scene, rolled: DamageRolled, negated: int = 0) -> DamageRolled:
     """Rolled damage read through armor, on the heroic table for persons (seed 000): `rolled` (the
     roll, the armor, where it came from) with its amount and reading filled in, nothing applied.
     `negated` points come off the roll first (hero points, seed 004: before the table reads it)."""
-    damage, armor = rolled.roll, rolled.armor
-    if negated:
-        damage = replace(damage, modifiers=damage.modifiers + (("hero points", -negated),), total=damage.total - negated)
+    damage, armor = negated_roll(rolled.roll, negated), rolled.armor
     if reads_on_table(scene.setup.heroic, is_vehicle(scene, rolled.target)):
         reading = heroic_reading(damage, armor)
         return replace(rolled, roll=damage, amount=reading.points, reading=reading)
     return replace(rolled, roll=damage, amount=after_armor(max(0, damage.total), armor))
 
 
-def deal_damage(scene: Scene, rolled: DamageRolled) -> int:
-    """Apply rolled damage through armor, on the heroic table for persons (seed 000); returns
-    the excess beyond what dropped the target (for overflow)."""
-    read = read_damage(scene, rolled)
-    scene.emit(read)
-    return take_damage(scene, read.target, read.amount)
-
-
 def deal_shock(scene: Scene, plan: AttackPlan) -> None:
-    """A missed melee attack still deals its Shock, compared with the number it was rolled against."""
+    """A missed melee attack still deals its Shock, compared with the number it was rolled against;
+    a hero it lands on may first negate some of it (seed 004: `flat_lands` then takes the rest)."""
     if not plan.weapon.shock:
         return
     amount = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
-    if amount:
-        scene.emit(ShockDealt(plan.attacker, plan.target, amount, plan.weapon.id))
+    if not amount:
+        return
+    scene.emit(ShockDealt(plan.attacker, plan.target, amount, plan.weapon.id))
+    waiting = RollWaiting(SHOCK, (), 0, other=plan.attacker)
+    if not offer_damage_negation(scene, plan.attacker, plan.target, amount, "shock on a miss", shot=_as_action(plan),
+                                 damage=flat_roll(amount), waiting=waiting):
         take_damage(scene, plan.target, amount)
 
 

@@ -22,7 +22,7 @@ from game.ecs import EntityId
 from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.options import Landing
-from game.prompts import HeroPointChance, RollWaiting
+from game.prompts import HeroPointChance, NegationChance, RollWaiting
 from game.rules.attack import AttackResult, AttackSetup, Situation, hit_chance, range_band, resolve_attack
 from game.rules.catalog import Weapon
 from game.rules.damage import (
@@ -34,6 +34,7 @@ from game.rules.damage import (
 from game.rules.dice import DiceExpression, Roll
 from game.rules.formation import units_reached
 from game.rules.heroic import HeroicReading
+from game.rules.hero_points import negated_roll, shock_removed
 from game.rules.grenade import (
     SCATTER_DICE,
     BlastHit,
@@ -48,7 +49,7 @@ from game.rules.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.checks import evasion_save
 from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
-from game.systems.hero_chances import offer_on_miss, offer_on_roll
+from game.systems.hero_chances import offer_damage_negation, offer_on_miss, offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.footprint import footprint, weakest_cover
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for
@@ -269,22 +270,24 @@ def explode(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex) -> Non
 
 
 BLAST_SAVE = "Evasion save against a blast"
+BLAST_HIT = "a blast's damage"
 
 
 def strike_victims(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex, damage: Roll,
                    victims: tuple[EntityId, ...]) -> None:
-    """Each victim still to come, in id order, saves and takes its share; a failed save its victim
-    may spend a hero point on stops the blast there until that is decided (seed 004: `save_lands`
-    then goes on)."""
+    """Each victim still to come, in id order, saves and takes its share. The blast stops at a
+    victim until a hero point decision is made (seed 004): on a failed save (`save_lands` then goes
+    on), and before a victim who may negate damage takes its share (`blast_lands` then goes on)."""
     for k, victim in enumerate(victims):
         hit, reading = _victim_hit(scene, weapon, centre, victim, damage)
-        save = hit.save
+        save, rest = hit.save, victims[k + 1:]
         if save is not None and not save.success:
             waiting = RollWaiting(BLAST_SAVE, (save, damage), save.target - save.roll.total, other=thrower,
-                                  rest=victims[k + 1:], detail=weapon.id, at=centre)
+                                  rest=rest, detail=weapon.id, at=centre)
             if offer_on_roll(scene, victim, f"failed the {save.name} save", None, waiting):
                 return
-        _strike(scene, thrower, weapon, centre, victim, hit, reading)
+        if _strike(scene, thrower, weapon, centre, victim, hit, reading, damage, rest):
+            return
 
 
 def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
@@ -295,19 +298,52 @@ def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, boug
     armor, on_table = _victim_armor(scene, weapon, waiting.at, victim)
     reading = heroic_reading(damage, armor) if on_table else None
     hit = blast_outcome(damage, save, armor, heroic=on_table)
-    _strike(scene, waiting.other, weapon, waiting.at, victim, hit, reading)
-    strike_victims(scene, waiting.other, weapon, waiting.at, damage, waiting.rest)
+    if not _strike(scene, waiting.other, weapon, waiting.at, victim, hit, reading, damage, waiting.rest):
+        strike_victims(scene, waiting.other, weapon, waiting.at, damage, waiting.rest)
 
 
 def _strike(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex, victim: EntityId, hit: BlastHit,
-            reading: HeroicReading | None) -> None:
-    """One victim's share: times the units reached for a squad (Seed 002, Squad Combat Notes), then taken."""
+            reading: HeroicReading | None, damage: Roll, rest: tuple[EntityId, ...]) -> bool:
+    """One victim's share: times the units reached for a squad (Seed 002, Squad Combat Notes), then
+    taken; a victim standing who may negate damage is asked first (seed 004; True if asked)."""
     units = units_caught(scene, victim, centre, weapon)
     if units:
         hit = replace(hit, damage=area_damage_vs_squad(hit.damage, units, units))
     scene.emit(BlastStruck(thrower, victim, hit, reading, units))
+    saves = (hit.save,) if hit.save is not None else ()
+    waiting = RollWaiting(BLAST_HIT, saves, 0, other=thrower, rest=rest, detail=weapon.id, at=centre)
+    if hit.damage and in_the_fight(scene.world, victim) and offer_damage_negation(
+            scene, thrower, victim, hit.damage, weapon.name.lower(), damage=damage, armor=hit.armor, waiting=waiting):
+        return True
     if hit.damage:
         take_damage(scene, victim, hit.damage)
+    return False
+
+
+def blast_outcome_for(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """A victim's share with these negation picks: 3 off the blast's one roll a shock pick for this
+    victim alone, then its armor, the heroic table and half on a save as without them (seed 004 read
+    for SWN, with seed 002's blast and seed 000's table)."""
+    waiting = prompt.waiting
+    weapon = scene.setup.catalog.weapons[waiting.detail]
+    damage = negated_roll(prompt.damage, shock_removed(picks))
+    armor, on_table = _victim_armor(scene, weapon, waiting.at, prompt.decider)
+    save = waiting.rolls[0] if waiting.rolls else None
+    if save is None:
+        share = heroic_reading(damage, armor).points if on_table else blast_damage(max(0, damage.total), False, armor)
+    else:
+        share = blast_outcome(damage, save, armor, heroic=on_table).damage
+    units = units_caught(scene, prompt.decider, waiting.at, weapon)
+    return area_damage_vs_squad(share, units, units) if units else share
+
+
+def blast_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """After the negation decision: the victim takes what is left, then the victims after it save in turn."""
+    waiting = prompt.waiting
+    if amount:
+        take_damage(scene, prompt.decider, amount)
+    strike_victims(scene, waiting.other, scene.setup.catalog.weapons[waiting.detail], waiting.at, prompt.damage,
+                   waiting.rest)
 
 
 def check_throw(scene: Scene, action: ThrowGrenade) -> GrenadePreview | str:

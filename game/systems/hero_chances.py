@@ -13,6 +13,7 @@ from game.ecs import EntityId
 from game.events import DamageRolled
 from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting
 from game.rules.attack import AttackResult
+from game.rules.dice import Roll
 from game.rules.hero_points import can_turn, may_protect_equipment
 from game.systems.scene import Scene
 
@@ -85,14 +86,30 @@ def may_negate(scene: Scene, entity: EntityId) -> bool:
     return may_protect_equipment(trademark.item if trademark else None, identity.unit_type)
 
 
-def offer_negation(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult, rolled: DamageRolled) -> bool:
-    """Ask the character an SWN shot hit whether to spend hero points to take less of its damage
-    (Seed 004, Negating Damage); see `offer_negation_chance` (True if asked)."""
-    target = rolled.target
-    question = (f"{scene.name(attacker)}'s hit deals {rolled.amount} damage to {scene.name(target)}: "
+def offer_negation(scene: Scene, attacker: EntityId, shot: Action | None, result: AttackResult | None,
+                   rolled: DamageRolled, waiting: RollWaiting | None = None, what: str = "hit") -> bool:
+    """Ask the character an SWN attack's damage roll struck whether to spend hero points to take
+    less of it (Seed 004, Negating Damage); `waiting` is where an action other than a shot's hit
+    goes on from (a charge's blow, a ram, a blocked shove). See `offer_negation_chance` (True if asked)."""
+    return offer_damage_negation(scene, attacker, rolled.target, rolled.amount, what, shot=shot, result=result,
+                                 damage=rolled.roll, armor=rolled.armor, waiting=waiting)
+
+
+def offer_damage_negation(scene: Scene, attacker: EntityId, target: EntityId, amount: int, what: str, *,
+                          shot: Action | None = None, result: AttackResult | None = None, damage: Roll | None = None,
+                          armor: int = 0, waiting: RollWaiting | None = None) -> bool:
+    """Ask whoever an SWN attack's damage is about to land on (its hit, blast, volley, shock...)
+    whether to negate some of it (Seed 004, Negating Damage): `amount` as it stands, `damage` the
+    roll it was read from. A flat amount comes as a roll of no dice (`flat_roll`). True if asked."""
+    question = (f"{scene.name(attacker)}'s {what} deals {amount} damage to {scene.name(target)}: "
                 "spend hero points to negate some of it?")
-    chance = NegationChance(target, question, shot, result, rolled.roll, rolled.armor, rolled.amount)
+    chance = NegationChance(target, question, shot, result, damage, armor, amount, waiting=waiting)
     return offer_negation_chance(scene, attacker, chance)
+
+
+def flat_roll(amount: int) -> Roll:
+    """Damage dealt without dice (a squad's flat volley, shock on a miss) as a roll of no dice."""
+    return Roll(str(amount), (), (), amount)
 
 
 def offer_negation_chance(scene: Scene, attacker: EntityId, chance: NegationChance) -> bool:

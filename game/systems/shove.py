@@ -16,6 +16,7 @@ from game.actions import Shove
 from game.components import Identity, Position, Prone, Stats
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, Moved, PushBlocked
+from game.prompts import NegationChance, RollWaiting
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor
 from game.rules.attack import AttackResult, AttackSetup, hit_chance
 from game.rules.damage import effective_armor
@@ -23,9 +24,10 @@ from game.rules.dice import roll
 from game.rules.maneuvers import shove, shove_setup
 from game.systems.budget import needs, spend
 from game.systems.footprint import spread_problem
-from game.systems.hero_chances import offer_on_miss
-from game.systems.combat import VEHICLE_KINDS, attack_parts, deal_damage, enemies_in_the_fight, melee_setup, target_problem
+from game.systems.hero_chances import offer_negation, offer_on_miss
+from game.systems.combat import VEHICLE_KINDS, attack_parts, enemies_in_the_fight, melee_setup, read_damage, target_problem
 from game.systems.scene import Scene
+from game.systems.wounds import take_damage
 
 PUNCH_SKILLS = ("punch",)
 BARE_HANDS = ("str", "dex")  # SWN core: unarmed attacks use the better of Str and Dex
@@ -99,8 +101,12 @@ def shove_targets(scene: Scene, actor: EntityId) -> list[tuple[EntityId, ShovePl
     return [(other, plan_shove(scene, actor, other)) for other in enemies_in_the_fight(scene, actor)]
 
 
+SHOVED_AGAINST = "a blocked shove's damage"
+
+
 def _push(scene: Scene, plan: ShovePlan) -> None:
-    """Move the target one hex, or leave it against what blocks it (Ruling: Shove)."""
+    """Move the target one hex, or leave it against what blocks it (Ruling: Shove); with the damage
+    setting a target who may negate it is asked first (seed 004: `blocked_lands` then takes it)."""
     if not plan.blocked:
         start = scene.world.get(plan.target, Position).hex
         scene.world.set(plan.target, Position(plan.to))
@@ -111,8 +117,16 @@ def _push(scene: Scene, plan: ShovePlan) -> None:
         return
     armor = effective_armor((scene.world.get(plan.target, Stats).armor,))
     damage = roll(BLOCKED_DAMAGE, scene.dice)
-    deal_damage(scene, DamageRolled(plan.shover, plan.target, damage, armor, 0, source="shove",
-                                    against=plan.to, blocked=plan.blocked))
+    read = read_damage(scene, DamageRolled(plan.shover, plan.target, damage, armor, 0, source="shove",
+                                           against=plan.to, blocked=plan.blocked))
+    scene.emit(read)
+    if not offer_negation(scene, plan.shover, None, None, read, RollWaiting(SHOVED_AGAINST, (), 0), "shove"):
+        take_damage(scene, plan.target, read.amount)
+
+
+def blocked_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """A blocked shove's damage after the negation decision: what is left is taken."""
+    take_damage(scene, prompt.decider, amount)
 
 
 def check_shove(scene: Scene, action: Shove) -> ShovePlan | str:

@@ -1,8 +1,8 @@
 """Hero points under Stars Without Number (seed 004 with the SWN attack): the attacker who missed
 may spend a point on the d20 roll just seen; the bought dice are added to its total. So may whoever
 lost any other roll an action stops at (a save, a skill check, a disarm's opposed roll: `STEPS`).
-A character hit may spend points to negate damage: SWN has only the shock pick, 3 points off the
-hit each.
+A character an attack's damage is about to land on may spend points to negate some of it
+(`swn_negation`).
 
 The shared hero point answers (`hero_points.rows`) go on with `go_on` here; the decision's
 options (`prompt_options`) show the exact chance the bought dice turn the miss into a hit.
@@ -11,37 +11,19 @@ The SWN decisions (overwatch, protect, a squad's footprint) keep their own `Hold
 
 from __future__ import annotations
 
-from game.actions import Action, Charge, Disarm, Hold, NegateDamage, OverwatchFire, Shove, ThrowGrenade
-from game.components import Health
-from game.events import Attacked, CheckRolled, DamageNegated, DamageRolled
+from game.actions import Action, Charge, Disarm, Hold, NegateDamage, Shove, ThrowGrenade
+from game.events import Attacked, CheckRolled
 from game.options import Option, Options
-from game.prompts import CounterChance, HeroPointChance, NegationChance, OverwatchChance, Prompt
+from game.prompts import CounterChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
-from game.rules.hero_points import SWN_NEGATION, ExtraRoll, shock_removed
+from game.rules.hero_points import ExtraRoll
 from game.systems import charge, choices, combat, disarm, dispatch, grenades, medicine, morale_actions, shove
-from game.systems.combat import AttackPlan
 from game.systems.dispatch import Row
-from game.systems.hero_chances import points
 from game.systems.rulesets import hero_points
-from game.systems.rulesets.hero_negation import Negating, shock_picks
-from game.systems.scene import Scene, in_the_fight
+from game.systems.rulesets.swn_negation import NEGATING, forget_if_down, replan
+from game.systems.scene import Scene
 
 HERO_PROMPTS = (HeroPointChance, CounterChance)
-
-
-def _replan(scene: Scene, shot: Action) -> AttackPlan:
-    """The plan of a shot waiting on a decision, made again (nothing it reads has changed)."""
-    plan = combat.plan_attack(scene, shot.actor, shot.target, getattr(shot, "burst", False),
-                              getattr(shot, "aimed", False), overwatch=isinstance(shot, OverwatchFire))
-    if isinstance(plan, str):
-        raise AssertionError(f"an attack waiting on a hero point decision became impossible: {plan}")
-    return plan
-
-
-def _forget_if_down(scene: Scene, target: int) -> None:
-    """A mover brought down is asked about by no other overwatcher."""
-    if not in_the_fight(scene.world, target):
-        scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == target)]
 
 
 def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
@@ -95,11 +77,11 @@ def _still(plan, what: str):
 
 def _shot_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
     shot = chance.attack
-    plan = _replan(scene, shot)
+    plan = replan(scene, shot)
     if bought:
         scene.emit(Attacked(shot.actor, shot.target, result, plan.weapon.id))
     combat.finish_shot(scene, plan, result)
-    _forget_if_down(scene, shot.target)
+    forget_if_down(scene, shot.target)
 
 
 def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
@@ -109,7 +91,7 @@ def _charge_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult,
         scene.emit(Attacked(plan.charger, plan.target, result, how="ram", hexes=plan.hexes))
     elif bought:
         scene.emit(Attacked(plan.charger, plan.target, result, plan.weapon.id if plan.weapon else "", "charge"))
-    (charge.ram_lands if plan.ram else charge.crash_lands)(scene, plan, result)
+    (charge.ram_lands if plan.ram else charge.crash_lands)(scene, chance.attack, plan, result)
 
 
 def _shove_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, bought: bool) -> None:
@@ -137,28 +119,6 @@ def _throw_goes_on(scene: Scene, chance: HeroPointChance, result: AttackResult, 
     if bought:
         scene.emit(Attacked(throw.actor, preview.target or 0, result, preview.weapon.id, "throw", at=throw.at))
     grenades.throw_lands(scene, throw, preview, result)
-
-
-def _outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> tuple[int, bool]:
-    """The damage the hit deals with these picks (3 off the roll each, before armor and the
-    heroic table) and whether it drops the character."""
-    rolled = DamageRolled(prompt.attack.actor, prompt.decider, prompt.damage, prompt.armor, 0)
-    amount = combat.read_damage(scene, rolled, negated=shock_removed(picks)).amount
-    return amount, amount >= scene.world.get(prompt.decider, Health).current
-
-
-def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> None:
-    """The hit lands, less what the hero points negated (Seed 004, Negating Damage, read for SWN)."""
-    amount = prompt.amount
-    if action is not None:
-        amount, _ = _outcome(scene, prompt, action.picks)
-        scene.emit(DamageNegated(action.actor, action.picks, prompt.amount, amount, points(scene, action.actor),
-                                 int(action.personal), action.from_pool))
-    combat.land_hit(scene, _replan(scene, prompt.attack), prompt.result, amount)
-    _forget_if_down(scene, prompt.attack.target)
-
-
-NEGATING = Negating("swn", SWN_NEGATION, land, _outcome, shock_picks)
 
 
 def _check_hold(scene: Scene, action: Hold) -> object:

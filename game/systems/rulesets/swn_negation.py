@@ -1,0 +1,92 @@
+"""Negating damage under Stars Without Number (seed 004, Negating Damage, with the SWN attack).
+
+Every damage an SWN attack is about to deal a character (or a crew's trademark machine) waits for
+its `NegationChance`: a shot's hit, a grenade's blast (victim by victim), a charge's blow, a ram, a
+squad's volley, shock on a miss and a shove into something that hurts. SWN has only the "shock"
+pick: 3 points off the damage a pick. Each step the damage comes from (`NegationChance.waiting`,
+none for a shot's hit) has a row in `STEPS`: what the picks leave of it and how its action goes on
+once it is taken. See docs/rules/hero-points.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.actions import Action, NegateDamage, OverwatchFire
+from game.components import Health
+from game.events import DamageNegated
+from game.prompts import NegationChance, OverwatchChance
+from game.rules.hero_points import SWN_NEGATION
+from game.systems import charge, combat, grenades, shove
+from game.systems.combat import AttackPlan
+from game.systems.hero_chances import points
+from game.systems.rulesets.hero_negation import Negating, shock_picks
+from game.systems.scene import Scene, in_the_fight
+
+SHOT = ""  # a shot's hit waits with no `waiting`: the step of the plain, aimed, burst, overwatch and protect attacks
+
+
+@dataclass(frozen=True, slots=True)
+class DamageStep:
+    """One kind of damage an attack deals: what the picks leave of it, and how its action goes on
+    with the damage left (taken first)."""
+
+    left: Callable[[Scene, NegationChance, tuple[str, ...]], int]
+    lands: Callable[[Scene, NegationChance, int], None]
+
+
+def replan(scene: Scene, shot: Action) -> AttackPlan:
+    """The plan of a shot waiting on a decision, made again (nothing it reads has changed)."""
+    plan = combat.plan_attack(scene, shot.actor, shot.target, getattr(shot, "burst", False),
+                              getattr(shot, "aimed", False), overwatch=isinstance(shot, OverwatchFire))
+    if isinstance(plan, str):
+        raise AssertionError(f"an attack waiting on a hero point decision became impossible: {plan}")
+    return plan
+
+
+def forget_if_down(scene: Scene, target: int) -> None:
+    """A mover brought down is asked about by no other overwatcher."""
+    if not in_the_fight(scene.world, target):
+        scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == target)]
+
+
+def _shot_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    combat.land_hit(scene, replan(scene, prompt.attack), prompt.result, amount)
+
+
+STEPS: dict[str, DamageStep] = {
+    SHOT: DamageStep(combat.rolled_outcome, _shot_lands),
+    grenades.BLAST_HIT: DamageStep(grenades.blast_outcome_for, grenades.blast_lands),
+    charge.CHARGE_BLOW: DamageStep(combat.rolled_outcome, charge.blow_lands),
+    charge.RAM_BLOW: DamageStep(combat.rolled_outcome, charge.ram_blow_lands),
+    combat.VOLLEY: DamageStep(combat.volley_outcome, combat.flat_lands),
+    combat.SHOCK: DamageStep(combat.shock_outcome, combat.flat_lands),
+    shove.SHOVED_AGAINST: DamageStep(combat.rolled_outcome, shove.blocked_lands)}
+"""Every damage an SWN attack deals that a character may negate, by the step it waits at."""
+
+
+def _step(prompt: NegationChance) -> DamageStep:
+    return STEPS[prompt.waiting.step if prompt.waiting is not None else SHOT]
+
+
+def outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> tuple[int, bool]:
+    """The damage with these picks (3 off a pick, before armor and the heroic table where there is
+    a roll) and whether it drops the character."""
+    amount = _step(prompt).left(scene, prompt, picks)
+    return amount, amount >= scene.world.get(prompt.decider, Health).current
+
+
+def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> None:
+    """The damage lands, less what the hero points negated, and its action goes on (Seed 004,
+    Negating Damage, read for SWN)."""
+    amount = prompt.amount
+    if action is not None:
+        amount, _ = outcome(scene, prompt, action.picks)
+        scene.emit(DamageNegated(action.actor, action.picks, prompt.amount, amount, points(scene, action.actor),
+                                 int(action.personal), action.from_pool))
+    _step(prompt).lands(scene, prompt, amount)
+    forget_if_down(scene, prompt.decider)
+
+
+NEGATING = Negating("swn", SWN_NEGATION, land, outcome, shock_picks)

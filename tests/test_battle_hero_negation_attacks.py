@@ -1,0 +1,156 @@
+"""Negating damage (seed 004, Negating Damage) from every SWN attack, not only a shot's hit: a
+character caught in a blast, struck by a charge's blow or a ram, hit by a squad's volley, cut by a
+knife's shock on a miss or shoved against a wall is asked before taking it, and may spend a point
+(three shock picks: 3 off the damage each). The options show the damage then dealt and whether it
+still drops the character; the computer negates only to stay standing."""
+
+from game.actions import Attack, Charge, Hold, NegateDamage, Shove, ThrowGrenade
+from game.ai import answer_prompt
+from game.components import Health, Prone
+from game.events import BlastStruck, DamageNegated
+from game.hexgrid import Hex
+from game.prompts import NegationChance
+
+from kit import battle_at, texts, unit
+
+ROOK, ANA, BO = 1, 2, 3
+
+
+def _battle(units, **options):
+    return battle_at(units, ROOK, modules=("hero_points",), **options)
+
+
+def _offered(battle, who: int = ANA):
+    """(damage, drops) of each answer to the open negation decision, the negations first."""
+    return [(o.kind, o.damage, o.drops) for o in battle.options(who).allowed()]
+
+
+# -- a grenade's blast ---------------------------------------------------------------------
+def _blast(**ana):
+    thug = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook", weapon="frag_grenade")
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1, **ana)
+    bo = unit(BO, "pc_expert", "pcs", Hex(3, 1), name="Bo")
+    return _battle([thug, hero, bo])
+
+
+def test_a_hero_in_a_blast_is_asked_before_taking_her_share_and_the_blast_goes_on_after():
+    battle = _blast()
+    thrown = battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15)))  # hit; 2d6 12; Ana saves on 15
+    asked = battle.pending()
+    assert isinstance(asked, NegationChance) and asked.decider == ANA and asked.amount == 6  # half of 12
+    assert asked.question == "Rook's frag grenade deals 6 damage to Ana: spend hero points to negate some of it?"
+    assert [e.target for e in thrown.events if isinstance(e, BlastStruck)] == [ANA]  # Bo waits behind her
+    assert battle.world.get(ANA, Health).current == 18
+    # the picks come off the blast's roll before the save halves it: 12 - 9 = 3, half is 1
+    assert _offered(battle) == [("negate_damage", 1, False), ("hold", 6, False)]
+    outcome = battle.submit(NegateDamage(ANA, picks=("shock",) * 3, faces=(4,)))  # then Bo's save: 4 fails
+    assert texts(outcome)[:2] == ["Ana spends a hero point to negate damage (shock, shock, shock; 0 left): 6 -> 1.",
+                                  "Ana takes 1: 18 -> 17 HP."]
+    assert [e.target for e in outcome.events if isinstance(e, BlastStruck)] == [BO]
+    assert battle.world.get(ANA, Health).current == 17 and battle.world.get(BO, Health).current == 0
+
+
+def test_a_hero_taking_the_blast_keeps_her_point_and_the_others_are_struck_in_order():
+    battle = _blast()
+    battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15)))
+    outcome = battle.submit(Hold(ANA, faces=(18,)))  # Bo saves on 18
+    assert battle.world.get(ANA, Health).current == 12 and battle.combatant(ANA).hero_points == 1
+    assert [(e.target, e.hit.damage) for e in outcome.events if isinstance(e, BlastStruck)] == [(BO, 6)]
+
+
+def test_a_blast_that_would_drop_her_the_computer_negates_just_enough_to_stay_standing():
+    battle = _blast(hp=10)
+    battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 2)))  # Ana fails the save
+    battle.submit(Hold(ANA))  # she lets the failed save stand (her point could buy it): 12 would drop her
+    assert _offered(battle) == [("negate_damage", 3, False), ("hold", 12, True)]
+    answer = answer_prompt(battle.options(ANA))
+    assert isinstance(answer, NegateDamage) and answer.picks == ("shock",) * 3
+
+
+def test_a_blast_she_survives_anyway_the_computer_takes():
+    battle = _blast()
+    battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15)))
+    assert isinstance(answer_prompt(battle.options(ANA)), Hold)
+
+
+# -- a charge's blow and a ram -------------------------------------------------------------
+def test_a_charges_blow_is_negated_before_it_lands_and_then_knocks_her_prone():
+    thug = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook", weapon="knife")
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1)
+    battle = _battle([thug, hero])
+    battle.submit(Charge(ROOK, target=ANA, path=(Hex(1, 0), Hex(2, 0)), faces=(19, 6, 4)))  # 1d6 6 beats the knife's 4
+    assert isinstance(battle.pending(), NegationChance) and not battle.world.has(ANA, Prone)
+    assert _offered(battle) == [("negate_damage", 0, False), ("hold", 6, False)]
+    outcome = battle.submit(NegateDamage(ANA, picks=("shock", "shock")))
+    assert next(e for e in outcome.events if isinstance(e, DamageNegated)).after == 0
+    assert battle.world.get(ANA, Health).current == 18 and battle.world.has(ANA, Prone)  # the blow still strikes
+
+
+def _rammed(**target):
+    car = unit(ROOK, "ground_car", "enemies", Hex(0, 0), name="Car")
+    return _battle([car, target.pop("unit", None) or unit(ANA, "pc_warrior", "pcs", Hex(4, 0), name="Ana",
+                                                          hero_points=1, **target)])
+
+
+def test_a_ram_that_would_drop_her_is_negated_then_the_pilot_check_and_recoil_follow():
+    battle = _rammed()
+    battle.submit(Charge(ROOK, target=ANA, path=(Hex(1, 0), Hex(2, 0), Hex(3, 0)), faces=(19, 6, 6, 6, 1, 1)))
+    assert _offered(battle) == [("negate_damage", 9, False), ("hold", 18, True)]
+    answer = answer_prompt(battle.options(ANA))
+    outcome = battle.submit(answer)
+    assert battle.world.get(ANA, Health).current == 18 - 9
+    assert "Car takes all of the 18: 18 - 6 armor = 12." in texts(outcome)  # the crash is the roll's, not what she took
+
+
+def test_a_crew_negates_a_ram_on_their_trademark_mech():
+    mech = unit(ANA, "light_mech", "pcs", Hex(4, 0), name="Old Faithful", armor=0, hero_points=1,
+                trademark="light_mech")
+    battle = _rammed(unit=mech)
+    battle.submit(Charge(ROOK, target=ANA, path=(Hex(1, 0), Hex(2, 0), Hex(3, 0)), faces=(19, 6, 6, 6, 1, 1)))
+    assert isinstance(battle.pending(), NegationChance) and battle.pending().amount == 18
+    battle.submit(NegateDamage(ANA, picks=("shock",) * 3))
+    assert battle.combatant(ANA).health == 40 - 9
+
+
+# -- a squad's volley, shock on a miss, a shove into a wall --------------------------------
+def test_a_squads_volley_on_a_hero_waits_for_her_and_its_flat_damage_loses_3_a_pick():
+    rifles = unit(ROOK, "veteran_soldier", "enemies", Hex(0, 0), count=6, name="Rifles", attack_bonus=0)
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1, hp=40)
+    battle = _battle([rifles, hero])
+    battle.submit(Attack(ROOK, target=ANA, faces=(19,)))  # full: 6.5 x 6 units = 39
+    assert battle.pending().question == "Rifles's volley deals 39 damage to Ana: spend hero points to negate some of it?"
+    assert _offered(battle) == [("negate_damage", 30, False), ("hold", 39, False)]
+    battle.submit(Hold(ANA))
+    assert battle.world.get(ANA, Health).current == 1
+
+
+def test_a_knifes_shock_on_a_miss_is_damage_from_the_attack_and_may_be_negated():
+    thug = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook", weapon="knife")
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(1, 0), name="Ana", hero_points=1, ac=12)
+    battle = _battle([thug, hero])
+    missed = battle.submit(Attack(ROOK, target=ANA, faces=(2,)))
+    assert texts(missed)[-1] == "Shock: Ana still takes 1 from the miss."
+    assert _offered(battle) == [("negate_damage", 0, False), ("hold", 1, False)]
+    battle.submit(NegateDamage(ANA, picks=("shock",)))
+    assert battle.world.get(ANA, Health).current == 18 and battle.pending() is None
+
+
+def test_a_shove_into_a_wall_of_bodies_with_the_damage_setting_may_be_negated():
+    thug = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook")
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(1, 0), name="Ana", hero_points=1)
+    wall = unit(BO, "thug", "enemies", Hex(2, 0), name="Wall")
+    battle = _battle([thug, hero, wall], settings={"shove_blocked_damage": True})
+    battle.submit(Shove(ROOK, target=ANA, faces=(19, 5)))  # hit; blocked by Wall, 1d6 5
+    assert _offered(battle) == [("negate_damage", 0, False), ("hold", 5, False)]
+    battle.submit(Hold(ANA))
+    assert battle.world.get(ANA, Health).current == 13
+
+
+def test_nobody_is_asked_without_the_module_and_the_blast_rolls_on_as_before():
+    thug = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook", weapon="frag_grenade")
+    hero = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1)
+    bo = unit(BO, "pc_expert", "pcs", Hex(3, 1), name="Bo")
+    battle = battle_at([thug, hero, bo], ROOK)
+    outcome = battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15, 4)))
+    assert battle.pending() is None
+    assert [e.target for e in outcome.events if isinstance(e, BlastStruck)] == [ANA, BO]
