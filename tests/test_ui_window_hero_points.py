@@ -87,3 +87,46 @@ def test_a_pc_lying_unconscious_is_shown_the_round_start_decision_and_clicks_to_
         assert after["actions"] == before + 1 and not after["message"].startswith("hexbattle hit a problem")
     finally:
         assert "Traceback" not in table.close()
+
+
+def _blast_on_mara(tmp_path):
+    """cinder_well with Thug 8 (first to act) holding a frag grenade and Mara two hexes from it:
+    the grenade lands on her and she saved, so the blast waits on her negation decision; saved there."""
+    import shutil
+
+    from game.actions import ThrowGrenade
+    from game.savefile import battle_from_map, write_save
+
+    maps = tmp_path / "maps"
+    shutil.copytree(ROOT / "maps", maps)
+    well = maps / "cinder_well.tmx"
+    text = well.read_text().replace(
+        '<object id="8" template="templates/thug.tx" x="680" y="244"/>',
+        '<object id="8" template="templates/thug.tx" x="680" y="244">\n   <properties>\n'
+        '    <property name="weapon" value="frag_grenade"/>\n   </properties>\n  </object>')
+    well.write_text(text.replace('name="Mara Voss" x="64" y="244"', 'name="Mara Voss" x="624" y="148"'))
+    battle = battle_from_map(well, 4)
+    assert battle.current() == 8
+    battle.submit(ThrowGrenade(8, at=battle.combatant(1).hex, faces=(19, 6, 6, 15)))  # 12; she saves: 6
+    save = tmp_path / "blast.json"
+    write_save(battle, save)
+    return battle, save
+
+
+def test_a_hero_caught_in_a_blast_is_shown_the_negation_buttons_and_clicks_one(display, tmp_path):
+    battle, save = _blast_on_mara(tmp_path)
+    assert battle.pending().question == (
+        "Thug 8's frag grenade deals 6 damage to Mara Voss: spend hero points to negate some of it?")
+    table = Table(display, tmp_path, ("--one-window", "--save", str(save)), map_path=ROOT / "maps" / "cinder_well.tmx")
+    try:
+        asked = table.after(lambda s: s["buttons"] and s["pending"] == 1, "the negation's answer buttons")
+        kinds = [b["kind"] for b in asked["buttons"]]
+        assert kinds == ["negate_damage", "negate_damage#1", "negate_damage#2", "hold"], asked["buttons"]
+        button = next(b for b in asked["buttons"] if b["kind"] == "negate_damage")
+        before = asked["actions"]
+        table.click(*button["screen"])
+        after = table.after(lambda s: s["actions"] > before, "the negation to be taken")  # then the gang plays on
+        assert not after["message"].startswith("hexbattle hit a problem")
+        assert after["pending"] != 1 and not any(b["kind"].startswith("negate_damage") for b in after["buttons"])
+    finally:
+        assert "Traceback" not in table.close()
