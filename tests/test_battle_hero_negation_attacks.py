@@ -6,7 +6,7 @@ still drops the character; the computer negates only to stay standing."""
 
 from game.actions import Attack, Charge, Hold, NegateDamage, Shove, ThrowGrenade
 from game.ai import answer_prompt
-from game.components import Health, Prone
+from game.components import Dead, Health, Prone
 from game.events import BlastStruck, DamageNegated
 from game.hexgrid import Hex
 from game.prompts import NegationChance
@@ -154,3 +154,23 @@ def test_nobody_is_asked_without_the_module_and_the_blast_rolls_on_as_before():
     outcome = battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15, 4)))
     assert battle.pending() is None
     assert [e.target for e in outcome.events if isinstance(e, BlastStruck)] == [ANA, BO]
+
+
+# -- heroic overflow (seed 000's mag rifle through three 1 HD thugs) -------------------------
+def test_overflow_is_the_attacks_damage_a_thug_with_a_point_negates_it_and_the_spill_goes_on():
+    ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="mag_rifle", dex=0)  # +3, Shoot 1
+    thugs = [unit(2, "thug", "enemies", Hex(4, 0), name="Rook"),
+             unit(3, "thug", "enemies", Hex(2, 0), name="Brass", ac=17),
+             unit(4, "thug", "enemies", Hex(0, -5), name="Kell", hero_points=1),
+             unit(5, "thug", "enemies", Hex(0, 6), name="Mott"),
+             unit(6, "thug", "enemies", Hex(7, 0), name="Pike")]
+    battle = battle_at([ana, *thugs], 1, seed=5, ruleset="swn-heroic", radius=8, modules=("hero_points",))
+    shot = texts(battle.submit(Attack(1, target=2, faces=(12, 5, 2))))  # 16 hits Rook: 3 points, 2 to spare
+    assert "Overflow: Ana's mag rifle shot carries 1 spare point on to Kell (needs 12, the roll made 16)." in shot
+    assert "Overflow: Ana's mag rifle shot carries 1 spare point on to Mott (needs 12, the roll made 16)." in shot
+    asked = battle.pending()
+    assert asked.question == "Ana's overflow deals 1 damage to Kell: spend hero points to negate some of it?"
+    assert battle.world.has(5, Dead) and not battle.world.has(4, Dead)  # the spill went on; Kell waits
+    assert _offered(battle, 4) == [("negate_damage", 0, False), ("hold", 1, True)]
+    battle.submit(answer_prompt(battle.options(4)))  # the computer negates to stay standing
+    assert battle.world.get(4, Health).current == 1 and battle.pending() is None

@@ -354,6 +354,7 @@ def _spend_rounds(scene: Scene, plan: AttackPlan) -> None:
 
 VOLLEY = "a squad's volley"
 SHOCK = "shock on a miss"
+OVERFLOW = "heroic overflow"
 
 
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
@@ -379,8 +380,9 @@ def volley_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...])
     return fixed_heroic_damage(left) if reads_on_table(scene.setup.heroic, is_vehicle(scene, prompt.decider)) else left
 
 
-def shock_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
-    """Shock on a miss with these picks: 3 off it a shock pick (seed 004, "remove three points of shock damage")."""
+def flat_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """Shock on a miss, or heroic overflow's points, with these picks: 3 off it a shock pick
+    (seed 004, "remove three points of shock damage"; overflow has no roll of its own to come off)."""
     return negated_flat(prompt.amount, picks)
 
 
@@ -392,7 +394,7 @@ def rolled_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...])
 
 
 def flat_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
-    """A volley's or a miss's shock after the negation decision: the damage left is taken."""
+    """A volley, a miss's shock or overflow after the negation decision: the damage left is taken."""
     if amount:
         take_damage(scene, prompt.decider, amount)
 
@@ -455,7 +457,9 @@ def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_tot
           source: OverflowSource, lesser_only: bool = False) -> None:
     """Apply the nearest-first overflow plan, one log line per victim (Seed 000; Ruling: Heroic).
 
-    `attack_total` None means no attack roll limits the AC (the Fray Die).
+    `attack_total` None means no attack roll limits the AC (the Fray Die). An attack's overflow is
+    that attack's damage: a hero it spills onto is asked whether to negate some of it (seed 004),
+    and takes what is left after that decision, in turn with the other decisions open.
     """
     candidates = list(candidates)
     needed = {c.id: c.ac for c in candidates}
@@ -463,6 +467,10 @@ def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_tot
     for step in chosen.steps:
         needs_ac = needed[step.target_id] if attack_total is not None else None
         scene.emit(Spilled(source, step.target_id, step.points, needs_ac, attack_total))
-        take_damage(scene, step.target_id, step.points)
+        waiting = RollWaiting(OVERFLOW, (), 0, other=source.actor)
+        if attack_total is None or not offer_damage_negation(
+                scene, source.actor, step.target_id, step.points, "overflow", damage=flat_roll(step.points),
+                waiting=waiting):
+            take_damage(scene, step.target_id, step.points)
     if chosen.unused:
         scene.emit(SpillLost(source, chosen.unused))

@@ -2,7 +2,7 @@
 
 Every damage an SWN attack is about to deal a character (or a crew's trademark machine) waits for
 its `NegationChance`: a shot's hit, a grenade's blast (victim by victim), a charge's blow, a ram, a
-squad's volley, shock on a miss and a shove into something that hurts. SWN has only the "shock"
+squad's volley, shock on a miss, heroic overflow and a shove into something that hurts. SWN has only the "shock"
 pick: 3 points off the damage a pick. Each step the damage comes from (`NegationChance.waiting`,
 none for a shot's hit) has a row in `STEPS`: what the picks leave of it and how its action goes on
 once it is taken. See docs/rules/hero-points.md.
@@ -61,7 +61,8 @@ STEPS: dict[str, DamageStep] = {
     charge.CHARGE_BLOW: DamageStep(combat.rolled_outcome, charge.blow_lands),
     charge.RAM_BLOW: DamageStep(combat.rolled_outcome, charge.ram_blow_lands),
     combat.VOLLEY: DamageStep(combat.volley_outcome, combat.flat_lands),
-    combat.SHOCK: DamageStep(combat.shock_outcome, combat.flat_lands),
+    combat.SHOCK: DamageStep(combat.flat_outcome, combat.flat_lands),
+    combat.OVERFLOW: DamageStep(combat.flat_outcome, combat.flat_lands),
     shove.SHOVED_AGAINST: DamageStep(combat.rolled_outcome, shove.blocked_lands)}
 """Every damage an SWN attack deals that a character may negate, by the step it waits at."""
 
