@@ -87,6 +87,11 @@ class NegationChance(Prompt):
     location: str = ""
     waiting: RollWaiting | None = None
 
+    @property
+    def answered_down(self) -> bool:
+        """A PC lying at 0 HP whom a blast catches again (`RollWaiting.down`) answers all the same."""
+        return self.waiting is not None and self.waiting.down
+
 
 @dataclass(frozen=True, slots=True)
 class RollWaiting:

@@ -11,7 +11,7 @@ from game.events import BlastStruck, DamageNegated
 from game.hexgrid import Hex
 from game.prompts import NegationChance
 
-from kit import battle_at, texts, unit
+from kit import battle_at, pass_turns_until, texts, unit
 
 ROOK, ANA, BO = 1, 2, 3
 
@@ -174,3 +174,20 @@ def test_overflow_is_the_attacks_damage_a_thug_with_a_point_negates_it_and_the_s
     assert _offered(battle, 4) == [("negate_damage", 0, False), ("hold", 1, True)]
     battle.submit(answer_prompt(battle.options(4)))  # the computer negates to stay standing
     assert battle.world.get(4, Health).current == 1 and battle.pending() is None
+
+
+def test_a_pc_lying_at_0_caught_in_a_blast_answers_lying_down_and_negating_it_all_keeps_her_alive():
+    # SWN core: a PC at 0 HP hurt again dies; the blast's whole share negated, nothing hurts her.
+    rook = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook")
+    kit = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Kit", hp=1, hero_points=1)
+    boomer = unit(BO, "grenadier", "enemies", Hex(0, 2), name="Boomer")
+    battle = _battle([rook, kit, boomer, unit(4, "pc_expert", "pcs", Hex(-5, 0), name="Mira")])
+    battle.submit(Attack(ROOK, target=ANA, faces=(20, 3)))
+    pass_turns_until(battle, BO)
+    assert not battle.combatant(ANA).in_fight
+    battle.submit(ThrowGrenade(BO, at=Hex(3, 0), faces=(15, 3, 3)))  # lying there: no save, 6
+    asked = battle.pending()
+    assert isinstance(asked, NegationChance) and asked.answered_down and asked.amount == 6
+    assert _offered(battle) == [("negate_damage", 0, False), ("hold", 6, True)]
+    battle.submit(answer_prompt(battle.options(ANA)))  # the computer keeps her alive
+    assert not battle.world.has(ANA, Dead) and battle.world.get(ANA, Health).current == 0

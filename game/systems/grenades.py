@@ -305,14 +305,16 @@ def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, boug
 def _strike(scene: Scene, thrower: EntityId, weapon: Weapon, centre: Hex, victim: EntityId, hit: BlastHit,
             reading: HeroicReading | None, damage: Roll, rest: tuple[EntityId, ...]) -> bool:
     """One victim's share: times the units reached for a squad (Seed 002, Squad Combat Notes), then
-    taken; a victim standing who may negate damage is asked first (seed 004; True if asked)."""
+    taken; a victim who may negate damage is asked first (seed 004; True if asked), a PC lying at
+    0 HP too (hurt again, they die: they answer lying down)."""
     units = units_caught(scene, victim, centre, weapon)
     if units:
         hit = replace(hit, damage=area_damage_vs_squad(hit.damage, units, units))
     scene.emit(BlastStruck(thrower, victim, hit, reading, units))
     saves = (hit.save,) if hit.save is not None else ()
-    waiting = RollWaiting(BLAST_HIT, saves, 0, other=thrower, rest=rest, detail=weapon.id, at=centre)
-    if hit.damage and in_the_fight(scene.world, victim) and offer_damage_negation(
+    waiting = RollWaiting(BLAST_HIT, saves, 0, other=thrower, rest=rest, detail=weapon.id, at=centre,
+                          down=not in_the_fight(scene.world, victim))
+    if hit.damage and offer_damage_negation(
             scene, thrower, victim, hit.damage, weapon.name.lower(), damage=damage, armor=hit.armor, waiting=waiting):
         return True
     if hit.damage:

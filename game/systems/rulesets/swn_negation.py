@@ -73,9 +73,9 @@ def _step(prompt: NegationChance) -> DamageStep:
 
 def outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> tuple[int, bool]:
     """The damage with these picks (3 off a pick, before armor and the heroic table where there is
-    a roll) and whether it drops the character."""
+    a roll) and whether it drops the character (one lying at 0 HP: whether any is left, which kills)."""
     amount = _step(prompt).left(scene, prompt, picks)
-    return amount, amount >= scene.world.get(prompt.decider, Health).current
+    return amount, amount > 0 and amount >= scene.world.get(prompt.decider, Health).current
 
 
 def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> None:
