@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.actions import Action, Attack
+from game.events import OverflowSource, Spilled
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
 from game.rules.dice import Roll
@@ -73,7 +74,7 @@ class NegationChance(Prompt):
     Damage an SWN attack deals other than a shot's hit (a blast, a charge's blow, a ram, a squad's
     volley, shock on a miss, a blocked shove, heroic overflow) is `waiting`: the step the action
     goes on from once the damage is taken (`damage` then holds its roll, a flat amount as a roll
-    of no dice)."""
+    of no dice). Heroic overflow also holds the rest of the spill (`spilling`)."""
 
     kind: ClassVar[str] = "negate_damage"
     attack: Action | None = None
@@ -86,11 +87,27 @@ class NegationChance(Prompt):
     task: TaskResult | None = None
     location: str = ""
     waiting: RollWaiting | None = None
+    spilling: Spilling | None = None
 
     @property
     def answered_down(self) -> bool:
         """A PC lying at 0 HP whom a blast catches again (`RollWaiting.down`) answers all the same."""
         return self.waiting is not None and self.waiting.down
+
+
+@dataclass(frozen=True, slots=True)
+class Spilling:
+    """Heroic overflow stopped at a hero's negation decision (seed 000 with seed 004): the `steps`
+    still to come after the hero's, in order, the points nobody could take (`unused`), and where the
+    action that spilled it goes on once the spill is over (`then`: its step, with `attack` and
+    `result`; None for a shot, which has nothing left to do)."""
+
+    source: OverflowSource | None = None
+    steps: tuple[Spilled, ...] = ()
+    unused: int = 0
+    attack: Action | None = None
+    result: AttackResult | None = None
+    then: RollWaiting | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,7 +157,7 @@ def test_nobody_is_asked_without_the_module_and_the_blast_rolls_on_as_before():
 
 
 # -- heroic overflow (seed 000's mag rifle through three 1 HD thugs) -------------------------
-def test_overflow_is_the_attacks_damage_a_thug_with_a_point_negates_it_and_the_spill_goes_on():
+def test_overflow_is_the_attacks_damage_a_thug_with_a_point_negates_it_and_then_the_spill_goes_on():
     ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="mag_rifle", dex=0)  # +3, Shoot 1
     thugs = [unit(2, "thug", "enemies", Hex(4, 0), name="Rook"),
              unit(3, "thug", "enemies", Hex(2, 0), name="Brass", ac=17),
@@ -166,14 +166,30 @@ def test_overflow_is_the_attacks_damage_a_thug_with_a_point_negates_it_and_the_s
              unit(6, "thug", "enemies", Hex(7, 0), name="Pike")]
     battle = battle_at([ana, *thugs], 1, seed=5, ruleset="swn-heroic", radius=8, modules=("hero_points",))
     shot = texts(battle.submit(Attack(1, target=2, faces=(12, 5, 2))))  # 16 hits Rook: 3 points, 2 to spare
-    assert "Overflow: Ana's mag rifle shot carries 1 spare point on to Kell (needs 12, the roll made 16)." in shot
-    assert "Overflow: Ana's mag rifle shot carries 1 spare point on to Mott (needs 12, the roll made 16)." in shot
+    assert shot[-1] == "Overflow: Ana's mag rifle shot carries 1 spare point on to Kell (needs 12, the roll made 16)."
     asked = battle.pending()
     assert asked.question == "Ana's overflow deals 1 damage to Kell: spend hero points to negate some of it?"
-    assert battle.world.has(5, Dead) and not battle.world.has(4, Dead)  # the spill went on; Kell waits
+    assert not battle.world.has(5, Dead)  # the spill waits at Kell: Mott's point comes after
     assert _offered(battle, 4) == [("negate_damage", 0, False), ("hold", 1, True)]
-    battle.submit(answer_prompt(battle.options(4)))  # the computer negates to stay standing
-    assert battle.world.get(4, Health).current == 1 and battle.pending() is None
+    after = texts(battle.submit(answer_prompt(battle.options(4))))  # the computer negates to stay standing
+    assert after[0] == "Kell spends a hero point to negate damage (shock, shock, shock; 0 left): 1 -> 0."
+    assert after[1] == "Overflow: Ana's mag rifle shot carries 1 spare point on to Mott (needs 12, the roll made 16)."
+    assert battle.world.get(4, Health).current == 1 and battle.world.has(5, Dead) and battle.pending() is None
+
+
+def test_an_overflow_held_rolls_on_exactly_as_without_hero_points():
+    def fight(points: int):
+        ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana", weapon="mag_rifle", dex=0)
+        thugs = [unit(2, "thug", "enemies", Hex(4, 0), name="Rook"),
+                 unit(4, "thug", "enemies", Hex(0, -5), name="Kell", hero_points=points),
+                 unit(5, "thug", "enemies", Hex(0, 6), name="Mott")]
+        return battle_at([ana, *thugs], 1, seed=5, ruleset="swn-heroic", radius=8, modules=("hero_points",))
+    held, plain = fight(1), fight(0)
+    held.submit(Attack(1, target=2, faces=(12, 5, 2)))
+    plain.submit(Attack(1, target=2, faces=(12, 5, 2)))
+    kell = held.pending().decider
+    held.submit(Hold(kell))
+    assert held.log == plain.log and held.world.get(kell, Health).current == 0
 
 
 def test_a_pc_lying_at_0_caught_in_a_blast_answers_lying_down_and_negating_it_all_keeps_her_alive():
@@ -191,3 +207,83 @@ def test_a_pc_lying_at_0_caught_in_a_blast_answers_lying_down_and_negating_it_al
     assert _offered(battle) == [("negate_damage", 0, False), ("hold", 6, True)]
     battle.submit(answer_prompt(battle.options(ANA)))  # the computer keeps her alive
     assert not battle.world.has(ANA, Dead) and battle.world.get(ANA, Health).current == 0
+
+
+# -- replay and undo ---------------------------------------------------------------------------
+def test_a_blast_negated_replays_from_its_actions_as_json_and_undoes_to_the_open_decision():
+    from game.actions import from_json, to_json
+
+    battle = _blast()
+    battle.submit(ThrowGrenade(ROOK, at=Hex(3, 0), faces=(19, 6, 6, 15)))
+    before = battle.state
+    battle.submit(NegateDamage(ANA, picks=("shock", "shock")))  # Bo's save from the seeded dice
+    again = _blast()
+    for action in battle.actions:
+        assert again.submit(from_json(to_json(action))).accepted
+    assert again.state == battle.state and again.log == battle.log
+    assert battle.undo() and battle.state == before and isinstance(battle.pending(), NegationChance)
+
+
+# -- whole fights ------------------------------------------------------------------------------
+def _squad_ridge(points: int):
+    """squad_ridge with the module hero_points on and every unit holding `points`."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from game.rules.catalog import load_catalog
+    from game.savefile import load_scenario_or_fail
+
+    loaded = load_scenario_or_fail(Path(__file__).resolve().parent.parent / "maps" / "squad_ridge.tmx", load_catalog())
+    units = tuple(replace(u, overrides={**u.overrides, "hero_points": points}) for u in loaded.units)
+    return replace(loaded, modules=loaded.modules | {"hero_points"}, units=units)
+
+
+def test_squad_ridge_with_hero_points_plays_to_the_end_with_volleys_negated_and_replays():
+    """Computer against computer, three points each: heroes the squads' volleys would drop negate
+    them, and the fights replay from their actions as JSON."""
+    from game.actions import from_json, to_json
+    from game.ai import choose_action
+    from game.battle import Battle
+
+    setup, negated = _squad_ridge(3), 0
+    for seed in (1, 2, 3):
+        battle = Battle.from_scenario(setup, seed=seed)
+        for _ in range(5000):
+            if battle.state.ended:
+                break
+            prompt = battle.pending()
+            action = choose_action(battle)
+            negated += isinstance(prompt, NegationChance) and prompt.waiting is not None and isinstance(action, NegateDamage)
+            assert battle.submit(action).accepted
+        assert battle.state.ended
+        again = Battle.from_scenario(setup, seed=seed)
+        for action in battle.actions:
+            assert again.submit(from_json(to_json(action))).accepted
+        assert again.state == battle.state and again.log == battle.log
+    assert negated >= 1
+
+
+def test_holding_every_decision_on_squad_ridge_rolls_the_fight_exactly_as_without_hero_points():
+    """The module on (so the volleys count the Many-on-One bonus either way), three points each and
+    every decision held, against nobody holding a point: the very same fight, event for event."""
+    from game.ai import choose_action
+    from game.battle import Battle
+    from game.prompts import HeroPointChance
+
+    for seed in (1, 2):
+        plain = Battle.from_scenario(_squad_ridge(0), seed=seed)
+        held, asked = Battle.from_scenario(_squad_ridge(3), seed=seed), 0
+        for _ in range(5000):
+            if held.state.ended:
+                break
+            prompt = held.pending()
+            if isinstance(prompt, (HeroPointChance, NegationChance)):
+                asked += isinstance(prompt, NegationChance) and prompt.waiting is not None
+                assert held.submit(Hold(prompt.decider)).accepted
+            else:
+                assert held.submit(choose_action(held)).accepted
+        for _ in range(5000):
+            if plain.state.ended:
+                break
+            assert plain.submit(choose_action(plain)).accepted
+        assert asked >= 1 and held.log == plain.log

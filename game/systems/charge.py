@@ -44,7 +44,7 @@ from game.rules.maneuvers import (
     ram_recoil,
 )
 from game.rules.maneuvers import ram_lands as ram_rolls
-from game.prompts import HeroPointChance, NegationChance, RollWaiting
+from game.prompts import HeroPointChance, NegationChance, RollWaiting, Spilling
 from game.rules.overflow import Candidate
 from game.rules.saves import CheckResult, SaveResult, check_chance, skill_parts
 from game.systems.budget import spend
@@ -59,7 +59,8 @@ from game.systems.combat import (
     is_person,
     melee_setup,
     points_to_drop,
-    spill,
+    plan_spill,
+    spill_steps,
     target_problem,
     weapon_in_hand,
 )
@@ -288,35 +289,46 @@ def crash_lands(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackRe
     saves = (result.save,) if result.save is not None else ()
     if offer_negation(scene, plan.charger, action, attack, read, RollWaiting(CHARGE_BLOW, saves, 0), "charge"):
         return
-    _blow_taken(scene, plan, attack.total, read.amount, result.save)
+    _blow_taken(scene, action, plan, attack, read.amount, saves)
 
 
 def blow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     """A charge's blow after the negation decision: the damage left, then as without it."""
-    saves = prompt.waiting.rolls
-    _blow_taken(scene, blow_plan(scene, prompt.attack), prompt.result.total, amount, saves[0] if saves else None)
+    _blow_taken(scene, prompt.attack, blow_plan(scene, prompt.attack), prompt.result, amount, prompt.waiting.rolls)
 
 
-def _blow_taken(scene: Scene, plan: ChargePlan, total: int, amount: int, save: SaveResult | None) -> None:
-    """The blow's damage taken (and its heroic overflow), the target knocked prone, then a bare-handed
-    charger's Evasion save, which a charger who failed it may spend a hero point on (seed 004)."""
+def _blow_taken(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackResult, amount: int,
+                saves: tuple[SaveResult, ...]) -> None:
+    """The blow's damage taken and its heroic overflow, which stops at a hero it reaches until they
+    decide (seed 004); then the rest of the blow (`blow_goes_on`)."""
     excess = take_damage(scene, plan.target, amount)
-    _overflow(scene, plan, excess, total, OverflowSource(plan.charger, "charge"))
-    if plan.target_can_fall:
-        _knock_prone(scene, plan.target, "knocked")
+    then = RollWaiting(CHARGE_BLOW, saves, 0, other=plan.target, detail=KNOCKED if plan.target_can_fall else "")
+    if not _overflow(scene, plan, excess, Spilling(OverflowSource(plan.charger, "charge"), attack=action,
+                                                   result=attack, then=then)):
+        blow_goes_on(scene, plan.charger, then)
+
+
+def blow_goes_on(scene: Scene, charger: EntityId, then: RollWaiting) -> None:
+    """The rest of a charge's blow once its damage is dealt: the target knocked prone if it can fall
+    (`detail`), then a bare-handed charger's Evasion save, which a charger who failed it may spend a
+    hero point on (seed 004)."""
+    target, save = then.other, then.rolls[0] if then.rolls else None
+    if then.detail == KNOCKED:
+        _knock_prone(scene, target, "knocked")
     if save is not None:
-        scene.emit(CheckRolled(plan.charger, "Evasion save", save))
-        waiting = RollWaiting(CHARGER_SAVE, (save,), save.target - save.roll.total, other=plan.target)
-        if not save.success and offer_on_roll(scene, plan.charger, "failed the Evasion save", None, waiting):
+        scene.emit(CheckRolled(charger, "Evasion save", save))
+        waiting = RollWaiting(CHARGER_SAVE, (save,), save.target - save.roll.total, other=target)
+        if not save.success and offer_on_roll(scene, charger, "failed the Evasion save", None, waiting):
             return  # seed 004: the answer then settles it (`save_lands`)
     if save is not None and not save.success:
-        _knock_prone(scene, plan.charger, "fell charging", plan.target)
+        _knock_prone(scene, charger, "fell charging", target)
 
 
 CHARGER_SAVE = "charger's Evasion save"
 PILOT_CHECK = "ram's Pilot check"
 CHARGE_BLOW = "a charge's blow"
 RAM_BLOW = "a ram's damage"
+KNOCKED = "the target is knocked prone"
 
 
 def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:
@@ -329,11 +341,11 @@ def save_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, boug
         _knock_prone(scene, charger, "fell charging", waiting.other)
 
 
-def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, source: OverflowSource) -> None:
+def _overflow(scene: Scene, plan: ChargePlan, excess: int, context: Spilling) -> bool:
     """Heroic overflow from the charge's roll to other persons within reach of the end hex whose
-    number that roll also made (seed 000, Overflow Damage)."""
+    number that roll also made (seed 000, Overflow Damage); True if it stopped at a hero's decision."""
     if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
-        return
+        return False
     here = scene.world.get(plan.charger, Position).hex
     candidates = []
     for other in scene.world.entities():
@@ -342,7 +354,7 @@ def _overflow(scene: Scene, plan: ChargePlan, excess: int, total: int, source: O
         could = strike_plan(scene, plan.charger, other, here, plan.hexes)
         if not isinstance(could, str):
             candidates.append(Candidate(other, target_number(could.setup), 1, points_to_drop(scene, other)))
-    spill(scene, excess, candidates, total, source)
+    return spill_steps(scene, plan_spill(candidates, excess, context.result.total, context))
 
 
 def _ram(scene: Scene, plan: ChargePlan, run: ChargeUnderway) -> None:
@@ -368,26 +380,35 @@ def ram_lands(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackResu
     waiting = RollWaiting(RAM_BLOW, (result.pilot, result.damage_roll), 0)
     if offer_negation(scene, plan.charger, action, attack, read, waiting, "ram"):
         return
-    _rammed(scene, plan, attack.total, read.amount, result.pilot, result.damage_roll)
+    _rammed(scene, action, plan, attack, read.amount, (result.pilot, result.damage_roll))
 
 
 def ram_blow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     """A ram's damage after the negation decision: the damage left, then as without it."""
-    pilot, damage = prompt.waiting.rolls
-    _rammed(scene, blow_plan(scene, prompt.attack), prompt.result.total, amount, pilot, damage)
+    _rammed(scene, prompt.attack, blow_plan(scene, prompt.attack), prompt.result, amount, prompt.waiting.rolls)
 
 
-def _rammed(scene: Scene, plan: ChargePlan, total: int, amount: int, pilot: CheckResult, damage: Roll) -> None:
-    """The ram's damage taken (and its overflow), then the Pilot check, which a crew who failed it
-    may spend a hero point on (seed 004: `pilot_lands` then settles it). The recoil is read from the
-    ram's damage as rolled (what the target negated does not soften the crash for the charger)."""
+def _rammed(scene: Scene, action: Charge, plan: ChargePlan, attack: AttackResult, amount: int,
+            rolls: tuple[CheckResult, Roll]) -> None:
+    """The ram's damage taken and its overflow, which stops at a hero it reaches until they decide
+    (seed 004); then the rest of the ram (`ram_goes_on`)."""
     excess = take_damage(scene, plan.target, amount)
-    _overflow(scene, plan, excess, total, OverflowSource(plan.charger, "ram"))
-    scene.emit(CheckRolled(plan.charger, "Pilot check", pilot))
-    waiting = RollWaiting(PILOT_CHECK, (pilot, damage), pilot.difficulty - pilot.total, other=plan.target)
-    if not pilot.success and offer_on_roll(scene, plan.charger, "failed the Pilot check", None, waiting):
+    then = RollWaiting(RAM_BLOW, rolls, 0, other=plan.target)
+    if not _overflow(scene, plan, excess, Spilling(OverflowSource(plan.charger, "ram"), attack=action, result=attack,
+                                                   then=then)):
+        ram_goes_on(scene, plan.charger, then)
+
+
+def ram_goes_on(scene: Scene, charger: EntityId, then: RollWaiting) -> None:
+    """The rest of a ram once its damage is dealt: the Pilot check, which a crew who failed it may
+    spend a hero point on (seed 004: `pilot_lands` then settles it), and the recoil. The recoil is
+    read from the ram's damage as rolled (what the target negated does not soften the crash)."""
+    (pilot, damage), target = then.rolls, then.other
+    scene.emit(CheckRolled(charger, "Pilot check", pilot))
+    waiting = RollWaiting(PILOT_CHECK, (pilot, damage), pilot.difficulty - pilot.total, other=target)
+    if not pilot.success and offer_on_roll(scene, charger, "failed the Pilot check", None, waiting):
         return
-    _recoil(scene, plan.charger, plan.target, damage.total, pilot)
+    _recoil(scene, charger, target, damage.total, pilot)
 
 
 def pilot_lands(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> None:

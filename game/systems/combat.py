@@ -18,7 +18,7 @@ from game.components import Allegiance, Armament, Health, Identity, Overwatch, P
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance, neighbors
-from game.prompts import NegationChance, RollWaiting
+from game.prompts import NegationChance, RollWaiting, Spilling
 from game.rules.attack import (
     AttackResult,
     AttackSetup,
@@ -332,11 +332,14 @@ def finish_shot(scene: Scene, plan: AttackPlan, result: AttackResult) -> bool:
 
 
 def land_hit(scene: Scene, plan: AttackPlan, result: AttackResult, amount: int) -> None:
-    """The hit's damage taken and any heroic overflow; then the rounds are spent (last: overflow
-    targets are those the shot could have hit as it was fired)."""
+    """The hit's damage taken and any heroic overflow. The rounds are spent once the overflow's
+    victims are chosen (those the shot could have hit as it was fired) and before they take it,
+    so nothing is left to do when a hero among them stops the spill to decide (seed 004)."""
     excess = take_damage(scene, plan.target, amount)
-    spill_attack_overflow(scene, plan, result.total, excess)
+    spilling = attack_overflow(scene, plan, result, excess)
     _spend_rounds(scene, plan)
+    if spilling is not None:
+        spill_steps(scene, spilling)
 
 
 def _as_action(plan: AttackPlan) -> Action:
@@ -394,7 +397,7 @@ def rolled_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...])
 
 
 def flat_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
-    """A volley, a miss's shock or overflow after the negation decision: the damage left is taken."""
+    """A volley's or a miss's shock after the negation decision: the damage left is taken."""
     if amount:
         take_damage(scene, prompt.decider, amount)
 
@@ -444,33 +447,49 @@ def attack_candidates(scene: Scene, plan: AttackPlan) -> list[Candidate]:
     return candidates
 
 
-def spill_attack_overflow(scene: Scene, plan: AttackPlan, attack_total: int, excess: int) -> None:
-    """After a hit dropped its target with points to spare, spill them onto foes the same roll
-    could have hit (heroic persons only; vehicles read damage straight, area damage never spills)."""
+def attack_overflow(scene: Scene, plan: AttackPlan, result: AttackResult, excess: int) -> Spilling | None:
+    """After a hit dropped its target with points to spare, the spill onto foes the same roll could
+    have hit, planned (heroic persons only; vehicles read damage straight, area damage never spills)."""
     if not (scene.setup.heroic and excess > 0 and is_person(scene, plan.target)):
-        return
+        return None
     source = OverflowSource(plan.attacker, "shot", plan.weapon.id)
-    spill(scene, excess, attack_candidates(scene, plan), attack_total, source)
+    return plan_spill(attack_candidates(scene, plan), excess, result.total, Spilling(source, attack=_as_action(plan),
+                                                                                     result=result))
 
 
 def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_total: int | None,
-          source: OverflowSource, lesser_only: bool = False) -> None:
-    """Apply the nearest-first overflow plan, one log line per victim (Seed 000; Ruling: Heroic).
+          source: OverflowSource, lesser_only: bool = False) -> bool:
+    """Plan the overflow and apply it (`plan_spill`, `spill_steps`); True if it stopped at a hero."""
+    return spill_steps(scene, plan_spill(candidates, excess, attack_total, Spilling(source), lesser_only))
 
-    `attack_total` None means no attack roll limits the AC (the Fray Die). An attack's overflow is
-    that attack's damage: a hero it spills onto is asked whether to negate some of it (seed 004),
-    and takes what is left after that decision, in turn with the other decisions open.
-    """
+
+def plan_spill(candidates: Iterable[Candidate], excess: int, attack_total: int | None, context: Spilling,
+               lesser_only: bool = False) -> Spilling:
+    """The nearest-first overflow plan as the lines it will log, one per victim (Seed 000; Ruling:
+    Heroic), in `context` (its source, and the action that spilled it). `attack_total` None means
+    no attack roll limits the AC (the Fray Die)."""
     candidates = list(candidates)
     needed = {c.id: c.ac for c in candidates}
     chosen = plan_overflow(excess, candidates, attack_total, lesser_only=lesser_only)
-    for step in chosen.steps:
-        needs_ac = needed[step.target_id] if attack_total is not None else None
-        scene.emit(Spilled(source, step.target_id, step.points, needs_ac, attack_total))
-        waiting = RollWaiting(OVERFLOW, (), 0, other=source.actor)
-        if attack_total is None or not offer_damage_negation(
-                scene, source.actor, step.target_id, step.points, "overflow", damage=flat_roll(step.points),
-                waiting=waiting):
-            take_damage(scene, step.target_id, step.points)
-    if chosen.unused:
-        scene.emit(SpillLost(source, chosen.unused))
+    steps = tuple(Spilled(context.source, step.target_id, step.points,
+                          needed[step.target_id] if attack_total is not None else None, attack_total)
+                  for step in chosen.steps)
+    return replace(context, steps=steps, unused=chosen.unused)
+
+
+def spill_steps(scene: Scene, spilling: Spilling) -> bool:
+    """Apply the planned overflow victim by victim. An attack's overflow is that attack's damage:
+    a hero it reaches is asked whether to negate some of it (seed 004) and the spill stops there
+    until the answer (True; the rest waits in the decision's `spilling`). The Fray Die's is not."""
+    for k, spilled in enumerate(spilling.steps):
+        scene.emit(spilled)
+        rest = replace(spilling, steps=spilling.steps[k + 1:])
+        if spilled.made is not None and offer_damage_negation(
+                scene, spilled.source.actor, spilled.target, spilled.points, "overflow", shot=spilling.attack,
+                result=spilling.result, damage=flat_roll(spilled.points),
+                waiting=RollWaiting(OVERFLOW, (), 0, other=spilled.source.actor), spilling=rest):
+            return True
+        take_damage(scene, spilled.target, spilled.points)
+    if spilling.unused:
+        scene.emit(SpillLost(spilling.source, spilling.unused))
+    return False

@@ -58,7 +58,7 @@ from game.actions import (
     StandUp,
     ThrowGrenade,
 )
-from game.prompts import FootprintChoice, OverwatchChance, ProtectChance
+from game.prompts import FootprintChoice, NegationChance, OverwatchChance, ProtectChance
 from game.systems import (
     authority,
     basics,
@@ -179,9 +179,12 @@ def apply(scene: Scene, action: Action, plan: Any) -> None:
 
 def settle(scene: Scene) -> None:
     """Run the settled work in order, each step only while no decision is open; then, whatever
-    is open, the morale the action's losses cost (Seed 002, Morale Factors)."""
+    is open, the morale the action's losses cost (Seed 002, Morale Factors), except while damage
+    waits on a negation decision (seed 004): a blast or an overflow stopped at a hero counts its
+    losses once it is over, as it would without hero points."""
     for step in SETTLED:
         if scene.pending:
             break
         step(scene)
-    morale.follow_the_fight(scene)
+    if not (scene.pending and isinstance(scene.pending[0], NegationChance)):
+        morale.follow_the_fight(scene)

@@ -11,7 +11,7 @@ from game.actions import Action
 from game.components import HeroPoints, Identity, Trademark
 from game.ecs import EntityId
 from game.events import DamageRolled
-from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting
+from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting, Spilling
 from game.rules.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.hero_points import can_turn, may_protect_equipment
@@ -97,13 +97,14 @@ def offer_negation(scene: Scene, attacker: EntityId, shot: Action | None, result
 
 def offer_damage_negation(scene: Scene, attacker: EntityId, target: EntityId, amount: int, what: str, *,
                           shot: Action | None = None, result: AttackResult | None = None, damage: Roll | None = None,
-                          armor: int = 0, waiting: RollWaiting | None = None) -> bool:
+                          armor: int = 0, waiting: RollWaiting | None = None, spilling: Spilling | None = None) -> bool:
     """Ask whoever an SWN attack's damage is about to land on (its hit, blast, volley, shock...)
     whether to negate some of it (Seed 004, Negating Damage): `amount` as it stands, `damage` the
-    roll it was read from. A flat amount comes as a roll of no dice (`flat_roll`). True if asked."""
+    roll it was read from. A flat amount comes as a roll of no dice (`flat_roll`); overflow brings
+    the rest of its spill (`spilling`). True if asked."""
     question = (f"{scene.name(attacker)}'s {what} deals {amount} damage to {scene.name(target)}: "
                 "spend hero points to negate some of it?")
-    chance = NegationChance(target, question, shot, result, damage, armor, amount, waiting=waiting)
+    chance = NegationChance(target, question, shot, result, damage, armor, amount, waiting=waiting, spilling=spilling)
     return offer_negation_chance(scene, attacker, chance)
 
 

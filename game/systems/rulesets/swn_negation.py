@@ -55,6 +55,20 @@ def _shot_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     combat.land_hit(scene, replan(scene, prompt.attack), prompt.result, amount)
 
 
+AFTER_THE_SPILL = {charge.CHARGE_BLOW: charge.blow_goes_on, charge.RAM_BLOW: charge.ram_goes_on}
+"""How an action whose heroic overflow stopped at a hero goes on once the spill is over (a shot has
+nothing left to do)."""
+
+
+def _overflow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """Overflow after the negation decision: the hero takes what is left, the spill goes on to the
+    victims after them (it may stop at another hero), then the action that spilled it goes on."""
+    combat.flat_lands(scene, prompt, amount)
+    spilling = prompt.spilling
+    if not combat.spill_steps(scene, spilling) and spilling.then is not None:
+        AFTER_THE_SPILL[spilling.then.step](scene, spilling.attack.actor, spilling.then)
+
+
 STEPS: dict[str, DamageStep] = {
     SHOT: DamageStep(combat.rolled_outcome, _shot_lands),
     grenades.BLAST_HIT: DamageStep(grenades.blast_outcome_for, grenades.blast_lands),
@@ -62,7 +76,7 @@ STEPS: dict[str, DamageStep] = {
     charge.RAM_BLOW: DamageStep(combat.rolled_outcome, charge.ram_blow_lands),
     combat.VOLLEY: DamageStep(combat.volley_outcome, combat.flat_lands),
     combat.SHOCK: DamageStep(combat.flat_outcome, combat.flat_lands),
-    combat.OVERFLOW: DamageStep(combat.flat_outcome, combat.flat_lands),
+    combat.OVERFLOW: DamageStep(combat.flat_outcome, _overflow_lands),
     shove.SHOVED_AGAINST: DamageStep(combat.rolled_outcome, shove.blocked_lands)}
 """Every damage an SWN attack deals that a character may negate, by the step it waits at."""
 
