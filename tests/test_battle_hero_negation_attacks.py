@@ -192,6 +192,23 @@ def test_an_overflow_held_rolls_on_exactly_as_without_hero_points():
     assert held.log == plain.log and held.world.get(kell, Health).current == 0
 
 
+def test_a_charges_overflow_waits_at_the_hero_then_the_chargers_save_follows_as_without_points():
+    def fight(points: int):
+        ana = unit(1, "pc_warrior", "pcs", Hex(0, 0), name="Ana")  # a rifle in hand: she charges bare-handed
+        rook = unit(2, "thug", "enemies", Hex(3, 0), name="Rook")
+        kell = unit(3, "thug", "enemies", Hex(3, -1), name="Kell", hero_points=points)
+        return battle_at([ana, rook, kell], 1, seed=5, ruleset="swn-heroic", modules=("hero_points",))
+    held, plain = fight(1), fight(0)
+    for battle in (held, plain):
+        battle.submit(Charge(1, target=2, path=(Hex(1, 0), Hex(2, 0)), faces=(19, 6, 9)))  # 2 points; save 9 fails
+    assert held.pending().question == "Ana's overflow deals 1 damage to Kell: spend hero points to negate some of it?"
+    assert not held.world.has(1, Prone)  # her failed save waits behind the spill
+    after = texts(held.submit(Hold(3)))
+    assert after[:4] == ["Kell takes 1: 1 -> 0 HD, down.", "Kell is down.",
+                         "Ana rolls an Evasion save d20 9 vs 12: failed.", "Ana falls prone next to Rook."]
+    assert held.log == plain.log
+
+
 def test_a_pc_lying_at_0_caught_in_a_blast_answers_lying_down_and_negating_it_all_keeps_her_alive():
     # SWN core: a PC at 0 HP hurt again dies; the blast's whole share negated, nothing hurts her.
     rook = unit(ROOK, "thug", "enemies", Hex(0, 0), name="Rook")
