@@ -118,7 +118,8 @@ def test_a_squads_volley_on_a_hero_waits_for_her_and_its_flat_damage_loses_3_a_p
     hero = unit(ANA, "pc_warrior", "pcs", Hex(3, 0), name="Ana", hero_points=1, hp=40)
     battle = _battle([rifles, hero])
     battle.submit(Attack(ROOK, target=ANA, faces=(19,)))  # full: 6.5 x 6 units = 39
-    assert battle.pending().question == "Rifles's volley deals 39 damage to Ana: spend hero points to negate some of it?"
+    assert battle.pending().question == ("Rifles's volley deals 39 damage to Ana: "
+                                         "spend hero points to negate some of it?")
     assert _offered(battle) == [("negate_damage", 30, False), ("hold", 39, False)]
     battle.submit(Hold(ANA))
     assert battle.world.get(ANA, Health).current == 1
@@ -270,7 +271,8 @@ def test_squad_ridge_with_hero_points_plays_to_the_end_with_volleys_negated_and_
                 break
             prompt = battle.pending()
             action = choose_action(battle)
-            negated += isinstance(prompt, NegationChance) and prompt.waiting is not None and isinstance(action, NegateDamage)
+            from_a_volley = isinstance(prompt, NegationChance) and prompt.waiting is not None
+            negated += from_a_volley and isinstance(action, NegateDamage)
             assert battle.submit(action).accepted
         assert battle.state.ended
         again = Battle.from_scenario(setup, seed=seed)

@@ -18,7 +18,7 @@ from game.components import Allegiance, Armament, Health, Identity, Overwatch, P
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance, neighbors
-from game.prompts import NegationChance, RollWaiting, Spilling
+from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
     AttackResult,
     AttackSetup,
@@ -32,8 +32,7 @@ from game.rules.attack import (
 )
 from game.rules.catalog import Weapon
 from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
-from game.rules.heroic import fixed_heroic_damage
-from game.rules.hero_points import negated_flat, negated_roll, shock_removed
+from game.rules.hero_points import negated_roll
 from game.rules.overflow import Candidate, plan_overflow
 from game.rules.cover import CoverReading
 from game.systems import authority
@@ -362,7 +361,7 @@ OVERFLOW = "heroic overflow"
 
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
     """A squad's volley: flat damage by band and units, no damage roll, no overflow (seed 002).
-    A hero it lands on may first negate some of it (seed 004: `flat_lands` then takes the rest)."""
+    A hero it lands on may first negate some of it (seed 004; `swn_negation` then takes the rest)."""
     heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
     volley = squad_volley(scene, plan.attacker, plan.target, plan.setup, plan.weapon,
                           plan_armor(scene, plan), plan.burst, heroic)
@@ -373,33 +372,6 @@ def _volley(scene: Scene, plan: AttackPlan) -> bool:
                                                    waiting=waiting):
         take_damage(scene, plan.target, volley.amount)
     return volley.hit
-
-
-def volley_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
-    """A volley's damage with these picks: 3 off its flat damage (armor already counted in it) a
-    shock pick, then read as fixed damage on the heroic table if the target reads one (seed 004
-    with seed 002 squads and seed 000)."""
-    left = negated_flat(prompt.damage.total, picks)
-    return fixed_heroic_damage(left) if reads_on_table(scene.setup.heroic, is_vehicle(scene, prompt.decider)) else left
-
-
-def flat_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
-    """Shock on a miss, or heroic overflow's points, with these picks: 3 off it a shock pick
-    (seed 004, "remove three points of shock damage"; overflow has no roll of its own to come off)."""
-    return negated_flat(prompt.amount, picks)
-
-
-def rolled_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
-    """A damage roll's amount with these picks: 3 off the roll a shock pick, before armor and the
-    heroic table read it (seed 004 read for SWN; seed 000 ruling)."""
-    rolled = DamageRolled(0, prompt.decider, prompt.damage, prompt.armor, 0)
-    return read_damage(scene, rolled, negated=shock_removed(picks)).amount
-
-
-def flat_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
-    """A volley's or a miss's shock after the negation decision: the damage left is taken."""
-    if amount:
-        take_damage(scene, prompt.decider, amount)
 
 
 def read_damage(scene: Scene, rolled: DamageRolled, negated: int = 0) -> DamageRolled:
@@ -415,7 +387,7 @@ def read_damage(scene: Scene, rolled: DamageRolled, negated: int = 0) -> DamageR
 
 def deal_shock(scene: Scene, plan: AttackPlan) -> None:
     """A missed melee attack still deals its Shock, compared with the number it was rolled against;
-    a hero it lands on may first negate some of it (seed 004: `flat_lands` then takes the rest)."""
+    a hero it lands on may first negate some of it (seed 004; `swn_negation` then takes the rest)."""
     if not plan.weapon.shock:
         return
     amount = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)

@@ -15,14 +15,17 @@ from dataclasses import dataclass
 
 from game.actions import Action, NegateDamage, OverwatchFire
 from game.components import Health
-from game.events import DamageNegated
+from game.events import DamageNegated, DamageRolled
 from game.prompts import NegationChance, OverwatchChance
-from game.rules.hero_points import SWN_NEGATION
+from game.rules.damage import reads_on_table
+from game.rules.hero_points import SWN_NEGATION, negated_flat, shock_removed
+from game.rules.heroic import fixed_heroic_damage
 from game.systems import charge, combat, grenades, shove
 from game.systems.combat import AttackPlan
 from game.systems.hero_chances import points
 from game.systems.rulesets.hero_negation import Negating, shock_picks
 from game.systems.scene import Scene, in_the_fight
+from game.systems.wounds import take_damage
 
 SHOT = ""  # a shot's hit waits with no `waiting`: the step of the plain, aimed, burst, overwatch and protect attacks
 
@@ -51,6 +54,34 @@ def forget_if_down(scene: Scene, target: int) -> None:
         scene.pending[:] = [p for p in scene.pending if not (isinstance(p, OverwatchChance) and p.mover == target)]
 
 
+def rolled_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """A damage roll's amount with these picks: 3 off the roll a shock pick, before armor and the
+    heroic table read it (seed 004 read for SWN; seed 000 ruling)."""
+    rolled = DamageRolled(0, prompt.decider, prompt.damage, prompt.armor, 0)
+    return combat.read_damage(scene, rolled, negated=shock_removed(picks)).amount
+
+
+def volley_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """A volley's damage with these picks: 3 off its flat damage (armor already counted in it) a
+    shock pick, then read as fixed damage on the heroic table if the target reads one (seed 004
+    with seed 002 squads and seed 000)."""
+    left = negated_flat(prompt.damage.total, picks)
+    on_table = reads_on_table(scene.setup.heroic, combat.is_vehicle(scene, prompt.decider))
+    return fixed_heroic_damage(left) if on_table else left
+
+
+def flat_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...]) -> int:
+    """Shock on a miss, or heroic overflow's points, with these picks: 3 off it a shock pick
+    (seed 004, "remove three points of shock damage"; overflow has no roll of its own to come off)."""
+    return negated_flat(prompt.amount, picks)
+
+
+def flat_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
+    """A volley's or a miss's shock after the negation decision: the damage left is taken."""
+    if amount:
+        take_damage(scene, prompt.decider, amount)
+
+
 def _shot_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     combat.land_hit(scene, replan(scene, prompt.attack), prompt.result, amount)
 
@@ -63,21 +94,21 @@ nothing left to do)."""
 def _overflow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     """Overflow after the negation decision: the hero takes what is left, the spill goes on to the
     victims after them (it may stop at another hero), then the action that spilled it goes on."""
-    combat.flat_lands(scene, prompt, amount)
+    flat_lands(scene, prompt, amount)
     spilling = prompt.spilling
     if not combat.spill_steps(scene, spilling) and spilling.then is not None:
         AFTER_THE_SPILL[spilling.then.step](scene, spilling.attack.actor, spilling.then)
 
 
 STEPS: dict[str, DamageStep] = {
-    SHOT: DamageStep(combat.rolled_outcome, _shot_lands),
+    SHOT: DamageStep(rolled_outcome, _shot_lands),
     grenades.BLAST_HIT: DamageStep(grenades.blast_outcome_for, grenades.blast_lands),
-    charge.CHARGE_BLOW: DamageStep(combat.rolled_outcome, charge.blow_lands),
-    charge.RAM_BLOW: DamageStep(combat.rolled_outcome, charge.ram_blow_lands),
-    combat.VOLLEY: DamageStep(combat.volley_outcome, combat.flat_lands),
-    combat.SHOCK: DamageStep(combat.flat_outcome, combat.flat_lands),
-    combat.OVERFLOW: DamageStep(combat.flat_outcome, _overflow_lands),
-    shove.SHOVED_AGAINST: DamageStep(combat.rolled_outcome, shove.blocked_lands)}
+    charge.CHARGE_BLOW: DamageStep(rolled_outcome, charge.blow_lands),
+    charge.RAM_BLOW: DamageStep(rolled_outcome, charge.ram_blow_lands),
+    combat.VOLLEY: DamageStep(volley_outcome, flat_lands),
+    combat.SHOCK: DamageStep(flat_outcome, flat_lands),
+    combat.OVERFLOW: DamageStep(flat_outcome, _overflow_lands),
+    shove.SHOVED_AGAINST: DamageStep(rolled_outcome, shove.blocked_lands)}
 """Every damage an SWN attack deals that a character may negate, by the step it waits at."""
 
 
