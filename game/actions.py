@@ -514,6 +514,45 @@ def _is_pair(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
 
 
+def _exact_hex(value: Any) -> bool:
+    return type(value) is Hex and type(value.q) is int and type(value.r) is int
+
+
+_EXACT = {
+    "int": lambda v: type(v) is int,
+    "bool": lambda v: type(v) is bool,
+    "str": lambda v: type(v) is str,
+    "Hex": _exact_hex,
+    "tuple[Hex, ...]": lambda v: type(v) is tuple and all(_exact_hex(h) for h in v),
+    "tuple[int, ...]": lambda v: type(v) is tuple and all(type(i) is int for i in v),
+    "tuple[str, ...]": lambda v: type(v) is tuple and all(type(w) is str for w in v),
+}
+"""For each field annotation, a test that a value is exactly what `from_json` would rebuild
+from its JSON (the same type, nothing converted on the way)."""
+
+_EXACT_FIELDS: dict[type, tuple[tuple[str, Any], ...] | None] = {}
+
+
+def _exact_fields(cls: type) -> tuple[tuple[str, Any], ...] | None:
+    """Each field of an action type with its exactness test; None when a field has a type the
+    tests do not cover (its actions then always take the JSON round trip)."""
+    if cls not in _EXACT_FIELDS:
+        tests = [(f.name, _EXACT.get(str(f.type))) for f in dataclasses.fields(cls)]
+        _EXACT_FIELDS[cls] = None if any(test is None for _, test in tests) else tuple(tests)
+    return _EXACT_FIELDS[cls]
+
+
+def in_json_form(action: Action) -> bool:
+    """Whether `from_json(to_json(action))` would give back this very action, field for field and
+    type for type, told without the round trip (a sufficient test: False means "make the trip",
+    not "malformed"). Every action a battle accepts is checked, so this is worth its speed."""
+    cls = type(action)
+    if ACTION_TYPES.get(cls.kind) is not cls:
+        return False
+    tests = _exact_fields(cls)
+    return tests is not None and all(test(getattr(action, name)) for name, test in tests)
+
+
 def from_json(data: Any) -> Action:
     """The action a JSON dict describes; raises ActionFormatError saying what is wrong."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):

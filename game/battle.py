@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, to_json
+from game.actions import Action, ActionFormatError, EndTurn, Redirect, from_json, in_json_form, to_json
 from game.components import Allegiance, Identity, Overwatch, Position, Squad, Stats
 from game.deploy import deploy
 from game.ecs import EntityId, World
-from game.events import BattleEnded, Event, Explained, TurnLost
+from game.events import BattleEnded, Event, Explained, Narrator, TurnLost
 from game.hexgrid import Hex, facing_for_angle
 from game.options import FormationOption, Options
 from game.prompts import Prompt, ProtectChance
@@ -97,6 +97,9 @@ def canonical(action: object) -> tuple[Action | None, str | None]:
     save, so it is refused at the door."""
     if not isinstance(action, Action):
         return None, f"not an action: {action!r}"
+    if in_json_form(action):  # what the round trip below would give back unchanged, told quicker
+        bad = [face for face in action.faces if not 1 <= face <= MAX_SIDES]
+        return (None, f"the face {bad[0]} you entered is not a face any die has") if bad else (action, None)
     try:
         again = from_json(to_json(action))
     except ActionFormatError as error:
@@ -137,10 +140,42 @@ class Outcome:
     accepted: bool
     events: tuple[Event, ...] = ()
     reason: str = ""
-    lines: tuple[str, ...] = ()
-    """The events' log sentences, in order."""
     needs: int | None = None
     """With `typed_only`: the size of the die the table must roll next (a d`needs`), else None."""
+    teller: Narrator | None = field(default=None, repr=False, compare=False)
+    """Who tells the events as the battle stood right after the action (names, places)."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The events' log sentences, in order: told when asked for, so a player that never reads
+        them (the simulator's) never pays for the words."""
+        teller = self.teller
+        return tuple(event.text(teller) for event in self.events) if teller is not None else ()
+
+
+class _Teller:
+    """Tells events as the battle stood in one state (the `Narrator` of an `Outcome`)."""
+
+    __slots__ = ("_battle", "_state")
+
+    def __init__(self, battle: Battle, state: BattleState):
+        self._battle, self._state = battle, state
+
+    def name(self, entity: int) -> str:
+        """A combatant's name."""
+        return self._state.world.get(entity, Identity).name
+
+    def place(self, hex: Hex) -> str:
+        """A hex as the GM finds it in Tiled."""
+        return self._battle.place(hex)
+
+    def weapon(self, weapon_id: str) -> str:
+        """A weapon's name, lower case."""
+        return self._battle.weapon(weapon_id)
+
+    def side(self, side_id: str) -> str:
+        """A side's name."""
+        return self._state.side(side_id).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +506,7 @@ class Battle:
         self._push(step)
         self._undone.clear()
         self._tell_watchers()
-        return Outcome(True, step.events, lines=tuple(self.describe(e) for e in step.events))
+        return Outcome(True, step.events, teller=_Teller(self, after))
 
     @staticmethod
     def _joined(scene: Scene, order: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
@@ -490,7 +525,7 @@ class Battle:
             return "the battle is over"
         if getattr(self.ruleset.row(action), "gm", False):  # the GM's overrides: whatever the turn
             return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
-        if action.actor not in state.world.entities():
+        if not state.world.exists(action.actor):
             return f"there is no combatant with id {action.actor}"
         if not (in_the_fight(state.world, action.actor) or self._decides_down(state, action.actor)):
             return "that combatant is out of the fight"
@@ -525,7 +560,7 @@ class Battle:
             on = prompt.decider if isinstance(action, Redirect) else prompt.ally
             action = replace(prompt.attack, target=on)
         target = getattr(action, "target", None)
-        on = f" on {self.name(target)}" if isinstance(target, int) and target in self.world.entities() else ""
+        on = f" on {self.name(target)}" if isinstance(target, int) and self.world.exists(target) else ""
         what = action.kind.replace("_", " ")
         count = f" (die {needed.typed + 1} of this action)" if needed.typed else ""
         return f"roll a d{needed.sides} for {self.name(action.actor)}'s {what}{on} and type its face{count}"

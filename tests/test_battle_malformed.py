@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.actions import Attack, EndTurn, Jump, Move, SetOverwatch
+from game.actions import Attack, EndTurn, Jump, Move, SetOverwatch, from_json, in_json_form, to_json
 from game.hexgrid import Hex
 
 from kit import battle_at, unit
@@ -43,3 +43,23 @@ def test_faces_none_is_refused_not_crashed():
     battle = battle_at(UNITS, first=1)
     outcome = battle.submit(EndTurn(1, faces=None))
     assert not outcome.accepted and outcome.reason.startswith("malformed action")
+
+
+@pytest.mark.parametrize("action, exact", [
+    (Attack(1, target=2, burst=True, faces=(3, 20), reason="best odds"), True),
+    (Move(1, path=(Hex(1, 0), Hex(2, -1))), True),
+    (Jump(1, to=Hex(0, 2)), True),
+    (EndTurn(4), True),
+    (Move(1, path=((1, 0),)), False),  # a plain tuple: the round trip makes it a Hex
+    (Move(1, path=[Hex(1, 0)]), False),
+    (Attack(1, target=True), False),
+    (Attack(1.0, target=2), False),
+    (Jump(1, to=None), False),
+    (SetOverwatch(1, facing=2, angle=30.0), False),  # a float field: always the round trip
+])
+def test_an_action_told_in_json_form_is_the_one_the_round_trip_gives_back(action, exact):
+    assert in_json_form(action) is exact
+    if exact:  # the shortcut `submit` takes: the same action, field for field and type for type
+        again = from_json(to_json(action))
+        assert again == action and again.reason == action.reason
+        assert all(type(getattr(again, f)) is type(getattr(action, f)) for f in action.__dataclass_fields__)
