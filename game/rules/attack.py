@@ -122,8 +122,10 @@ def _target_text(setup: AttackSetup) -> str:
     return f" (AC {setup.target_ac}{''.join(f' {m.text()}' for m in extra)})"
 
 
+@lru_cache(maxsize=1024)
 def range_band(distance_hexes: int, normal_m: int, max_m: int) -> str:
-    """'normal', 'long' or 'out_of_range' for a ranged weapon (SWN core, Ruling: Grid)."""
+    """'normal', 'long' or 'out_of_range' for a ranged weapon (SWN core, Ruling: Grid). Asked for
+    every target of every attack option, with few distinct answers: each is worked out once."""
     if distance_hexes <= range_in_hexes(normal_m):
         return "normal"
     if distance_hexes <= range_in_hexes(max_m):

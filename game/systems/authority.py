@@ -67,7 +67,7 @@ def lead_problem(scene: Scene, leader: EntityId, squad: EntityId) -> str | None:
     world = scene.world
     if not can_lead(scene, leader):
         return "only a PC with the Authority focus at level 2 can lead a squad (seed 002)"
-    if squad not in world.entities() or not world.has(squad, Squad) or not in_the_fight(world, squad):
+    if not world.exists(squad) or not world.has(squad, Squad) or not in_the_fight(world, squad):
         return "only a squad still in the fight can be led"
     if not friendly(scene.side_of(leader), scene.side_of(squad)):
         return "a squad can be led only by a PC on its own side"

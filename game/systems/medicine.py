@@ -46,7 +46,7 @@ def stabilise_difficulty_now(scene: Scene, patient: EntityId) -> int:
 
 def stabilise_problem(scene: Scene, healer: EntityId, patient: EntityId) -> str | None:
     """Why the healer cannot try to stabilise the patient now, or None."""
-    if patient not in scene.world.entities() or not scene.world.has(patient, MortallyWounded):
+    if not scene.world.exists(patient) or not scene.world.has(patient, MortallyWounded):
         return "only a mortally wounded PC can be stabilised"
     if scene.world.has(patient, Stabilised):
         return "already stabilised"
@@ -96,7 +96,7 @@ def heal_problem(scene: Scene, healer: EntityId, patient: EntityId, dice: str) -
         DiceExpression.parse(dice)
     except DiceError as error:
         return f"the healing dice are not a dice expression: {error}"
-    if patient not in scene.world.entities() or not in_the_fight(scene.world, patient):
+    if not scene.world.exists(patient) or not in_the_fight(scene.world, patient):
         return "healing here works only on someone still in the fight"
     if not _within_reach(scene, healer, patient):
         return "the patient must be the healer or next to them"

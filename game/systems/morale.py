@@ -89,7 +89,7 @@ def _leader_check(scene: Scene, side_id: str) -> None:
     side = scene.sides[side_id]
     if side.leader is None or side.leader_fell:
         return
-    if side.leader in scene.world.entities() and in_the_fight(scene.world, side.leader):
+    if in_the_fight(scene.world, side.leader):  # only one on the map is in the fight
         return
     scene.update_side(side_id, leader_fell=True)
     _factor(scene, side_id, leader_factor(side.great_leader, present=False), side.leader)

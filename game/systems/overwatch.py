@@ -131,7 +131,7 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
     if prompt is not None and action.target not in (0, prompt.mover):
         return f"overwatch can only fire at {scene.name(prompt.mover)} now"
     target = prompt.mover if prompt else action.target
-    if target not in scene.world.entities() or not scene.world.has(target, Allegiance):
+    if not scene.world.exists(target) or not scene.world.has(target, Allegiance):
         return f"there is no combatant with id {target}"
     if not in_the_fight(scene.world, target):
         return f"{scene.name(target)} is out of the fight"

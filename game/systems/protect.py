@@ -88,7 +88,7 @@ def protect_targets(scene: Scene, actor: EntityId) -> list[EntityId]:
 def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None:
     """Why the actor cannot guard this ally (the Main action aside), or None."""
     world = scene.world
-    if ally not in world.entities() or not world.has(ally, Allegiance):
+    if not world.exists(ally) or not world.has(ally, Allegiance):
         return f"there is no combatant with id {ally}"
     if not is_person(scene, actor):
         return "only a person can protect an ally this way (a mech shields its allies instead)"
