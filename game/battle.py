@@ -10,7 +10,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -32,7 +32,7 @@ from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, c
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
 from game.systems.turns import camps_standing
-from game.hexgrid.paths import cheapest_to
+from game.hexgrid.paths import Ways
 from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
 
@@ -413,13 +413,15 @@ class Battle:
         prime_covers(self.setup.field, froms, tos, [kind] * len(froms))
         return tuple(cover_lookup(self.setup.field, a, b, kind) for a, b in zip(froms, tos))
 
-    def approach_costs(self, goals: Iterable[Hex]) -> MappingProxyType:
+    def approach_costs(self, goals: Iterable[Hex]) -> Mapping[Hex, int]:
         """Movement cost from every hex that has a way to the nearest goal hex, around walls and
-        ignoring who stands where (the goals cost 0). Remembered per set of goals (bounded) on the
-        terrain, so the battles of one `starter` share them."""
+        ignoring who stands where (the goals cost 0), as a read-only mapping. The search goes only
+        as far as the hexes read so far need (a computer player reads a few hexes around one
+        combatant), and is remembered per set of goals (bounded) on the terrain, so the battles of
+        one `starter` share it and each reading carries it further."""
         key = tuple(sorted(set(goals)))
         ways = self.setup.field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
-        return ways.get(key, lambda: MappingProxyType(cheapest_to(self.setup.field.cost_grid(), key)))
+        return ways.get(key, lambda: Ways(self.setup.field.cost_grid(), key))
 
     @property
     def field(self) -> Battlefield:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.hexgrid import Hex, neighbors, spiral
-from game.hexgrid.paths import CostGrid, cheapest_within
+from game.hexgrid.paths import CostGrid, Ways, cheapest_to, cheapest_within
 
 
 def plain_reachable(costs, start, budget, blocked, passing):
@@ -84,3 +84,46 @@ def test_a_foe_closes_its_hex():
 def test_a_cost_below_one_is_refused_as_a_bug():
     with pytest.raises(ValueError, match="at least 1"):
         CostGrid({Hex(0, 0): 0})
+
+
+def plain_cheapest_to(costs, goals):
+    """Reference for `cheapest_to`: a multi-source Dijkstra over hexes, entering each at its cost."""
+    best = {goal: 0 for goal in goals}
+    frontier = [(0, goal) for goal in sorted(best)]
+    while frontier:
+        spent, hex_ = heapq.heappop(frontier)
+        if best[hex_] < spent:
+            continue
+        for step in neighbors(hex_):
+            enter = costs.get(step)
+            if enter is not None and spent + enter < best.get(step, 1 << 60):
+                best[step] = spent + enter
+                heapq.heappush(frontier, (spent + enter, step))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(battlefields(), st.data())
+def test_ways_read_a_few_hexes_at_a_time_give_the_whole_searchs_costs(case, data):
+    costs = case[0]
+    goals = data.draw(st.lists(st.sampled_from(MAP), min_size=1, max_size=4, unique=True))
+    for goal in goals:
+        costs[goal] = costs[goal] or 1
+    asked = data.draw(st.lists(st.sampled_from(MAP + [Hex(9, 9)]), max_size=20))
+    expected = plain_cheapest_to(costs, goals)
+    grid = CostGrid(costs)
+    ways = Ways(grid, goals)
+    for hex_ in asked:  # each answer final whenever it is asked, however far the search has gone
+        assert ways.get(hex_, -1) == expected.get(hex_, -1)
+        assert (hex_ in ways) == (hex_ in expected)
+    assert ways.whole() == expected
+    assert list(ways.whole().items()) == list(cheapest_to(grid, goals).items())  # the same order
+    assert len(ways) == len(expected) and set(ways) == set(expected)
+
+
+def test_ways_to_a_goal_along_a_row():
+    costs = {Hex(q, 0): 1 for q in range(5)} | {Hex(2, 0): 3}
+    ways = Ways(CostGrid(costs), [Hex(0, 0)])
+    assert ways.get(Hex(1, 0)) == 1 and ways[Hex(3, 0)] == 5 and ways.get(Hex(7, 0), "none") == "none"
+    with pytest.raises(KeyError):
+        ways[Hex(0, 3)]

@@ -109,18 +109,66 @@ def cheapest_within(grid: CostGrid, start: Hex, budget: int, closed: Collection[
 def cheapest_to(grid: CostGrid, goals: Iterable[Hex]) -> dict[Hex, int]:
     """The cost of the cheapest way from every hex that has one to the nearest goal (each goal 0),
     entering hex after hex at its cost: a multi-source Dijkstra over the whole map."""
-    costs, steps, hexes = grid.costs, grid.steps, grid.hexes
-    best = {grid.cell(goal): 0 for goal in goals}
-    frontier = [(0, cell) for cell in sorted(best)]
-    pop, push = heapq.heappop, heapq.heappush
-    while frontier:
-        spent, cell = pop(frontier)
-        if best[cell] < spent:
-            continue
-        for step in steps:
-            nxt = cell + step
-            enter = costs[nxt]
-            if enter and spent + enter < best.get(nxt, _FAR):
-                best[nxt] = spent + enter
-                push(frontier, (spent + enter, nxt))
-    return {hexes[cell]: cost for cell, cost in best.items()}
+    return Ways(grid, goals).whole()
+
+
+class Ways(Mapping):
+    """`cheapest_to` read as a mapping (hex -> cost), searched only as far as it is read: asking
+    for a hex runs the multi-source Dijkstra until that hex's cost is final, and the search goes
+    on from there at the next question. Every cost read is the one the whole search gives (a
+    tentative cost is final once no cheaper entry can come: it is at most the cheapest entry
+    still waiting, as every step costs at least 1); iterating or counting finishes the search
+    first, and then runs in the whole search's order. A hex off the map has no way."""
+
+    __slots__ = ("_grid", "_best", "_frontier")
+
+    def __init__(self, grid: CostGrid, goals: Iterable[Hex]):
+        self._grid = grid
+        self._best = {grid.cell(goal): 0 for goal in goals}
+        self._frontier = [(0, cell) for cell in sorted(self._best)]
+
+    def _settle(self, cell: int | None) -> None:
+        """Search until `cell`'s cost is final (None: until the whole map is searched)."""
+        costs, steps, best, frontier = self._grid.costs, self._grid.steps, self._best, self._frontier
+        pop, push = heapq.heappop, heapq.heappush
+        while frontier and best.get(cell, _FAR) > frontier[0][0]:
+            spent, at = pop(frontier)
+            if best[at] < spent:
+                continue
+            for step in steps:
+                nxt = at + step
+                enter = costs[nxt]
+                if enter and spent + enter < best.get(nxt, _FAR):
+                    best[nxt] = spent + enter
+                    push(frontier, (spent + enter, nxt))
+
+    def get(self, hex_: Hex, default=None):
+        """The hex's cost, or `default` when it has no way to a goal (or is off the map)."""
+        grid = self._grid
+        if not grid._inside(hex_):
+            return default
+        cell = grid.cell(hex_)
+        self._settle(cell)
+        return self._best.get(cell, default)
+
+    def __getitem__(self, hex_: Hex) -> int:
+        found = self.get(hex_)
+        if found is None:
+            raise KeyError(hex_)
+        return found
+
+    def __contains__(self, hex_: object) -> bool:
+        return isinstance(hex_, Hex) and self.get(hex_) is not None
+
+    def whole(self) -> dict[Hex, int]:
+        """Every hex with a way and its cost, in the order the search reached them."""
+        self._settle(None)
+        hexes = self._grid.hexes
+        return {hexes[cell]: cost for cell, cost in self._best.items()}
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        self._settle(None)
+        return len(self._best)
