@@ -16,6 +16,9 @@ from game.hexgrid import Hex
 C = TypeVar("C")
 EntityId = int
 
+_OCCUPANT, _GROUPS = "hex index", "groups"
+"""The names of the two indexes among the stores a world owns (`World._owned`)."""
+
 _NO_STORE: dict = {}
 """What a component type nobody holds reads as: one shared empty dict, only ever read (a fresh
 `{}` per lookup cost the simulator a measurable share of its time)."""
@@ -31,15 +34,22 @@ class World:
     The world also keeps each component type's groups: a component declaring
     `group(self) -> key` (an Allegiance's side) puts its entity in that group, so "everyone of
     this side" is a lookup, not a scan of every entity.
+
+    A snapshot shares the component stores and indexes with the world it was taken from, and
+    whichever of the two changes a store first copies it (copy on write): taking a snapshot
+    costs a handful of pointers, and one action copies only the stores it changes.
     """
 
-    __slots__ = ("_stores", "_next_id", "_occupant", "_groups")
+    __slots__ = ("_stores", "_next_id", "_occupant", "_groups", "_owned")
 
     def __init__(self) -> None:
         self._stores: dict[type, dict[EntityId, Any]] = {}
         self._next_id: EntityId = 1
         self._occupant: dict[Hex, EntityId] = {}
         self._groups: dict[tuple[type, Any], frozenset[EntityId]] = {}
+        self._owned: set = {_OCCUPANT, _GROUPS}
+        """The stores (component types) and indexes this world alone holds, changed in place;
+        any other is shared with a snapshot and copied before its first change."""
 
     # -- entities -----------------------------------------------------------------------
     def spawn(self, *components: Any) -> EntityId:
@@ -52,9 +62,9 @@ class World:
 
     def despawn(self, entity: EntityId) -> None:
         """Remove an entity and all its components."""
-        for store in self._stores.values():
-            component = store.pop(entity, None)
-            if component is not None:
+        for kind in list(self._stores):
+            if entity in self._stores[kind]:
+                component = self._own(kind).pop(entity)
                 self._unindex(entity, component)
 
     def entities(self) -> list[EntityId]:
@@ -71,7 +81,7 @@ class World:
     # -- components ---------------------------------------------------------------------
     def set(self, entity: EntityId, component: Any) -> None:
         """Give the entity this component, replacing one of the same type."""
-        store = self._stores.setdefault(type(component), {})
+        store = self._own(type(component))
         old = store.get(entity)
         if old is not None:
             self._unindex(entity, old)
@@ -80,9 +90,25 @@ class World:
 
     def remove(self, entity: EntityId, kind: type) -> None:
         """Take a component type off the entity (nothing happens if it has none)."""
-        component = self._stores.get(kind, _NO_STORE).pop(entity, None)
-        if component is not None:
-            self._unindex(entity, component)
+        if entity in self._stores.get(kind, _NO_STORE):
+            self._unindex(entity, self._own(kind).pop(entity))
+
+    def _own(self, kind: type) -> dict[EntityId, Any]:
+        """The store of a component type, made this world's own to change (copied if shared)."""
+        store = self._stores.get(kind)
+        if store is None:
+            store = self._stores[kind] = {}
+            self._owned.add(kind)
+        elif kind not in self._owned:
+            store = self._stores[kind] = dict(store)
+            self._owned.add(kind)
+        return store
+
+    def _own_indexes(self) -> None:
+        """Make the hex index and the groups this world's own to change (copied if shared)."""
+        if _OCCUPANT not in self._owned:
+            self._occupant, self._groups = dict(self._occupant), dict(self._groups)
+            self._owned.update((_OCCUPANT, _GROUPS))
 
     def get(self, entity: EntityId, kind: type[C]) -> C:
         """The entity's component of this type; a KeyError means a bug in the caller."""
@@ -134,6 +160,7 @@ class World:
         if group is None:
             return
         slot = (type(component), group())
+        self._own_indexes()
         members = self._groups.get(slot, frozenset())
         self._groups[slot] = members | {entity} if joining else members - {entity}
 
@@ -146,6 +173,7 @@ class World:
             holder = self._occupant.get(hex_)
             if holder is not None and holder != entity:
                 raise ValueError(f"hex {hex_} is already occupied by entity {holder}")
+        self._own_indexes()
         for hex_ in occupies():
             self._occupant[hex_] = entity
 
@@ -154,18 +182,21 @@ class World:
         occupies = getattr(component, "occupies", None)
         if occupies is None:
             return
+        self._own_indexes()
         for hex_ in occupies():
             if self._occupant.get(hex_) == entity:
                 del self._occupant[hex_]
 
     # -- snapshots ----------------------------------------------------------------------
     def snapshot(self) -> World:
-        """An independent copy; components are immutable so sharing them is safe."""
+        """An independent copy: the stores and indexes are shared until either world changes
+        one, which copies it first (components and group member sets are immutable)."""
         copy = World.__new__(World)
-        copy._stores = {kind: dict(store) for kind, store in self._stores.items() if store}
+        copy._stores = dict(self._stores)
         copy._next_id = self._next_id
-        copy._occupant = dict(self._occupant)
-        copy._groups = dict(self._groups)  # the member sets are frozen, so sharing them is safe
+        copy._occupant, copy._groups = self._occupant, self._groups
+        copy._owned = set()
+        self._owned = set()  # shared now: this world copies too before changing anything
         return copy
 
     def __eq__(self, other: object) -> bool:

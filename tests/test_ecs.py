@@ -63,3 +63,19 @@ def test_two_worlds_share_nothing():
     one, two = World(), World()
     _soldier(one, Hex(0, 0))
     assert two.at(Hex(0, 0)) is None and two.entities() == []
+
+
+def test_a_snapshot_changed_leaves_the_world_it_came_from_as_it_was():
+    world = World()
+    kim, lee = _soldier(world, Hex(0, 0)), _soldier(world, Hex(1, 0), side="pcs")
+    copy = world.snapshot()
+    again = copy.snapshot()  # stores shared three ways until each is changed
+    copy.set(kim, Position(Hex(0, 2)))
+    copy.set(lee, Prone())
+    copy.despawn(lee)
+    assert world.at(Hex(0, 0)) == kim and world.at(Hex(0, 2)) is None and world.get(lee, Health).current == 9
+    assert not world.has(lee, Prone) and world.group(Allegiance, "pcs") == {lee}
+    assert copy.at(Hex(0, 2)) == kim and not copy.exists(lee) and copy.group(Allegiance, "pcs") == frozenset()
+    assert again == world and again.at(Hex(1, 0)) == lee
+    world.remove(kim, Position)
+    assert again.at(Hex(0, 0)) == kim and copy.at(Hex(0, 2)) == kim
