@@ -236,11 +236,11 @@ def _lands(face: int, total: int, target: int) -> bool:
 
 def hit_chance(setup: AttackSetup) -> Fraction:
     """The exact chance to hit, counted over the 20 faces of the d20."""
-    return _chance(attack_modifier(setup), target_number(setup))
+    return chance_for(attack_modifier(setup), target_number(setup))
 
 
 @lru_cache(maxsize=1024)
-def _chance(bonus: int, target: int) -> Fraction:
+def chance_for(bonus: int, target: int) -> Fraction:
     """The faces of the d20 that hit with this bonus against this target, as a chance; a
     handful of (bonus, target) pairs come up, so each is counted once (bounded memory)."""
     hits = sum(1 for face in D20_FACES if _lands(face, face + bonus, target))
@@ -265,5 +265,11 @@ def with_part(result: AttackResult, part: Modifier) -> AttackResult:
 
 def needed_face(setup: AttackSetup) -> int:
     """The lowest d20 face that hits (2..20): what the window shows as "needs N"."""
-    bonus, target = attack_modifier(setup), target_number(setup)
+    return face_needed_for(attack_modifier(setup), target_number(setup))
+
+
+@lru_cache(maxsize=1024)
+def face_needed_for(bonus: int, target: int) -> int:
+    """`needed_face` from the totals: the lowest face that hits with this bonus against this
+    target (a handful of pairs come up, each worked out once)."""
     return next(face for face in D20_FACES if _lands(face, face + bonus, target))

@@ -63,7 +63,7 @@ from game.options import (
     WatchedHex,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
-from game.rules.attack import AttackSetup, hit_chance, modifier_breakdown, needed_face, target_breakdown, target_number
+from game.rules.attack import AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
 from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
 from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
 from game.systems import footprint, formations, movement, overwatch
@@ -78,8 +78,11 @@ STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN 
 
 
 def odds(setup: AttackSetup) -> Odds:
-    """The exact chance of an attack roll with its breakdown."""
-    return Odds(hit_chance(setup), needed_face(setup), modifier_breakdown(setup), target_breakdown(setup))
+    """The exact chance of an attack roll with its breakdown (`hit_chance` and `needed_face`
+    from the breakdown's totals, each part read once)."""
+    bonus, target = modifier_breakdown(setup), target_breakdown(setup)
+    totals = sum(m.value for m in bonus), sum(m.value for m in target)
+    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target)
 
 
 def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **details) -> Option:
@@ -103,8 +106,9 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     if plan.weapon.shock:
         miss = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
     volley = volley_odds(scene, plan.attacker, plan.setup, plan.weapon, armor, plan.burst, heroic)
-    bands, mean = volley if volley is not None else ((), plan.chance * hit + (1 - plan.chance) * miss)
-    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan.setup), cover=plan.cover,
+    chances = odds(plan.setup)  # its chance is the plan's
+    bands, mean = volley if volley is not None else ((), chances.chance * hit + (1 - chances.chance) * miss)
+    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=chances, cover=plan.cover,
                         armor=armor, damage=plan.weapon.damage, expected_damage=mean, bands=bands)
 
 
