@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from functools import lru_cache
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,6 +85,12 @@ class CatalogError(ValueError):
         self.problems = problems
 
 
+@lru_cache(maxsize=256)
+def _weapon_class(tl: int, kind: str, heavy: bool) -> WeaponClass:
+    """One shared WeaponClass per kind of weapon (every cover reading asks for one)."""
+    return WeaponClass(tl=tl, kind=kind, heavy=heavy)
+
+
 @dataclass(frozen=True, slots=True)
 class Weapon:
     """A weapon as the data file describes it (SWN core defaults)."""
@@ -114,7 +121,7 @@ class Weapon:
     @property
     def weapon_class(self) -> WeaponClass:
         """What hard cover needs to know of this weapon."""
-        return WeaponClass(tl=self.tl, kind=self.kind, heavy=self.heavy)
+        return _weapon_class(self.tl, self.kind, self.heavy)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ able (`resume_moves`, once every decision about it is made).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.actions import Move
 from game.components import Allegiance, PausedMove, Position, Prone
@@ -28,9 +28,9 @@ from game.systems.scene import Scene, friendly, in_the_fight
 from game.terrain import Battlefield
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """A reachable hex: the movement points spent and the path there (start excluded)."""
+class Reach(NamedTuple):
+    """A reachable hex: the movement points spent and the path there (start excluded). A named
+    tuple: a move search makes one for every hex in reach, and a tuple is made fastest."""
 
     hex: Hex
     cost: int

@@ -28,6 +28,7 @@ from game.prompts import ProtectChance
 from game.rules.dice import DiceError
 from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
 from game.systems.combat import AttackPlan, is_person, plan_attack, strike
+from game.hexgrid import distance
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
 from game.systems.sight import shielding
 
@@ -71,7 +72,10 @@ def protectors(scene: Scene, attacker: EntityId, ally: EntityId, burst: bool = F
     if not in_the_fight(scene.world, ally) or not scene.world.has(ally, Allegiance):
         return []
     found = []
-    for other, _ in scene.world.query(Position):
+    there = scene.world.get(ally, Position).hex
+    for other, position in scene.world.query(Position):
+        if distance(position.hex, there) != 1:  # `_how` asks this too; asked first, it spares the rest
+            continue
         how = _how(scene, other, ally)
         plan = plan_attack(scene, attacker, other, burst, aimed) if how else None
         if how and not isinstance(plan, str):
