@@ -236,6 +236,8 @@ def choose_action(battle: Battle) -> Action:
 def search_for_the_hidden(battle: Battle, me) -> Action | None:
     """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it (the
     search is offered only while an enemy is hidden from this combatant)."""
+    if "stealth" not in battle.ruleset.groups:  # no hiding under this ruleset: nothing to ask
+        return None
     search = battle.options(me.id, groups=("stealth",)).allowed("search")
     return search[0].action if search else None
 

@@ -17,7 +17,7 @@ from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
-from game.hexgrid import Hex, distance, neighbors
+from game.hexgrid import Hex, distance
 from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
     AttackResult,
@@ -170,14 +170,15 @@ class AttackPlan:
 
 def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
     """Whether an enemy in the fight stands next to any hex of the combatant (squads: any hex)."""
-    world = scene.world
+    world, field = scene.world, scene.setup.field
     mine = set(footprint(world, entity))
-    around = {n for h in mine for n in neighbors(h)} - mine
     side = scene.side_of(entity)
-    for hex_ in sorted(around):
-        other = world.at(hex_)
-        if other is not None and hostile(side, scene.side_of(other)) and in_the_fight(world, other):
-            return True
+    for hex_ in mine:  # off the map nobody stands, so the map's own neighbours are enough
+        for near in field.neighbours_on_map(hex_):
+            other = world.at(near)
+            if other is not None and near not in mine and hostile(side, scene.side_of(other)) \
+                    and in_the_fight(world, other):
+                return True
     return False
 
 
