@@ -229,6 +229,7 @@ class Battle:
         self._views: tuple[BattleState, tuple[CombatantView, ...]] | None = None
         self._side_views: tuple[tuple[SideState, ...], tuple[SideView, ...]] | None = None
         self._watchers: list[Callable[[Battle], None]] = []
+        self._facings: dict | None = None  # the map's facing of each unit, read on first need
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -447,7 +448,9 @@ class Battle:
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
         scene = self._scene(self.state)
-        view = roster.one(scene, self.scenario, entity)
+        if self._facings is None:
+            self._facings = roster.map_facings(self.scenario)
+        view = roster.one(scene, self.scenario, entity, self._facings)
         return None if view is None else self.ruleset.dress(scene, view)
 
     def unit_types(self) -> tuple[tuple[str, str], ...]:
@@ -600,7 +603,7 @@ class Battle:
     def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:
         camps = camps_standing(scene)
         if len(camps) > 1:
-            return replace(state, world=scene.world)
+            return state if state.world is scene.world else replace(state, world=scene.world)
         winner = next(iter(camps), None)
         standing = sorted({scene.side_of(e) for e in scene.world.entities()
                            if scene.world.has(e, Allegiance) and in_the_fight(scene.world, e)})

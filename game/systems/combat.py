@@ -267,6 +267,8 @@ def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: H
     """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
     Shields; rulings: Squads). Along an edge, a squad on either side shields. The line runs to
     `target_hex` (by default where the target stands); a squad never shields itself."""
+    if not scene.world.count(Squad):  # only a squad shields: with none on the map, no line is walked
+        return None
     target_hex = target_hex or scene.world.get(target, Position).hex
     side = scene.side_of(target)
     for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:

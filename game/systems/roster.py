@@ -87,14 +87,22 @@ def combatants(scene: Scene, scenario) -> tuple[CombatantView, ...]:
                  for e, identity in scene.world.query(Identity) if scene.world.has(e, Stats))
 
 
-def one(scene: Scene, scenario, entity: EntityId) -> CombatantView | None:
-    """One combatant's view, or None when there is no such combatant."""
+def map_facings(scenario) -> dict:
+    """The facing the map gives each unit, by its object id (the first unit of an id counts)."""
+    facings: dict = {}
+    for unit in scenario.units:
+        facings.setdefault(unit.object_id, unit.facing)
+    return facings
+
+
+def one(scene: Scene, scenario, entity: EntityId, facings: dict | None = None) -> CombatantView | None:
+    """One combatant's view, or None when there is no such combatant (`facings`: the scenario's
+    `map_facings`, when the caller keeps them)."""
     world = scene.world
     if not (world.has(entity, Identity) and world.has(entity, Stats)):
         return None
     object_id = world.get(entity, Identity).object_id
-    facing = next((u.facing for u in scenario.units if u.object_id == object_id), None)
-    return combatant(scene, entity, facing)
+    return combatant(scene, entity, (facings if facings is not None else map_facings(scenario)).get(object_id))
 
 
 def sides(states: tuple[SideState, ...], morale_rules: bool = False) -> tuple[SideView, ...]:
