@@ -268,3 +268,14 @@ def test_a_checked_attack_is_planned_once_and_the_plan_is_handed_to_apply(monkey
     battle = battle_at([SOLDIER, ANA], first=1, seed=3)
     assert battle.submit(Attack(1, target=2, faces=(2,))).accepted
     assert len(calls) == 1
+
+
+def test_walking_options_are_the_move_options_the_constructors_make():
+    from game.options import walking_options
+
+    reach = [(Hex(1, 0), 1, (Hex(1, 0),)), (Hex(2, -1), 3, (Hex(1, 0), Hex(2, -1)))]
+    made = [MoveOption("move", Move(4, path=path), hex=hex_, cost=cost, path=path) for hex_, cost, path in reach]
+    fast = walking_options(4, reach)
+    assert fast == made and [hash(o) for o in fast] == [hash(o) for o in made]
+    assert [repr(o) for o in fast] == [repr(o) for o in made]
+    assert fast[1].action.reason == "" and fast[1].action.faces == () and fast[1].hexes == ()

@@ -61,6 +61,7 @@ from game.options import (
     SideOption,
     TargetOption,
     WatchedHex,
+    walking_options,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
@@ -159,7 +160,7 @@ def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     reach = movement.move_options(scene, actor)
     if not reach:
         return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left")]
-    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+    return walking_options(actor, reach.values())  # each MoveOption("move", Move(actor, path=...), ...)
 
 
 def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
