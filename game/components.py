@@ -52,6 +52,16 @@ class Fallen:
     round: int
 
 
+def _last(pairs: tuple[tuple[str, int], ...], name: str, default: int | None) -> int | None:
+    """The value of the last pair named `name` (as `dict(pairs).get(name, default)` reads it),
+    found without building the dict: a stat block holds a handful of pairs, read every attack."""
+    found = default
+    for key, value in pairs:
+        if key == name:
+            found = value
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Stats:
     """The resolved stat block: the unit type's values with the map's overrides applied."""
@@ -78,11 +88,11 @@ class Stats:
 
     def attribute(self, name: str) -> int:
         """An attribute modifier (0 when the stat block gives none)."""
-        return dict(self.attributes).get(name, 0)
+        return _last(self.attributes, name, 0)
 
     def skill(self, name: str) -> int | None:
         """A PC's skill level, or None when the PC lacks the skill (untrained)."""
-        return dict(self.skills).get(name)
+        return _last(self.skills, name, None)
 
 
 @dataclass(frozen=True, slots=True)

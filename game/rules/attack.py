@@ -161,15 +161,23 @@ def _prone_modifiers(s: Situation) -> list[Modifier]:
     return []
 
 
+_BURST_FIRE = Modifier("burst fire", BURST_FIRE)
+_LONG_RANGE = Modifier("long range", LONG_RANGE)
+_LONG_GUN_ENEMY_ADJACENT = Modifier("long gun with enemy adjacent", LONG_GUN_ENEMY_ADJACENT)
+_OVERWATCH = Modifier("overwatch", OVERWATCH)
+_AIMED_SHOT = Modifier("aimed shot", AIMED_SHOT)
+_UNTRAINED = Modifier("untrained", UNTRAINED)
+
+
 def situational_modifiers(s: Situation) -> tuple[Modifier, ...]:
     """The to-hit modifiers the situation gives, in a fixed order (SWN core, Seed 002)."""
     flagged = (
-        (s.burst, Modifier("burst fire", BURST_FIRE)),
-        (not s.melee and s.range_band == "long", Modifier("long range", LONG_RANGE)),
-        (s.long_gun_enemy_adjacent, Modifier("long gun with enemy adjacent", LONG_GUN_ENEMY_ADJACENT)),
-        (s.overwatch, Modifier("overwatch", OVERWATCH)),
-        (s.aimed, Modifier("aimed shot", AIMED_SHOT)),
-        (s.untrained, Modifier("untrained", UNTRAINED)),
+        (s.burst, _BURST_FIRE),
+        (not s.melee and s.range_band == "long", _LONG_RANGE),
+        (s.long_gun_enemy_adjacent, _LONG_GUN_ENEMY_ADJACENT),
+        (s.overwatch, _OVERWATCH),
+        (s.aimed, _AIMED_SHOT),
+        (s.untrained, _UNTRAINED),
     )
     parts = [modifier for on, modifier in flagged if on]
     return tuple(parts + _prone_modifiers(s) + _morale_attack(s.attacker_morale))

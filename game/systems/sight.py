@@ -108,7 +108,7 @@ def shields_for(scene: Scene, target: EntityId) -> tuple[Shield, ...]:
     """The shielding mechs next to the target, as cover for `cover_lookup`: directional, so they
     count only when the line of fire passes through the mech's hex (seed 002 Protect (Mech))."""
     world = scene.world
-    if not in_the_fight(world, target):
+    if not world.count(Shielding) or not in_the_fight(world, target):  # most fights: no mech shields
         return ()
     found = []
     for mech, _, position in world.query(Shielding, Position):
