@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 MAX_DICE = 1000
@@ -361,4 +362,12 @@ class DiceExpression:
 
 def roll(text: str, source: DiceSource, /, **named: int) -> Roll:
     """Parse and roll in one step: `roll("2d6+ATK", dice, ATK=2)`."""
-    return DiceExpression.parse(text).roll(source, named)
+    parsed = _parsed(text) if isinstance(text, str) else DiceExpression.parse(text)
+    return parsed.roll(source, named)
+
+
+@lru_cache(maxsize=512)
+def _parsed(text: str) -> DiceExpression:
+    """`DiceExpression.parse`, remembered: a fight rolls the same few expressions (a d20, its
+    weapons' damage) again and again, and a parsed expression is a frozen value (bounded)."""
+    return DiceExpression.parse(text)
