@@ -108,7 +108,8 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
         miss = shock_damage(Shock(*plan.weapon.shock), target_number(plan.setup), plan.attribute, scene.setup.heroic)
     volley = volley_odds(scene, plan.attacker, plan.setup, plan.weapon, armor, plan.burst, heroic)
     chances = odds(plan.setup)  # its chance is the plan's
-    bands, mean = volley if volley is not None else ((), chances.chance * hit + (1 - chances.chance) * miss)
+    chance = chances.chance
+    bands, mean = volley if volley is not None else ((), chance * hit + (1 - chance) * miss if miss else chance * hit)
     return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=chances, cover=plan.cover,
                         armor=armor, damage=plan.weapon.damage, expected_damage=mean, bands=bands)
 
