@@ -144,12 +144,13 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
-    nearest = min(way.get(hex_, UNREACHABLE) for hex_ in reach)
+    left = {hex_: way.get(hex_, UNREACHABLE) for hex_ in reach}
+    nearest = min(left.values())
     if nearest >= way.get(me.hex, UNREACHABLE):
         return None
     # The way left decides first: only the hexes that leave the least of it have their cover
     # read (the same choice as reading every hex's, for a fraction of the readings).
-    closest = [hex_ for hex_ in reach if way.get(hex_, UNREACHABLE) == nearest]
+    closest = [hex_ for hex_, cost in left.items() if cost == nearest]
     sheltered = shelters(battle, me, closest, enemies)
     target = min(closest, key=lambda hex_: (-sheltered[hex_], reach[hex_].cost, hex_))
     return reach[target].action

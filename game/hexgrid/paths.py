@@ -145,9 +145,12 @@ class Ways(Mapping):
     def get(self, hex_: Hex, default=None):
         """The hex's cost, or `default` when it has no way to a goal (or is off the map)."""
         grid = self._grid
-        if not grid._inside(hex_):
+        cell = (hex_[0] - grid.q0) * grid.stride + (hex_[1] - grid.r0)  # grid.cell, inline: asked often
+        if not (0 <= cell < len(grid.hexes) and grid.hexes[cell] == hex_):
             return default
-        cell = grid.cell(hex_)
+        found, frontier = self._best.get(cell), self._frontier
+        if found is not None and (not frontier or found <= frontier[0][0]):  # final already
+            return found
         self._settle(cell)
         return self._best.get(cell, default)
 
