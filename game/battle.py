@@ -375,6 +375,7 @@ class Battle:
         if state.ended or not (in_the_fight(state.world, actor) or self._decides_down(state, actor)):
             return Options(actor)  # no such combatant: not in the fight
         scene = self._scene(state)
+        scene.memo = {}  # read, never changed: what holds for every option is worked out once
         if state.pending:
             prompt = state.pending[0]
             return self.ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
@@ -494,11 +495,13 @@ class Battle:
                 scene.emit(Explained(action.actor, action.reason))
             self.ruleset.apply(scene, action, plan)
             self.ruleset.settle(scene)
-            after = replace(state, world=scene.world, sides=tuple(scene.sides[s.id] for s in state.sides),
-                            pending=tuple(scene.pending), order=self._joined(scene, state.order))
+            # the decisions and the order as the action left them, before the turn passes on
+            pending, order = tuple(scene.pending), self._joined(scene, state.order)
+            round_, turn = state.round, state.turn
             passes = isinstance(action, EndTurn) or scene.turn_over or self._current_fell(scene, state)
             if passes and len(camps_standing(scene)) > 1:
-                after = self._advance(scene, after)
+                round_, turn = self._pass_turn(scene, order, turn, round_)
+                pending = tuple(scene.pending)  # a new round's start may open a decision
             unused = len(scene.dice.remaining)
         except DieNeeded as needed:
             return Outcome(False, reason=self._asking(action, needed), needs=needed.sides)
@@ -506,7 +509,9 @@ class Battle:
             return Outcome(False, reason=str(error))
         if unused:
             return Outcome(False, reason=f"{unused} of the dice you entered were not needed by this action")
-        after = self._check_victory(scene, replace(after, rng=scene.dice.state))
+        after = replace(state, world=scene.world, round=round_, order=order, turn=turn, rng=scene.dice.state,
+                        sides=tuple(scene.sides[s.id] for s in state.sides), pending=pending)
+        after = self._check_victory(scene, after)
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
@@ -580,25 +585,32 @@ class Battle:
         out of the fight and, in round 1, anyone whose side was surprised. A new round's start may
         open a decision (seed 004: a hero point on a Starfarer check); no phase begins until it is
         answered."""
-        turn, round_ = state.turn, state.round
+        round_, turn = Battle._pass_turn(scene, state.order, state.turn, state.round, opening)
+        return replace(state, world=scene.world, round=round_, turn=turn, pending=tuple(scene.pending),
+                       sides=tuple(scene.sides[s.id] for s in state.sides))
+
+    @staticmethod
+    def _pass_turn(scene: Scene, order: tuple[EntityId, ...], turn: int, round_: int,
+                   opening: bool = False) -> tuple[int, int]:
+        """The round and turn `_advance` passes on to (the scene's sides, events and any decision a
+        new round's start opened follow)."""
         ruleset = rulesets.of(scene)
         wrapped = False
         if not opening:
-            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
-        for _ in range(len(state.order) + 1):
+            turn, wrapped = ruleset.next_turn(scene, order, turn)
+        for _ in range(len(order) + 1):
             if wrapped:
                 scene.round = round_ + 1
                 ruleset.begin_round(scene)
                 round_ = scene.round  # a ruleset may pass rounds in which nobody acts
-                turn = ruleset.first_turn(scene, state.order, turn)
-            entity = state.order[turn]
+                turn = ruleset.first_turn(scene, order, turn)
+            entity = order[turn]
             if not (ruleset.surprise_skips_turn and scene.is_surprised(entity)):
                 break
             scene.emit(TurnLost(entity, 1))
-            turn, wrapped = ruleset.next_turn(scene, state.order, turn)
-        ruleset.begin_turn(scene, state.order[turn])
-        return replace(state, world=scene.world, round=round_, turn=turn, pending=tuple(scene.pending),
-                       sides=tuple(scene.sides[s.id] for s in state.sides))
+            turn, wrapped = ruleset.next_turn(scene, order, turn)
+        ruleset.begin_turn(scene, order[turn])
+        return round_, turn
 
     def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:
         camps = camps_standing(scene)

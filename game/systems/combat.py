@@ -210,18 +210,33 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
     rounds_needed = (3 if burst else 1) if weapon.magazine else 0
     if rounds_needed > world.get(attacker, Armament).rounds:
         return "not enough rounds in the magazine: reload first"
-    parts, attribute, untrained = weapon_parts(scene, attacker, weapon)
+    parts, attribute, untrained, enemy_adjacent, morale = _attackers_side(scene, attacker, weapon)
     situation = Situation(
-        melee=weapon.is_melee, range_band=band, burst=burst,
-        long_gun_enemy_adjacent=not weapon.is_melee and not weapon.pistol and _enemy_adjacent(scene, attacker),
+        melee=weapon.is_melee, range_band=band, burst=burst, long_gun_enemy_adjacent=enemy_adjacent,
         overwatch=overwatch, aimed=aimed, target_prone=world.has(target, Prone), distance_hexes=gap,
-        untrained=untrained, attacker_morale=side_morale(scene, attacker), target_morale=side_morale(scene, target),
+        untrained=untrained, attacker_morale=morale, target_morale=side_morale(scene, target),
         total_defense=world.has(target, TotalDefense))
     setup = with_group_bonus(scene, attacker, make_setup(parts, world.get(target, Stats).ac, situation,
                                                          cover.concealment_bonus))
     # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
     cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
     return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
+
+
+def _attackers_side(scene: Scene, attacker: EntityId, weapon: Weapon) -> tuple:
+    """What an attack takes from the attacker alone, whatever the target: its parts, attribute
+    and untrained flag for the weapon, whether a long gun has an enemy adjacent, and its side's
+    morale. Remembered on a scene read for options (`Scene.memo`), where every target asks."""
+    memo = scene.memo
+    key = ("attacker's side", attacker, weapon.id)
+    if memo is not None and key in memo:
+        return memo[key]
+    parts, attribute, untrained = weapon_parts(scene, attacker, weapon)
+    adjacent = not weapon.is_melee and not weapon.pistol and _enemy_adjacent(scene, attacker)
+    found = (parts, attribute, untrained, adjacent, side_morale(scene, attacker))
+    if memo is not None:
+        memo[key] = found
+    return found
 
 
 def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Weapon,

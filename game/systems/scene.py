@@ -136,6 +136,10 @@ class Scene:
         self.pending: list[Prompt] = list(pending)
         self.turn_over = False
         """Set by a ruleset when the action just taken ends the turn under way (as an EndTurn does)."""
+        self.memo: dict | None = None
+        """Answers that hold while nothing changes (an attacker's own side of every attack it
+        could make), kept only on a scene read for options, where nothing is changed; None on a
+        scene an action is resolved in."""
 
     def emit(self, event: Event) -> None:
         """Record an event of this action."""

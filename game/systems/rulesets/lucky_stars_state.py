@@ -97,7 +97,7 @@ def pay(scene: Scene, entity: EntityId, action: str) -> None:
 def dress(scene: Scene, view: CombatantView) -> CombatantView:
     """A combatant's view with its AP left and DEF (its health counts VIT), its grapple, stealth and
     readied attack, and those states in words."""
-    if view.id not in scene.world.entities():
+    if not scene.world.exists(view.id):
         return view
     guard, held = defense(scene, view.id), grapple_of(scene, view.id)
     unseen = scene.world.try_get(view.id, Unseen)

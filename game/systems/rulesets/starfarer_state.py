@@ -133,7 +133,7 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
     """A combatant's view with its action points, the phases still to come this round and what it will
     carry (Seed 003, 3.2); its health counts shock left (unit "shock"), `down` says unconscious or
     mortally wounded."""
-    if view.id not in scene.world.entities():
+    if not scene.world.exists(view.id):
         return view
     down = view.down
     if scene.world.has(view.id, Dying):
