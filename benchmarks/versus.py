@@ -1,0 +1,88 @@
+"""Fights per CPU second of this tree beside another checkout of hexbattle, measured in the same run.
+
+Run: python benchmarks/versus.py OTHER_TREE [--maps NAME ...] [--fights N] [--kessler-fights N]
+     [--warm N] [--rounds R]
+e.g. `git worktree add /tmp/hexbattle-before <commit>` then `python benchmarks/versus.py
+/tmp/hexbattle-before`. Each round plays the same fights (the simulator's fight numbers, run seed
+1, the map's own players) in a fresh process of each tree in turn, after `--warm` other fights
+that fill the terrain's memories as a long run has them filled; a tree's figure is the best of
+its rounds. The figure is CPU time (`time.process_time`) of one process: on a machine shared
+with other work, wall-clock time says more about the others than about the code, and taking
+the two trees in turn, round after round, keeps a change of load from favouring either.
+Nothing here passes or fails; the exactness of the fights is checked by the tests and by
+comparing `hexbattle simulate --json` reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MAPS = ("relay_station_ambush", "kessler_ford")
+
+
+def child(tree: str, name: str, fights: int, warm: int) -> None:
+    """Play the fights with the `game` package of `tree` and print the CPU seconds they took."""
+    sys.path.insert(0, tree)
+    from game.battle import Battle, load_catalog
+    from game.simulate.fight import FightPlan, load_plan_scenario, play_fight
+    from game.simulate.plans import prepare
+
+    plan, _ = prepare(FightPlan(str(Path(tree) / "maps" / f"{name}.tmx"), ()), {})
+    catalog = load_catalog()
+    scenario = load_plan_scenario(plan, catalog)
+    start = Battle.starter(scenario, catalog)
+    for index in range(warm):
+        play_fight(scenario, catalog, plan, 100_000 + index, start)
+    began = time.process_time()
+    results = [play_fight(scenario, catalog, plan, index, start) for index in range(fights)]
+    used = time.process_time() - began
+    print(json.dumps({"cpu": used, "failed": sum(r.failed for r in results)}))
+
+
+def measure(tree: Path, name: str, fights: int, warm: int) -> float:
+    """Fights per CPU second of one fresh process of `tree`."""
+    found = subprocess.run([sys.executable, __file__, "--child", str(tree), name, str(fights), str(warm)],
+                           capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(tree)))
+    figures = json.loads(found.stdout.strip().splitlines()[-1])
+    if figures["failed"]:
+        raise SystemExit(f"{tree}: {figures['failed']} of the fights on {name} failed")
+    return fights / figures["cpu"]
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        tree, name, fights, warm = sys.argv[2:6]
+        child(tree, name, int(fights), int(warm))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("other", type=Path, help="another checkout of hexbattle (its own maps/ and game/)")
+    parser.add_argument("--maps", nargs="+", default=list(DEFAULT_MAPS), help="bundled map names")
+    parser.add_argument("--fights", type=int, default=100, help="fights timed per process (default 100)")
+    parser.add_argument("--kessler-fights", type=int, default=20, help="fights timed on kessler_ford (default 20)")
+    parser.add_argument("--warm", type=int, default=10, help="fights played first, not timed (default 10)")
+    parser.add_argument("--rounds", type=int, default=3, help="processes per tree, the best kept (default 3)")
+    args = parser.parse_args()
+    other = args.other.resolve()
+    if not (other / "game" / "battle.py").is_file():
+        raise SystemExit(f"{other}: not a checkout of hexbattle (no game/battle.py there)")
+    for name in args.maps:
+        fights = args.kessler_fights if name == "kessler_ford" else args.fights
+        warm = max(1, args.warm // 5) if name == "kessler_ford" else args.warm
+        here, there = [], []
+        for _ in range(args.rounds):
+            there.append(measure(other, name, fights, warm))
+            here.append(measure(ROOT, name, fights, warm))
+        print(f"{name}: fights per CPU second, best of {args.rounds} ({fights} fights each, {warm} warm-up): "
+              f"this tree {max(here):6.2f}, {other} {max(there):6.2f} ({max(here) / max(there):4.2f}x)   "
+              f"[load {' '.join(f'{x:.2f}' for x in os.getloadavg())}]")
+
+
+if __name__ == "__main__":
+    main()
