@@ -75,8 +75,16 @@ def standing_problem(scene: Scene, entity: EntityId, hex_: Hex) -> str | None:
 
 
 def usable(scene: Scene, entity: EntityId) -> Callable[[Hex], bool]:
-    """A test of the hexes the combatant could stand on."""
-    return lambda h: standing_problem(scene, entity, h) is None
+    """A test of the hexes the combatant could stand on: `standing_problem(...) is None`, asked
+    without wording the problem (a formation asks it of many hexes)."""
+    field, world = scene.setup.field, scene.world
+
+    def can_stand(hex_: Hex) -> bool:
+        if hex_ not in field or field.move_cost(hex_) is None:
+            return False
+        holder = world.at(hex_)
+        return holder is None or holder == entity
+    return can_stand
 
 
 def in_watch(here: Hex, watch: Overwatch, hex_: Hex) -> bool:
