@@ -32,7 +32,7 @@ from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, c
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
 from game.systems.turns import camps_standing
-from game.hexgrid.paths import Ways
+from game.hexgrid.paths import DistanceTable, Nearest, Ways
 from game.terrain import Battlefield, Recall
 from game.views import CombatantView, SideView
 
@@ -422,8 +422,13 @@ class Battle:
         combatant), and is remembered per set of goals (bounded) on the terrain, so the battles of
         one `starter` share it and each reading carries it further."""
         key = tuple(sorted(set(goals)))
-        ways = self.setup.field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
-        return ways.get(key, lambda: Ways(self.setup.field.cost_grid(), key))
+        field = self.setup.field
+        ways = field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
+        table = field.memo("distance table", lambda field: DistanceTable(field.cost_grid())
+                           if DistanceTable.fits(field.cost_grid()) else False)  # False: a map too big
+        if table and Nearest.usable(table, key):  # a small map: kept rows, no search
+            return ways.get(key, lambda: Nearest(table, key))
+        return ways.get(key, lambda: Ways(field.cost_grid(), key))
 
     @property
     def field(self) -> Battlefield:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.hexgrid import Hex, neighbors, spiral
-from game.hexgrid.paths import CostGrid, Ways, cheapest_to, cheapest_within
+from game.hexgrid.paths import CostGrid, DistanceTable, Nearest, Ways, cheapest_to, cheapest_within
 
 
 def plain_reachable(costs, start, budget, blocked, passing):
@@ -127,3 +127,25 @@ def test_ways_to_a_goal_along_a_row():
     assert ways.get(Hex(1, 0)) == 1 and ways[Hex(3, 0)] == 5 and ways.get(Hex(7, 0), "none") == "none"
     with pytest.raises(KeyError):
         ways[Hex(0, 3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(battlefields(), st.data())
+def test_the_nearest_goal_read_from_kept_rows_is_the_multi_source_searchs(case, data):
+    costs = case[0]
+    grid = CostGrid(costs)
+    table = DistanceTable(grid)  # one table, its rows kept, for several sets of goals
+    for _ in range(3):
+        goals = data.draw(st.lists(st.sampled_from(MAP), max_size=4, unique=True))
+        expected = plain_cheapest_to(costs, goals)
+        nearest = Nearest(table, goals)
+        for hex_ in MAP + [Hex(9, 9)]:
+            assert nearest.get(hex_, -1) == expected.get(hex_, -1)
+            assert (hex_ in nearest) == (hex_ in expected)
+        assert list(nearest.whole().items()) == list(cheapest_to(grid, goals).items())
+        assert len(nearest) == len(expected) and set(nearest) == set(expected)
+
+
+def test_a_map_too_big_for_a_table_is_searched_instead():
+    assert DistanceTable.fits(CostGrid({h: 1 for h in spiral(Hex(0, 0), 6)}))
+    assert not DistanceTable.fits(CostGrid({h: 1 for h in spiral(Hex(0, 0), 20)}))  # 1,261 hexes

@@ -11,6 +11,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Iterable, Mapping
 
+import numpy as np
+
 from .cube import DIRECTIONS, Hex
 
 _FAR = 1 << 60
@@ -175,3 +177,87 @@ class Ways(Mapping):
     def __len__(self) -> int:
         self._settle(None)
         return len(self._best)
+
+
+TABLE_CELLS = 1000
+"""Maps with at most this many enterable hexes keep a `DistanceTable` (a row is a few KB)."""
+
+
+class DistanceTable:
+    """The cost of the cheapest way from one cell to every other, a row per starting cell, each
+    worked out the first time it is asked for (a single-source `cheapest_to`) and kept. On a small
+    map this bounds itself (a row per hex at most) and turns every later multi-source search into
+    a minimum over a few kept rows (`Nearest`)."""
+
+    FAR = 1 << 30
+    """A cell no way reaches."""
+
+    __slots__ = ("grid", "_rows")
+
+    def __init__(self, grid: CostGrid):
+        self.grid = grid
+        self._rows: dict[int, np.ndarray] = {}
+
+    @staticmethod
+    def fits(grid: CostGrid) -> bool:
+        """Whether the map is small enough to keep a table of."""
+        return sum(1 for cost in grid.costs if cost) <= TABLE_CELLS
+
+    def row(self, cell: int) -> np.ndarray:
+        """Every cell's cost from this one (FAR where no way reaches)."""
+        found = self._rows.get(cell)
+        if found is None:
+            search = Ways(self.grid, [self.grid.hexes[cell]])
+            search._settle(None)
+            found = np.full(len(self.grid.costs), self.FAR, dtype=np.int64)
+            found[list(search._best)] = list(search._best.values())
+            self._rows[cell] = found
+        return found
+
+
+class Nearest(Mapping):
+    """`Ways` over a small map, read from a `DistanceTable`: the cost from the nearest goal is the
+    least of the goals' own rows, the very cost the multi-source search finds (its cheapest way
+    starts at one goal or another). Iterating gives the whole search in its own order."""
+
+    __slots__ = ("_grid", "_goals", "_costs")
+
+    def __init__(self, table: DistanceTable, goals: Iterable[Hex]):
+        grid = self._grid = table.grid
+        self._goals = tuple(goals)
+        rows = [table.row(grid.cell(goal)) for goal in self._goals]
+        least = np.minimum.reduce(rows) if rows else np.full(len(grid.costs), table.FAR, dtype=np.int64)
+        self._costs = [None if cost >= table.FAR else cost for cost in least.tolist()]
+
+    @staticmethod
+    def usable(table: DistanceTable, goals: Iterable[Hex]) -> bool:
+        """Whether every goal is a hex of the map (otherwise the plain search is asked)."""
+        return all(table.grid._inside(goal) for goal in goals)
+
+    def get(self, hex_: Hex, default=None):
+        """The hex's cost, or `default` when it has no way to a goal (or is off the map)."""
+        grid = self._grid
+        cell = (hex_[0] - grid.q0) * grid.stride + (hex_[1] - grid.r0)
+        if not (0 <= cell < len(grid.hexes) and grid.hexes[cell] == hex_):
+            return default
+        found = self._costs[cell]
+        return default if found is None else found
+
+    def __getitem__(self, hex_: Hex) -> int:
+        found = self.get(hex_)
+        if found is None:
+            raise KeyError(hex_)
+        return found
+
+    def __contains__(self, hex_: object) -> bool:
+        return isinstance(hex_, Hex) and self.get(hex_) is not None
+
+    def whole(self) -> dict[Hex, int]:
+        """Every hex with a way and its cost, in the order the search reaches them."""
+        return Ways(self._grid, self._goals).whole()
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return sum(1 for cost in self._costs if cost is not None)
