@@ -47,8 +47,15 @@ class CostGrid:
         return (hex_.q - self.q0) * self.stride + (hex_.r - self.r0)
 
     def cells(self, hexes: Iterable[Hex]) -> set[int]:
-        """The cell numbers of those of the hexes that are on the map."""
-        return {self.cell(h) for h in hexes if self._inside(h)}
+        """The cell numbers of those of the hexes that are on the map (`cell` and `_inside`,
+        worked out inline: every move search asks it of everyone standing on the map)."""
+        q0, r0, stride, known = self.q0, self.r0, self.stride, self.hexes
+        size, found = len(known), set()
+        for hex_ in hexes:
+            cell = (hex_[0] - q0) * stride + (hex_[1] - r0)
+            if 0 <= cell < size and known[cell] == hex_:
+                found.add(cell)
+        return found
 
     def _inside(self, hex_: Hex) -> bool:
         cell = self.cell(hex_)
