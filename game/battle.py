@@ -230,6 +230,7 @@ class Battle:
         self._side_views: tuple[tuple[SideState, ...], tuple[SideView, ...]] | None = None
         self._watchers: list[Callable[[Battle], None]] = []
         self._facings: dict | None = None  # the map's facing of each unit, read on first need
+        self._read: tuple[BattleState, Scene] | None = None  # see `_reading`
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -374,8 +375,7 @@ class Battle:
         state = self.state
         if state.ended or not (in_the_fight(state.world, actor) or self._decides_down(state, actor)):
             return Options(actor)  # no such combatant: not in the fight
-        scene = self._scene(state)
-        scene.memo = {}  # read, never changed: what holds for every option is worked out once
+        scene = self._reading(state)
         if state.pending:
             prompt = state.pending[0]
             return self.ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
@@ -453,7 +453,7 @@ class Battle:
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
-        scene = self._scene(self.state)
+        scene = self._reading(self.state)
         if self._facings is None:
             self._facings = roster.map_facings(self.scenario)
         view = roster.one(scene, self.scenario, entity, self._facings)
@@ -562,6 +562,16 @@ class Battle:
         """Whether `actor` decides the open decision and answers it out of the fight (seed 004: a
         hero point on a Starfarer check made unconscious or dying, `Prompt.answered_down`)."""
         return bool(state.pending) and state.pending[0].decider == actor and state.pending[0].answered_down
+
+    def _reading(self, state: BattleState) -> Scene:
+        """A scene of this state to read options and views from, made once per state (a player
+        reads a view and two or three groups of options before it acts) and never changed; what
+        holds for every option of the state is remembered on it (`Scene.memo`)."""
+        if self._read is None or self._read[0] is not state:
+            scene = self._scene(state)
+            scene.memo = {}
+            self._read = (state, scene)
+        return self._read[1]
 
     def _scene(self, state: BattleState, faces: tuple[int, ...] = (), typed_only: bool = False) -> Scene:
         return Scene(self.setup, state.world.snapshot(), ActionDice(state.rng, faces, typed_only), state.round,

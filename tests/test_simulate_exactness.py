@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game.actions import to_json
 from game.battle import Battle, load_catalog
-from game.simulate.fight import FightPlan, _play, _players, load_plan_scenario, play_fight
+from game.simulate.fight import FightPlan, _play, _players, _take, load_plan_scenario, play_fight
 from game.simulate.plans import prepare
 from game.simulate.seeds import fight_seed
 
@@ -77,3 +77,29 @@ def test_a_run_keeps_each_equal_loss_table_once_and_its_results_unchanged():
     for result in run.results:
         assert tables.setdefault(result.losses, result.losses) is result.losses
     assert len(tables) < len(run.results)  # some fights ended alike: their table is kept once
+
+
+def test_reading_options_and_views_never_changes_the_scene_they_are_read_from():
+    """Options and views of one state are read from one scene (`Battle._reading`), shared by every
+    reading of that state: reading must leave it exactly as the state it was made from."""
+    from game.ai import choose_action
+    from game.battle import OPTION_GROUPS
+
+    for name in ("relay_station_ambush", "squad_ridge", "dust_market", "derelict_hold"):
+        catalog = load_catalog()
+        scenario = load_plan_scenario(FightPlan(str(MAPS / f"{name}.tmx"), ()), catalog)
+        battle = Battle.from_scenario(scenario, 11, catalog)
+        for _ in range(80):
+            if battle.state.ended:
+                break
+            state = battle.state
+            for view in battle.combatants():
+                battle.options(view.id)
+                battle.combatant(view.id)
+            if battle.current() is not None and battle.pending() is None:
+                battle.options(battle.current(), groups=OPTION_GROUPS)
+            action = choose_action(battle)
+            scene = battle._reading(state)
+            assert scene.world == state.world and scene.events == [] and scene.pending == list(state.pending)
+            assert scene.sides == {s.id: s for s in state.sides} and scene.round == state.round
+            _take(battle, action)  # as the simulator plays it (a refused action ends the turn)
