@@ -95,5 +95,9 @@ def camps_standing(scene: Scene) -> set[str]:
     """The camps that still have someone in the fight (one look per side, through the world's
     side groups: the first member found standing settles it)."""
     world = scene.world
-    return {camp(side) for side, members in world.groups(Allegiance).items()
-            if camp(side) is not None and any(in_the_fight(world, e) for e in members)}
+    found: set[str] = set()
+    for side, members in world.groups(Allegiance).items():
+        fights_in = camp(side)
+        if fights_in is not None and fights_in not in found and any(in_the_fight(world, e) for e in members):
+            found.add(fights_in)  # a camp already seen standing is not looked at again
+    return found
