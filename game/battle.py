@@ -628,6 +628,11 @@ class Battle:
         return round_, turn
 
     def _check_victory(self, scene: Scene, state: BattleState) -> BattleState:
+        """The battle ended if one camp (or none) is left standing once the action is done: not
+        while a decision is open, for the action goes on after it (a hero point on the last
+        foe's roll or hit, a round's start waiting at one check before the others come to)."""
+        if state.pending:
+            return state if state.world is scene.world else replace(state, world=scene.world)
         camps = camps_standing(scene)
         if len(camps) > 1:
             return state if state.world is scene.world else replace(state, world=scene.world)

@@ -43,7 +43,7 @@ def test_the_crew_spends_and_negates_with_hero_points_by_clicking_the_answer_but
 
 def _starfarer_hero_down_at_a_rounds_start(tmp_path):
     """derelict_hold with hero points on and 9 in the boarding team's pool, played by the computer
-    (seed 4) until a PC lying unconscious fails a check at a round's start; saved there."""
+    (seed 26) until a PC lying unconscious fails a check at a round's start; saved there."""
     import shutil
 
     from game.ai import choose_action
@@ -58,7 +58,7 @@ def _starfarer_hero_down_at_a_rounds_start(tmp_path):
                         '    <property name="hero_pool" type="int" value="9"/>\n'
                         '    <property name="name" value="Boarding team"/>')
     hold.write_text(text)
-    battle = battle_from_map(hold, 4)
+    battle = battle_from_map(hold, 26)
     for _ in range(1000):
         prompt = battle.pending()
         if prompt is not None and prompt.answered_down and battle.combatant(prompt.decider).side == "pcs":
@@ -84,7 +84,7 @@ def test_a_pc_lying_unconscious_is_shown_the_round_start_decision_and_clicks_to_
         before = asked["actions"]
         table.click(*buttons["spend_hero_point"])
         after = table.after(lambda s: s["actions"] > before, "the spend to be taken")
-        assert after["actions"] == before + 1 and not after["message"].startswith("hexbattle hit a problem")
+        assert after["actions"] >= before + 1 and not after["message"].startswith("hexbattle hit a problem")  # the computer may answer a counter next
     finally:
         assert "Traceback" not in table.close()
 
