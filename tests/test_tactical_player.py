@@ -27,7 +27,7 @@ from game.simulate.plans import PlanError, side_policies
 from game.simulate.policies import make_policy, policy_names
 from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
 from game.tactical.attacks import best_charge, shot_value
-from game.tactical.moving import exposure_to, move_decision
+from game.tactical.moving import exposure_to, move_decision, rival_camps
 from game.tactical.pressure import intimidate_decision, reload_decision
 
 MAPS = sorted(p.stem for p in MAPS_DIR.glob("*.tmx"))
@@ -307,3 +307,25 @@ def test_among_equally_close_hexes_it_moves_where_the_fewest_enemies_see_it():
     eyes = exposure_to(battle, me, reach, enemies)
     chosen = decision.action.path[-1]
     assert all(eyes[chosen][0] <= eyes[h][0] for h in reach if way[h] == way[chosen])
+
+
+def test_while_two_other_camps_fight_it_moves_where_the_fewest_enemies_see_it_before_closing_in():
+    # crystal_vault: the crew, the wardens and the Sable Hand are three camps, each the others' enemy
+    garrison = _start("bunker_seven")
+    assert rival_camps(garrison, garrison.combatant(garrison.current())) == 1  # two camps: it closes in as before
+    battle = _start("crystal_vault")
+    while battle.state.round < 2 or battle.combatant(battle.current()).name != "Corso":  # the Hand is surprised in round 1
+        assert battle.submit(EndTurn(battle.current())).accepted
+    corso = battle.combatant(battle.current())
+    assert rival_camps(battle, corso) == 2
+    options = battle.options(corso.id, groups=("move",))
+    decision = move_decision(battle, options, corso)
+    assert isinstance(decision.action, Move)
+    assert decision.reason.endswith("out of sight first while other camps fight"), decision.reason
+    enemies = enemy_hexes(battle, corso.id)
+    reach = [o.hex for o in options.allowed("move")]
+    eyes = exposure_to(battle, corso, reach, enemies)
+    way = battle.approach_costs(enemies)
+    chosen = decision.action.path[-1]
+    assert eyes[chosen][0] == min(seen for seen, _ in eyes.values())
+    assert any(way[h] < way[chosen] and eyes[h][0] > eyes[chosen][0] for h in reach)  # a closer hex, in more sight

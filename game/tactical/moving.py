@@ -70,8 +70,9 @@ def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantVi
 def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
     """Close in through cover and out of overwatch wedges (the leader: cover first); among
     equally close hexes, the one the fewest enemies see, then the best cover (a heroic PC's
-    Fray Die and every shot need a line of sight); having fired this turn, step back into
-    shelter instead; None when no hex is better than standing."""
+    Fray Die and every shot need a line of sight); while two or more other camps still fight,
+    the fewest enemies' eyes before closeness; having fired this turn, step back into shelter
+    instead; None when no hex is better than standing."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
     enemies = enemy_hexes(battle, me.id)
     if not reach or not enemies:
@@ -82,6 +83,7 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     read_shelters(battle, me, [*reach, me.hex], enemies)
     watched = watched_by(options)
     leader = is_leader(battle, me)
+    lurking = rival_camps(battle, me) >= 2
     seen = exposure_to(battle, me, [*reach, me.hex], enemies)
 
     def exposure(hex_: Hex) -> int:
@@ -91,14 +93,29 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     def score(hex_: Hex) -> tuple:
         distance = way.get(hex_, UNREACHABLE) + WATCHED_PENALTY * exposure(hex_)
         cover = protection(battle, me, hex_, enemies)
-        keys = (distance - cover, -cover) if leader else (distance, seen[hex_][0], -cover)
+        if lurking:
+            keys = (seen[hex_][0], distance, -cover)
+        else:
+            keys = (distance - cover, -cover) if leader else (distance, seen[hex_][0], -cover)
         return (*keys, reach[hex_].cost if hex_ in reach else 0, hex_)
 
     target = min(reach, key=score)
     if score(target)[:2] >= score(me.hex)[:2]:
         return None
-    return Decision(reach[target].action, move_reason(battle, me, target, protection(battle, me, target, enemies),
-                                                      exposure(target), leader, seen[target][0]))
+    reason = move_reason(battle, me, target, protection(battle, me, target, enemies), exposure(target), leader,
+                         seen[target][0])
+    return Decision(reach[target].action, f"{reason}, out of sight first while other camps fight" if lurking else reason)
+
+
+def rival_camps(battle: Battle, me: CombatantView) -> int:
+    """How many camps other than its own still have someone in the fight. With two or more,
+    every camp is the others' enemy: a combatant moving with no shot takes the hex the fewest
+    enemies see before a closer one, and lets the others wear each other down (holding
+    crystal_vault's outnumbered Sable Hand against random crew and wardens it had walked into
+    both camps' fire)."""
+    camps = {side.id: side.camp for side in battle.sides()}
+    mine = camps.get(me.side)
+    return len({camps.get(c.side) for c in battle.combatants() if c.in_fight} - {mine, None})
 
 
 def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool,
