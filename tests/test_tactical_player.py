@@ -329,3 +329,17 @@ def test_while_two_other_camps_fight_it_moves_where_the_fewest_enemies_see_it_be
     chosen = decision.action.path[-1]
     assert eyes[chosen][0] == min(seen for seen, _ in eyes.values())
     assert any(way[h] < way[chosen] and eyes[h][0] > eyes[chosen][0] for h in reach)  # a closer hex, in more sight
+
+
+def test_a_squad_counts_as_many_shooters_as_it_has_units_so_a_volley_goes_at_it_first():
+    # squad_ridge, as read in a lost fight: the gang's volley went at a medic on 3 health (all of
+    # it, one shooter) rather than at the 1st Section (9 units, each of them a rifle)
+    battle = _start("squad_ridge")
+    section = next(c for c in battle.combatants() if c.name == "1st Section")
+    medic = next(c for c in battle.combatants() if c.side == "pcs" and not c.squad_units)
+    assert section.squad_units == 9
+    wounded = replace(medic, health=3)
+    at_medic, at_section = SimpleNamespace(expected_damage=Fraction(289, 10)), SimpleNamespace(expected_damage=Fraction(357, 10))
+    assert shot_value(at_medic, wounded) == (Fraction(1), Fraction(289, 10))  # all it has left, one shooter
+    assert shot_value(at_section, section) == (Fraction(357, 10) / section.health * 9, Fraction(357, 10))
+    assert shot_value(at_section, section) > shot_value(at_medic, wounded)

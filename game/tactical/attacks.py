@@ -60,14 +60,17 @@ def _add_die(totals: dict[int, int], sides: int) -> dict[int, int]:
 
 def shot_value(option: AttackOption, target: CombatantView | None) -> tuple[Fraction, Fraction]:
     """How good a shot is: the share of the target's remaining health it takes away (capped at
-    all of it), then the raw expected damage. Under Starfarer (seed 003) the "health" is the
+    all of it) times the shooters it is (a squad's units, each firing in its volley: Seed 002,
+    Squads; one for anyone else), then the raw expected damage. On squad_ridge the gang's volley
+    had gone at a medic on 3 health rather than at the 1st Section that then shot it apart. Under Starfarer (seed 003) the "health" is the
     shock still to take, and wounds and their checks drop a combatant long before it runs out,
     so there only the expected damage counts (ranking by the share of shock left had the
     marines of derelict_hold spread their fire)."""
     if target is not None and target.unit == "shock":
         return Fraction(0), option.expected_damage
     health = max(target.health, 1) if target is not None else 1
-    return min(option.expected_damage / health, Fraction(1)), option.expected_damage
+    units = target.squad_units or 1 if target is not None else 1
+    return min(option.expected_damage / health, Fraction(1)) * units, option.expected_damage
 
 
 def best_shot(options: Options, people: dict[int, CombatantView]) -> tuple[AttackOption, tuple] | None:
