@@ -9,6 +9,7 @@ ties by `Hex` does: the paths found are the same, only the bookkeeping is cheape
 from __future__ import annotations
 
 import heapq
+from abc import abstractmethod
 from collections.abc import Collection, Iterable, Mapping
 
 import numpy as np
@@ -121,7 +122,27 @@ def cheapest_to(grid: CostGrid, goals: Iterable[Hex]) -> dict[Hex, int]:
     return Ways(grid, goals).whole()
 
 
-class Ways(Mapping):
+class _CostsByHex(Mapping):
+    """A read-only hex -> cost mapping whose `get` answers None for a hex with no way; the
+    lookups every such mapping shares."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def get(self, hex_: Hex, default=None):
+        """The hex's cost, or `default` when it has no way (each mapping finds it its own way)."""
+
+    def __getitem__(self, hex_: Hex) -> int:
+        found = self.get(hex_)
+        if found is None:
+            raise KeyError(hex_)
+        return found
+
+    def __contains__(self, hex_: object) -> bool:
+        return isinstance(hex_, Hex) and self.get(hex_) is not None
+
+
+class Ways(_CostsByHex):
     """`cheapest_to` read as a mapping (hex -> cost), searched only as far as it is read: asking
     for a hex runs the multi-source Dijkstra until that hex's cost is final, and the search goes
     on from there at the next question. Every cost read is the one the whole search gives (a
@@ -162,15 +183,6 @@ class Ways(Mapping):
             return found
         self._settle(cell)
         return self._best.get(cell, default)
-
-    def __getitem__(self, hex_: Hex) -> int:
-        found = self.get(hex_)
-        if found is None:
-            raise KeyError(hex_)
-        return found
-
-    def __contains__(self, hex_: object) -> bool:
-        return isinstance(hex_, Hex) and self.get(hex_) is not None
 
     def whole(self) -> dict[Hex, int]:
         """Every hex with a way and its cost, in the order the search reached them."""
@@ -222,7 +234,7 @@ class DistanceTable:
         return found
 
 
-class Nearest(Mapping):
+class Nearest(_CostsByHex):
     """`Ways` over a small map, read from a `DistanceTable`: the cost from the nearest goal is the
     least of the goals' own rows, the very cost the multi-source search finds (its cheapest way
     starts at one goal or another). Iterating gives the whole search in its own order."""
@@ -249,15 +261,6 @@ class Nearest(Mapping):
             return default
         found = self._costs[cell]
         return default if found is None else found
-
-    def __getitem__(self, hex_: Hex) -> int:
-        found = self.get(hex_)
-        if found is None:
-            raise KeyError(hex_)
-        return found
-
-    def __contains__(self, hex_: object) -> bool:
-        return isinstance(hex_, Hex) and self.get(hex_) is not None
 
     def whole(self) -> dict[Hex, int]:
         """Every hex with a way and its cost, in the order the search reaches them."""
