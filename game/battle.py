@@ -27,7 +27,7 @@ from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
 from game.rules.ruleset_data import catalog_for
-from game.systems import choices, gm, morale, overwatch, roster, rulesets
+from game.systems import choices, combat, gm, morale, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
@@ -493,7 +493,9 @@ class Battle:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces, typed_only)
         try:
-            plan = self.ruleset.check(scene, action)
+            plan = self._checked(state, action)
+            if plan is None:
+                plan = self.ruleset.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
             if action.reason and scene.world.has(action.actor, Identity):  # the GM's (actor 0) go untold
@@ -522,6 +524,14 @@ class Battle:
         self._undone.clear()
         self._tell_watchers()
         return Outcome(True, step.events, teller=_Teller(self, after))
+
+    def _checked(self, state: BattleState, action: Action) -> combat.AttackPlan | str | None:
+        """The plan the options of this very state worked out for this attack, if they did (a
+        player mostly takes one of its options), so it is not worked out again; else None."""
+        row = self.ruleset.row(action)
+        if self._read is None or self._read[0] is not state or row is None or row.check is not combat.check_attack:
+            return None
+        return combat.checked_before(self._read[1].memo, action)
 
     @staticmethod
     def _joined(scene: Scene, order: tuple[EntityId, ...]) -> tuple[EntityId, ...]:

@@ -8,9 +8,10 @@ breakdown (each modifier and what it is called), so a window can explain any of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from typing import Any
 
 from game.actions import Action, Move
 from game.hexgrid import Hex
@@ -88,6 +89,30 @@ def _setters(cls: type, names: tuple[str, ...]) -> tuple:
     if tuple(sorted(f.name for f in fields(cls))) != tuple(sorted(names)):
         raise TypeError(f"{cls.__name__} has the fields {[f.name for f in fields(cls)]}, not {list(names)}")
     return tuple(next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__ for n in names)
+
+
+def slot_maker(cls: type) -> Callable[..., Any]:
+    """A maker of `cls` from the values of all its fields, given in the order the class declares
+    them, each set through its slot: the same value as `cls(...)` at under half the cost of a
+    frozen dataclass's `__init__` (which sets each field through `object.__setattr__`). For
+    the views and options the engine makes by the thousand (a combatant's view, an attack
+    option, an attack plan); only for classes whose `__init__` checks and derives nothing (one
+    with a `__post_init__` is refused when the maker is made), and a wrong count of values is
+    refused."""
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} checks its values in __post_init__: make it through its constructor")
+    setters = _setters(cls, tuple(f.name for f in fields(cls)))
+    new, count = object.__new__, len(setters)
+
+    def make(*values: Any) -> Any:
+        if len(values) != count:
+            raise TypeError(f"{cls.__name__} takes {count} values, not {len(values)}")
+        made = new(cls)
+        for set_slot, value in zip(setters, values):
+            set_slot(made, value)
+        return made
+
+    return make
 
 
 _MOVE_FIELDS = _setters(Move, ("actor", "faces", "reason", "path"))

@@ -279,3 +279,108 @@ def test_walking_options_are_the_move_options_the_constructors_make():
     assert fast == made and [hash(o) for o in fast] == [hash(o) for o in made]
     assert [repr(o) for o in fast] == [repr(o) for o in made]
     assert fast[1].action.reason == "" and fast[1].action.faces == () and fast[1].hexes == ()
+
+
+def test_an_attack_taken_from_the_options_is_not_planned_again_and_rolls_as_one_checked_afresh(monkeypatch):
+    from game.systems import combat
+
+    calls = []
+    real = combat.plan_attack
+    monkeypatch.setattr(combat, "plan_attack", lambda *a, **k: calls.append(a) or real(*a, **k))
+    fresh, reused = battle_at([SOLDIER, ANA], first=1, seed=3), battle_at([SOLDIER, ANA], first=1, seed=3)
+    action = _attack_on(reused, 1, 2).action
+    planned = len(calls)
+    assert reused.submit(action).accepted and len(calls) == planned  # the options' plan, not a new one
+    assert fresh.submit(Attack(1, target=2)).accepted
+    assert reused.state == fresh.state and reused.log == fresh.log
+
+
+def test_an_attack_after_the_state_changed_is_checked_afresh():
+    battle = battle_at([SOLDIER, ANA], first=1, seed=3)
+    action = _attack_on(battle, 1, 2).action
+    assert battle.submit(GoProne(1)).accepted and battle.submit(action).accepted
+    outcome = battle.submit(action)  # the Main action is spent now: refused, not the old plan
+    assert not outcome.accepted and "main" in outcome.reason.lower()
+
+
+def test_slot_maker_makes_the_values_the_constructor_makes_and_refuses_a_wrong_count():
+    from game.options import Odds, slot_maker
+
+    make = slot_maker(AttackOption)
+    odds = Odds(Fraction(1, 2), 11, (), ())
+    fast = make("attack", Attack(1, target=2), "", 2, "rifle", odds, None, 3, "1d10", Fraction(11, 4), ())
+    made = AttackOption("attack", Attack(1, target=2), target=2, weapon="rifle", odds=odds, armor=3,
+                        damage="1d10", expected_damage=Fraction(11, 4))
+    assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+    with pytest.raises(TypeError, match="takes 11 values, not 2"):
+        make("attack", None)
+
+
+def test_slot_maker_refuses_a_class_that_checks_its_values():
+    from dataclasses import dataclass
+
+    from game.options import slot_maker
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self):
+            if self.value < 0:
+                raise ValueError("negative")
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        slot_maker(Checked)
+
+
+def _keyword_view(scene, entity, map_facing):
+    """A combatant's view through CombatantView's own constructor, field by field by name."""
+    from game.components import (Allegiance, Armament, Carried, Guarding, Health, Hidden, Identity, Initiative,
+                                 Overwatch, Prone, Squad, Stats, TotalDefense)
+    from game.systems.footprint import footprint
+    from game.systems.roster import _down, _hero_points, _notes
+    from game.systems.scene import hex_of, in_the_fight
+    from game.systems.sight import shielding
+    from game.views import CombatantView
+
+    world = scene.world
+    identity, stats, health = world.get(entity, Identity), world.get(entity, Stats), world.get(entity, Health)
+    armament = world.get(entity, Armament)
+    weapon = scene.setup.catalog.weapons.get(armament.weapon) if armament.weapon else None
+    watch, squad = world.try_get(entity, Overwatch), world.try_get(entity, Squad)
+    guarding, initiative = world.try_get(entity, Guarding), world.try_get(entity, Initiative)
+    carried = world.try_get(entity, Carried)
+    return CombatantView(
+        id=entity, name=identity.name, side=world.get(entity, Allegiance).side, kind=identity.kind,
+        unit_type=identity.unit_type, object_id=identity.object_id, hex=hex_of(world, entity),
+        in_fight=in_the_fight(world, entity), health=health.current, health_max=health.maximum, unit=health.unit,
+        ac=stats.ac, armor=stats.armor, move_hexes=stats.move_hexes, weapon=armament.weapon,
+        weapon_name=weapon.name if weapon else "bare hands", rounds=armament.rounds,
+        magazine=weapon.magazine if weapon else 0, carried=carried.weapons if carried else (),
+        prone=world.has(entity, Prone), total_defense=world.has(entity, TotalDefense),
+        overwatch=watch.facing if watch else None, overwatch_angle=watch.angle if watch else None,
+        guarding=guarding.ally if guarding else None, shielding=shielding(scene, entity) is not None,
+        disarmed=armament.weapon is None and identity.kind in ("pc", "npc"), down=_down(scene, entity),
+        squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
+        initiative=initiative.score if initiative else None,
+        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
+        hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity),
+        notes=_notes(world, entity))
+
+
+@pytest.mark.parametrize("name", ["relay_station_ambush", "squad_ridge", "dust_market", "kessler_ford"])
+def test_a_combatants_view_is_the_one_its_constructor_makes_all_through_a_fight(name):
+    from game.components import Identity, Stats
+    from game.systems import roster
+
+    battle = battle_from_map(next(p for p in MAPS if p.stem == name), seed=5)
+    facings = roster.map_facings(battle.scenario)
+    for _ in range(40):
+        if battle.state.ended:
+            break
+        scene = battle._scene(battle.state)
+        for entity, identity in scene.world.query(Identity):
+            if scene.world.has(entity, Stats):
+                facing = facings.get(identity.object_id)
+                assert roster.combatant(scene, entity, facing) == _keyword_view(scene, entity, facing)
+        assert battle.submit(choose_action(battle)).accepted

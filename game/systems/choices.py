@@ -61,6 +61,7 @@ from game.options import (
     SideOption,
     TargetOption,
     WatchedHex,
+    slot_maker,
     walking_options,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
@@ -95,6 +96,9 @@ def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **det
     return shape(kind, action, **details)
 
 
+_make_attack_option = slot_maker(AttackOption)
+
+
 # -- attacks ------------------------------------------------------------------------------
 def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, target: EntityId) -> AttackOption:
     """An attack option from its plan: odds, cover, the armor that counts and the mean damage."""
@@ -110,8 +114,10 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     chances = odds(plan.setup)  # its chance is the plan's
     chance = chances.chance
     bands, mean = volley if volley is not None else ((), chance * hit + (1 - chance) * miss if miss else chance * hit)
-    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=chances, cover=plan.cover,
-                        armor=armor, damage=plan.weapon.damage, expected_damage=mean, bands=bands)
+    # AttackOption(kind, action, target=..., weapon=..., odds=..., cover=..., armor=..., damage=...,
+    # expected_damage=..., bands=...), every field in its order: made for every target of every turn
+    return _make_attack_option(kind, action, "", target, plan.weapon.id, chances, plan.cover, armor,
+                               plan.weapon.damage, mean, bands)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:

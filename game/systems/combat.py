@@ -18,6 +18,7 @@ from game.components import Allegiance, Armament, Health, Identity, Overwatch, P
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance
+from game.options import slot_maker
 from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
     AttackResult,
@@ -168,6 +169,10 @@ class AttackPlan:
         return hit_chance(self.setup)
 
 
+_make_plan = slot_maker(AttackPlan)
+"""`AttackPlan(...)` set slot by slot: every attack option and every attack makes one."""
+
+
 def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
     """Whether an enemy in the fight stands next to any hex of the combatant (squads: any hex)."""
     world, field = scene.world, scene.setup.field
@@ -220,7 +225,7 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
                                                          cover.concealment_bonus))
     # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
     cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
-    return AttackPlan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
+    return _make_plan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
 
 
 def _attackers_side(scene: Scene, attacker: EntityId, weapon: Weapon) -> tuple:
@@ -309,11 +314,28 @@ def plan_armor(scene: Scene, plan: AttackPlan) -> int:
 
 # -- the Attack action --------------------------------------------------------------------
 def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
-    """An attack with the weapon in hand takes the Main action (SWN core; seed 002 Aimed Shot)."""
+    """An attack with the weapon in hand takes the Main action (SWN core; seed 002 Aimed Shot).
+    On a scene read for options the answer is remembered (`checked_before`)."""
+    memo = scene.memo
+    if memo is not None and (CHECKED, action) in memo:
+        return memo[CHECKED, action]
     refusal = needs(scene, action.actor, "main")
-    if refusal:
-        return refusal
-    return plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
+    found = refusal or plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
+    if memo is not None:
+        memo[CHECKED, action] = found
+    return found
+
+
+CHECKED = "checked attack"
+"""The key, beside the attack, of `check_attack`'s answer on a scene read for options."""
+
+
+def checked_before(memo: dict, action: Action) -> AttackPlan | str | None:
+    """What `check_attack` answered for this very attack on a scene read for options (`memo`
+    is its `Scene.memo`), or None if it was not asked: the same answer it gives again on a
+    scene of the same state, as the check reads only the state (no dice), so the battle takes
+    the plan its options worked out rather than working it out again."""
+    return memo.get((CHECKED, action))
 
 
 # -- rolling it ---------------------------------------------------------------------------

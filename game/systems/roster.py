@@ -27,7 +27,10 @@ from game.rules.morale import morale_band
 from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
 from game.systems.sight import shielding
+from game.options import slot_maker
 from game.views import CombatantView, SideView
+
+_make_view = slot_maker(CombatantView)
 
 
 def _down(scene: Scene, entity: EntityId) -> str | None:
@@ -49,22 +52,27 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
     watch, squad = world.try_get(entity, Overwatch), world.try_get(entity, Squad)
     guarding, initiative = world.try_get(entity, Guarding), world.try_get(entity, Initiative)
     carried = world.try_get(entity, Carried)
-    return CombatantView(
-        id=entity, name=identity.name, side=world.get(entity, Allegiance).side, kind=identity.kind,
-        unit_type=identity.unit_type, object_id=identity.object_id, hex=hex_of(world, entity),
-        in_fight=in_the_fight(world, entity), health=health.current, health_max=health.maximum, unit=health.unit,
-        ac=stats.ac, armor=stats.armor, move_hexes=stats.move_hexes, weapon=armament.weapon,
-        weapon_name=weapon.name if weapon else "bare hands", rounds=armament.rounds,
-        magazine=weapon.magazine if weapon else 0, carried=carried.weapons if carried else (),
-        prone=world.has(entity, Prone), total_defense=world.has(entity, TotalDefense),
-        overwatch=watch.facing if watch else None, overwatch_angle=watch.angle if watch else None,
-        guarding=guarding.ally if guarding else None, shielding=shielding(scene, entity) is not None,
-        disarmed=armament.weapon is None and identity.kind in ("pc", "npc"), down=_down(scene, entity),
-        squad_units=squad.units if squad else None, squad_max=squad.max_units if squad else None,
-        initiative=initiative.score if initiative else None,
-        facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
-        hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity),
-        notes=_notes(world, entity))
+    in_fight = in_the_fight(world, entity)
+    # Every field of CombatantView in the order it declares them (`_make_view` refuses any other count);
+    # tests/test_battle_views.py checks the view equals the one its constructor makes.
+    return _make_view(
+        entity, identity.name, world.get(entity, Allegiance).side, identity.kind, identity.unit_type,
+        identity.object_id, hex_of(world, entity), in_fight, health.current, health.maximum, health.unit,
+        stats.ac, stats.armor, stats.move_hexes, armament.weapon, weapon.name if weapon else "bare hands",
+        armament.rounds, weapon.magazine if weapon else 0,
+        carried.weapons if carried else (),  # carried
+        world.has(entity, Prone), world.has(entity, TotalDefense),  # prone, total_defense
+        watch.facing if watch else None, watch.angle if watch else None,  # overwatch, overwatch_angle
+        guarding.ally if guarding else None, shielding(scene, entity) is not None,  # guarding, shielding
+        armament.weapon is None and identity.kind in ("pc", "npc"),  # disarmed
+        None if in_fight else _down(scene, entity),  # down
+        squad.units if squad else None, squad.max_units if squad else None,  # squad_units, squad_max
+        initiative.score if initiative else None,  # initiative
+        watch.facing if watch else map_facing, stats.immune_to_morale,  # facing, morale_immune
+        world.has(entity, Hidden), footprint(world, entity),  # hidden, footprint
+        None, (), None, None, None,  # action_points, phases, carries, defense, defense_max: the rulesets'
+        _notes(world, entity), _hero_points(scene, entity),  # notes, hero_points
+        None, False, None, "", ())  # grappling, in_control, stealth, readied, states: the rulesets'
 
 
 def _notes(world, entity: EntityId) -> tuple[str, ...]:
