@@ -16,10 +16,12 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
-Last run (`--fights 1000 --kessler-fights 60`, load 5 to 7): on two free cores 24.3 s for
-1,000 default-scenario fights (target 20 s; 39.1 s for the code before the last round of speed
-work, same command and load) and 118 s for 1,000 kessler_ford fights (target 60 s; 211 s
-before). `benchmarks/versus.py` compares two checkouts fight for fight in one run.
+Last run (`--fights 1000 --kessler-fights 60`, load 2 to 4, speed3 branch): on two free cores
+22.6 s for 1,000 default-scenario fights (target 20 s; 27.3 s for the main it started from, same
+command, run next) and 110 s for 1,000 kessler_ford fights on its current map (target 60 s; 120 s
+before). One run of each under a shared machine's load: `benchmarks/versus.py`, which takes the
+two checkouts in turn, is the fairer comparison. The round before (load 5 to 7, kessler_ford
+before its garrison's plasma projectors): 24.3 s (39.1 s before it) and 118 s (211 s before).
 """
 
 from __future__ import annotations

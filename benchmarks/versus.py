@@ -12,10 +12,13 @@ the two trees in turn, round after round, keeps a change of load from favouring 
 Nothing here passes or fails; the exactness of the fights is checked by the tests and by
 comparing `hexbattle simulate --json` reports.
 
-Last run (speed2 branch against the main it started from, load 6 to 7, best of 4):
-relay_station_ambush 23.18 fights per CPU second against 13.65 (1.70x); kessler_ford 5.39
-against 3.02 (1.78x). Two free cores would play 1,000 of them in about 22 s and 93 s (targets
-20 s and 60 s).
+Last run (speed3 branch against the main it started from, load 3 to 5, `--rounds 5 --fights 150
+--kessler-fights 40`): relay_station_ambush 23.13 fights per CPU second against 20.78 (1.11x; an
+earlier run with the defaults gave 22.73 against 22.26, 1.02x); kessler_ford, on its current
+map, 4.82 against 4.77 (1.01x). Two free cores would play 1,000 of them in about 22 s and 104 s
+(targets 20 s and 60 s). The run before (speed2 against its main, load 6 to 7, best of 4, the
+kessler_ford map before its garrison's plasma projectors): 23.18 against 13.65 (1.70x) and 5.39
+against 3.02 (1.78x).
 """
 
 from __future__ import annotations
