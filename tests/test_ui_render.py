@@ -250,3 +250,22 @@ def test_the_odds_over_targets_hide_no_other_token(tmp_path):
         cx, cy = camera.hex_center(token.hex)
         body = [(cx + dx * radius * 0.7, cy + dy * radius * 0.7) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         assert all(colour(image, spot) == SIDE_COLOURS[token.side] for spot in body), token.name
+
+
+def test_on_the_table_every_pc_of_the_ambush_has_its_whole_name(tmp_path, monkeypatch):
+    # At 1280x800 Sergeant Vask stands between Dax, Ilya and Tamsin: every side of his disc hides
+    # a neighbour or his own health, so his name goes off a corner rather than being left off.
+    from game.ui import tokens as tokens_module
+
+    maps = BASELINE.parent.parent.parent / "maps"
+    for folder in ("tilesets", "templates"):
+        shutil.copytree(maps / folder, tmp_path / folder)
+    shutil.copy(maps / "relay_station_ambush.tmx", tmp_path)
+    image, battle, camera = rendered(tmp_path / "relay_station_ambush.tmx", (1280, 800))
+    named, label_in = [], tokens_module.label_in
+    monkeypatch.setattr(tokens_module, "label_in", lambda target, fonts, words, line, box: (
+        named.append(words), label_in(target, fonts, words, line, box))[1])
+    drawn = Tokens("table").draw(pygame.Surface((1280, 800)), camera, battle.combatants(), battle.current())
+    assert drawn
+    pcs = [c.name for c in battle.combatants() if c.side == "pcs"]
+    assert "Sergeant Vask" in pcs and all(name in named for name in pcs), named

@@ -8,11 +8,21 @@ from collections.abc import Sequence
 import pygame
 
 BELOW, RIGHT, LEFT, ABOVE = "below", "right", "left", "above"
-_ANCHORS = {BELOW: "midtop", RIGHT: "midleft", LEFT: "midright", ABOVE: "midbottom"}
+BELOW_RIGHT, ABOVE_RIGHT, BELOW_LEFT, ABOVE_LEFT = "below right", "above right", "below left", "above left"
+CORNERS = (BELOW_RIGHT, ABOVE_RIGHT, BELOW_LEFT, ABOVE_LEFT)
+_ANCHORS = {BELOW: "midtop", RIGHT: "midleft", LEFT: "midright", ABOVE: "midbottom",
+            BELOW_RIGHT: "topleft", ABOVE_RIGHT: "bottomleft", BELOW_LEFT: "topright", ABOVE_LEFT: "bottomright"}
+_DIAGONAL = 0.7  # a point on the disc's edge along a diagonal, as a share of its half-width
 
 
 def anchor(disc: pygame.Rect, side: str, gap: int) -> tuple[str, tuple[int, int]]:
-    """The rectangle attribute and point that put a box on one side of a disc, `gap` away."""
+    """The rectangle attribute and point that put a box on one side of a disc, or off one of its
+    diagonals (a corner), `gap` away."""
+    if side in CORNERS:
+        reach = round(disc.width / 2 * _DIAGONAL) + gap
+        dx = reach if "right" in side else -reach
+        dy = reach if "below" in side else -reach
+        return _ANCHORS[side], (disc.centerx + dx, disc.centery + dy)
     point = {BELOW: (disc.centerx, disc.bottom + gap), RIGHT: (disc.right + gap, disc.centery),
              LEFT: (disc.left - gap, disc.centery), ABOVE: (disc.centerx, disc.top - gap)}[side]
     return _ANCHORS[side], point

@@ -17,7 +17,7 @@ import pygame
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.ui.camera import Camera
-from game.ui.placing import ABOVE, BELOW, LEFT, RIGHT, box_at, free_box
+from game.ui.placing import ABOVE, BELOW, CORNERS, LEFT, RIGHT, box_at, free_box
 from game.ui.look import (DOWN_GREY, INK, LABEL_BACKING, LABEL_TEXT, PAPER, side_colour,
                           side_letter, ink_on, text_height)
 from game.views import CombatantView
@@ -26,7 +26,7 @@ PIP_FULL = (0x00, 0x9E, 0x73)  # Okabe-Ito bluish green
 PIP_LOST = (0x55, 0x55, 0x5C)
 HIDDEN_RING = (0xF0, 0xE4, 0x42)  # Okabe-Ito yellow: the console's mark of a unit the table does not see
 MAX_PIPS = 12
-NAME_SIDES = (BELOW, RIGHT, LEFT, ABOVE)
+NAME_SIDES = (BELOW, RIGHT, LEFT, ABOVE, *CORNERS)  # the corners when every side is taken
 HEALTH_SIDES = (ABOVE, BELOW, RIGHT, LEFT)
 TEXTS_KEPT = 2048
 
