@@ -206,8 +206,9 @@ class Tokens:
     def draw_words(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
                    blocked: list[pygame.Rect]) -> list[pygame.Rect]:
         """Health above the disc and the name below, each moved to another side when that one
-        would hide something blocked; a name with no free side is shortened to its first word,
-        then left off (the console lists everyone). Returns the areas drawn on."""
+        would hide something blocked; a name with no free side goes off a corner of the disc,
+        else is shortened to its first word, then left off (the console lists everyone).
+        Returns the areas drawn on."""
         words = []
         health = self._health(target, c, disc, line, blocked)
         if health is not None:
