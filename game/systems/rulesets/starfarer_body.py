@@ -120,16 +120,23 @@ def _offer(scene: Scene, entity: EntityId, failed: str, step: str, task: TaskRes
     return offer_on_roll(scene, entity, f"failed the {failed}", None, waiting)
 
 
-def _survive_or_die(scene: Scene, entity: EntityId) -> bool:
-    """Shock reached the x6 bracket: a survival check now; passing it the character falls dying (Seed 003, 3.6.6)."""
-    task = survival_task(scene, entity, scene.round)
-    if not task.success and _offer(scene, entity, "survival check", BLED_OUT, task):
+def _decided_or_lands(scene: Scene, entity: EntityId, step: str, task: TaskResult, detail: str = "") -> bool:
+    """A check at the round's start, rolled: a hero who failed it may spend a hero point on it
+    (seed 004), and the round's start waits for the decision (True); otherwise the check has its
+    effect now (`ROUND_START`)."""
+    failed, _, effect, _ = ROUND_START[step]
+    if not task.success and _offer(scene, entity, failed.format(detail.replace("_", " ")), step, task, detail):
         return True
-    _survived_bleeding(scene, entity, task)
+    effect(scene, entity, task, detail)
     return False
 
 
-def _survived_bleeding(scene: Scene, entity: EntityId, task: TaskResult) -> None:
+def _survive_or_die(scene: Scene, entity: EntityId) -> bool:
+    """Shock reached the x6 bracket: a survival check now; passing it the character falls dying (Seed 003, 3.6.6)."""
+    return _decided_or_lands(scene, entity, BLED_OUT, survival_task(scene, entity, scene.round))
+
+
+def _survived_bleeding(scene: Scene, entity: EntityId, task: TaskResult, _: str = "") -> None:
     if task.success:
         fall_dying(scene, entity)
     else:
@@ -140,13 +147,12 @@ def _stay_conscious(scene: Scene, entity: EntityId) -> bool:
     """Bleeding took the shock total past a multiple of the basic shock: a shock check (Seed 003, 3.6.6)."""
     profile = shock_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "willpower"),
                           shock_check_penalty(scene, entity, None))
-    task = check(scene, entity, "shock", profile)
-    if task.success:
-        return False
-    if _offer(scene, entity, "shock check", BLED_PAST, task):
-        return True
-    knock_out(scene, entity, task.lof)
-    return False
+    return _decided_or_lands(scene, entity, BLED_PAST, check(scene, entity, "shock", profile))
+
+
+def _knocked_out_if_failed(scene: Scene, entity: EntityId, task: TaskResult, _: str = "") -> None:
+    if not task.success:
+        knock_out(scene, entity, task.lof)
 
 
 def _stop_bleeding(scene: Scene, entity: EntityId) -> bool:
@@ -167,16 +173,15 @@ def _check_areas(scene: Scene, entity: EntityId, areas: tuple[tuple[str, int, in
             continue
         task = check(scene, entity, "bleeding", stop_bleeding_check(state.trait(scene, entity, "endurance"), rate),
                      location)
-        if not task.success and _offer(scene, entity, f"bleeding check for the {location.replace('_', ' ')}",
-                                       STOPPING, task, location):
+        if _decided_or_lands(scene, entity, STOPPING, task, location):
             return True
-        _stops(scene, entity, location, rate, task)
     state.set_body(scene, entity, state.body(scene, entity))
     return False
 
 
-def _stops(scene: Scene, entity: EntityId, location: str, rate: int, task: TaskResult) -> None:
-    """The bleeding the check stopped in one area (Seed 003, 3.6.7)."""
+def _stops(scene: Scene, entity: EntityId, task: TaskResult, location: str) -> None:
+    """The bleeding the check stopped in one area, at most its rate (Seed 003, 3.6.7)."""
+    rate = next(rate for area, rate, _ in _clock(scene, entity) if area == location)
     stopped = min(rate, bleeding_stopped(task))
     if stopped:
         body = state.body(scene, entity)
@@ -194,13 +199,12 @@ def _dying(scene: Scene, entity: EntityId) -> bool:
     wound = scene.world.try_get(entity, state.Dying)
     if wound is None or wound.since_round >= scene.round or scene.world.has(entity, Dead):
         return False
-    task = survival_task(scene, entity, wound.since_round)
-    if task.success:
-        return False
-    if _offer(scene, entity, "survival check", DYING, task):
-        return True
-    die(scene, entity, "died of wounds")
-    return False
+    return _decided_or_lands(scene, entity, DYING, survival_task(scene, entity, wound.since_round))
+
+
+def _dies_if_failed(scene: Scene, entity: EntityId, task: TaskResult, _: str = "") -> None:
+    if not task.success:
+        die(scene, entity, "died of wounds")
 
 
 def _come_to(scene: Scene, entity: EntityId) -> bool:
@@ -218,14 +222,10 @@ def _come_to(scene: Scene, entity: EntityId) -> bool:
     worst = max((level for loc in LOCATIONS if (level := track.worst_level(loc)) is not None), default=None)
     profile = shock_check(state.trait(scene, entity, "endurance"), state.trait(scene, entity, "willpower"),
                           shock_check_penalty(scene, entity, worst))
-    task = check(scene, entity, COMING_TO_CHECK, profile)
-    if not task.success and _offer(scene, entity, "shock check to come to", COMING_TO, task):
-        return True
-    _wakes_or_not(scene, entity, task)
-    return False
+    return _decided_or_lands(scene, entity, COMING_TO, check(scene, entity, COMING_TO_CHECK, profile))
 
 
-def _wakes_or_not(scene: Scene, entity: EntityId, task: TaskResult) -> None:
+def _wakes_or_not(scene: Scene, entity: EntityId, task: TaskResult, _: str = "") -> None:
     """Passed, the character stands up where it lay; failed, LOF d10 rounds to the next try (Seed 003, 3.6.6)."""
     if task.success:
         lying = scene.world.get(entity, Fallen).hex
@@ -268,32 +268,21 @@ def start_of_round(scene: Scene) -> bool:
     return _bleed_from(scene, 0)
 
 
-def _bled_out_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
-    _survived_bleeding(scene, entity, waiting.roll)
+def _bled_out_goes_on(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
     return _bleed_from(scene, entity + 1)
 
 
-def _bled_past_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
-    if not waiting.roll.success:
-        knock_out(scene, entity, waiting.roll.lof)
-    return _bleed_from(scene, entity + 1)
-
-
-def _stopping_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
-    areas = scene.world.get(entity, state.BleedingClock).areas
+def _stopping_goes_on(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
+    areas = _clock(scene, entity)
     at = [location for location, _, _ in areas].index(waiting.detail)
-    _stops(scene, entity, waiting.detail, areas[at][1], waiting.roll)
     return _check_areas(scene, entity, areas[at + 1:]) or _checks_from(scene, entity, EACH.index(_dying))
 
 
-def _dying_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
-    if not waiting.roll.success:
-        die(scene, entity, "died of wounds")
+def _dying_goes_on(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
     return _checks_from(scene, entity, EACH.index(_come_to))
 
 
-def _coming_to_lands(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
-    _wakes_or_not(scene, entity, waiting.roll)
+def _coming_to_goes_on(scene: Scene, entity: EntityId, waiting: RollWaiting) -> bool:
     return _checks_from(scene, entity, len(EACH))
 
 
@@ -304,21 +293,27 @@ DYING = "survival check (dying)"
 COMING_TO = "shock check (to come to)"
 COMING_TO_CHECK = "shock (to come to)"
 
-ROUND_START = {BLED_OUT: ("survival", _bled_out_lands), BLED_PAST: ("shock", _bled_past_lands),
-               STOPPING: ("bleeding", _stopping_lands), DYING: ("survival", _dying_lands),
-               COMING_TO: (COMING_TO_CHECK, _coming_to_lands)}
-"""The checks at a round's start that stop for a hero point decision: the check's name in the log,
-and how the round's start goes on from it."""
+ROUND_START = {
+    BLED_OUT: ("survival check", "survival", _survived_bleeding, _bled_out_goes_on),
+    BLED_PAST: ("shock check", "shock", _knocked_out_if_failed, _bled_out_goes_on),
+    STOPPING: ("bleeding check for the {}", "bleeding", _stops, _stopping_goes_on),
+    DYING: ("survival check", "survival", _dies_if_failed, _dying_goes_on),
+    COMING_TO: ("shock check to come to", COMING_TO_CHECK, _wakes_or_not, _coming_to_goes_on),
+}
+"""The checks at a round's start that stop for a hero point decision, by step: what the hero is
+told they failed, the check's name in the log, the check's effect, and how the round's start
+goes on after it."""
 
 
 def resume(scene: Scene, chance: HeroPointChance, waiting: RollWaiting, bought: bool) -> bool:
     """A check at the round's start after a hero point decision (seeds 004 and 003): read again with
     the dice off its d100, it has its effect, then the round's start goes on from it (the same
     character's later checks, then everyone's after it). True if it stops again for another decision."""
-    name, lands = ROUND_START[waiting.step]
+    _, name, effect, goes_on = ROUND_START[waiting.step]
     if bought:
         scene.emit(TaskChecked(chance.decider, name, waiting.roll, waiting.detail))
-    return lands(scene, chance.decider, waiting)
+    effect(scene, chance.decider, waiting.roll, waiting.detail)
+    return goes_on(scene, chance.decider, waiting)
 
 
 def deciding(scene: Scene) -> bool:
