@@ -104,3 +104,12 @@ def test_it_runs_headless_without_a_banner_or_a_traceback(baseline, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "pygame" not in result.stdout + result.stderr
     assert colour(pygame.image.load(str(tmp_path / "o.png")), (0, 239)) is not None
+
+
+def test_the_usage_offers_one_map_and_one_image(capsys):
+    # It used to read "MAP OUT.png [MAP OUT.png ...]", yet a second pair is refused.
+    with pytest.raises(SystemExit):
+        main(["render", "--help"])
+    usage = capsys.readouterr().out.split("\n\n")[0]
+    assert "MAP OUT.png\n" in usage and "--save SAVE.json [MAP] OUT.png" in usage
+    assert "..." not in usage

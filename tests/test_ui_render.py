@@ -269,3 +269,29 @@ def test_on_the_table_every_pc_of_the_ambush_has_its_whole_name(tmp_path, monkey
     assert drawn
     pcs = [c.name for c in battle.combatants() if c.side == "pcs"]
     assert "Sergeant Vask" in pcs and all(name in named for name in pcs), named
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_every_combatant_on_every_bundled_map_has_its_whole_name(size, monkeypatch):
+    # In the crystal vault Brannoc stands below Halden and Vee: his health takes the side below,
+    # the others and the corners hide a neighbour or the health, so his name goes under his health.
+    # Before, he (and bunker_seven's door warden, kessler_ford's Lt. Okafor) had no name.
+    from game.savefile import battle_from_map
+    from game.scenario.summary import MAPS_DIR
+    from game.ui import tokens as tokens_module
+    from game.ui.render import render_battle, start_headless
+
+    start_headless()
+    named, label_in = [], tokens_module.label_in
+    monkeypatch.setattr(tokens_module, "label_in", lambda target, fonts, words, line, box: (
+        named.append(words), label_in(target, fonts, words, line, box))[1])
+    unnamed = []
+    for path in sorted(MAPS_DIR.glob("*.tmx")):
+        battle = battle_from_map(path, 1)
+        for view in ("table", "console"):
+            named.clear()
+            render_battle(battle, size, view)
+            shown = [c for c in battle.combatants() if c.hex is not None and not (c.hidden and view == "table")]
+            unnamed += [(path.stem, view, c.name) for c in shown
+                        if c.name not in named and f"{c.name} (hidden)" not in named]
+    assert not unnamed

@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `render` subcommand to the command line."""
     parser = subparsers.add_parser(
         "render",
+        usage="hexbattle render [-h] [--size WxH] [--view {table,console}] [--seed N] MAP OUT.png\n"
+              "       hexbattle render [-h] [--size WxH] [--view {table,console}] --save SAVE.json [MAP] OUT.png",
         help="draw a battle to a PNG image",
         description="Start a battle on MAP (or restore one with --save) and draw it, the whole map "
                     "fitted, to a PNG image, as the table view or the GM's console shows it.",

@@ -207,18 +207,21 @@ class Tokens:
                    blocked: list[pygame.Rect]) -> list[pygame.Rect]:
         """Health above the disc and the name below, each moved to another side when that one
         would hide something blocked; a name with no free side goes off a corner of the disc,
-        else is shortened to its first word, then left off (the console lists everyone).
+        else beside the disc and its health together (under the health moved below it), else is
+        shortened to its first word, then left off (the console lists everyone).
         Returns the areas drawn on."""
         words = []
         health = self._health(target, c, disc, line, blocked)
         if health is not None:
             words.append(health)
+        around = [disc] + ([disc.union(health)] if health is not None else [])
         full = f"{c.name} (hidden)" if c.hidden else c.name
         for name in dict.fromkeys((full, c.name, c.name.split()[0] if c.name.split() else c.name)):
-            box = free_box(label_size(self.fonts, name, line), disc, NAME_SIDES, 3, blocked + words,
-                           target.get_rect())
-            if box is not None:
-                return words + [label_in(target, self.fonts, name, line, box)]
+            for token in around:
+                box = free_box(label_size(self.fonts, name, line), token, NAME_SIDES, 3, blocked + words,
+                               target.get_rect())
+                if box is not None:
+                    return words + [label_in(target, self.fonts, name, line, box)]
         return words
 
     def _disc(self, camera: Camera, c: CombatantView, line: int) -> pygame.Rect:
