@@ -139,7 +139,7 @@ def _with_overlays(battle, frame: Frame, target: pygame.Surface, camera):
     def draw() -> None:  # as the window draws: repaint where the last overlays and tokens were
         shading = overlays.shading(camera, options, "move", hover)
         frame.draw(target, battle, camera, also=drawn, under=shading)
-        drawn[:] = overlays.draw(target, camera, options, "move", standing, hover, line)
+        drawn[:] = overlays.draw(target, camera, options, "move", standing, hover, line, frame.words)
     return draw
 
 

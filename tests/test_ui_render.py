@@ -295,3 +295,33 @@ def test_every_combatant_on_every_bundled_map_has_its_whole_name(size, monkeypat
             unnamed += [(path.stem, view, c.name) for c in shown
                         if c.name not in named and f"{c.name} (hidden)" not in named]
     assert not unnamed
+
+
+@pytest.mark.parametrize("size, view", [((706, 534), "table"), ((880, 560), "console")])
+def test_the_odds_over_targets_hide_no_name_or_health(size, view):
+    # In the ambush's window (1100x700, its map 706x534) Boomer's and Rustjaw Kell's odds lay
+    # over "Thug 9" and "Rustjaw Kell", and Thug 11's over "Lune, technician".
+    from game.savefile import battle_from_map
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.board import Board
+    from game.ui.overlays import Overlays
+    from game.ui.render import Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    frame = Frame(battle, view)
+    camera = camera_for(battle, Board(battle.scenario), size)
+    image = pygame.Surface(size)
+    frame.draw(image, battle, camera)
+    options = battle.options(battle.current())
+    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
+    line = text_height(size[1])
+    drawn = Overlays(frame.tokens.fonts).draw(image, camera, options, "move", standing, None, line, frame.words)
+    targets = {o.target for o in options.allowed("attack")}
+    odds = [box for box in drawn if box.height < line * 2 and box.width < line * 6]
+    assert len(targets) >= 5 and len(odds) >= len(targets)
+    assert len(frame.words) > len(battle.combatants())  # every name, the PCs' health, the title
+    # Boomer, hemmed in by three names and two discs, may graze a label's edge, never its words.
+    hidden = {tuple(word): sum(box.clip(word).width * box.clip(word).height for box in odds) / (word.width * word.height)
+              for word in frame.words}
+    assert max(hidden.values()) < 0.1, hidden

@@ -337,7 +337,8 @@ class TableApp:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
             if overlaid:
                 line = text_height(view.area.height)
-                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line)
+                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
+                                                    view.frame.words)
                 if isinstance(mode, Formation):  # a squad's formation under the mouse
                     shown = mode.shown(self.board(options))
                     view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)

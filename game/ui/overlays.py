@@ -8,7 +8,7 @@ following the mouse, and a grenade's landing spread and blast.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import pygame
@@ -16,7 +16,7 @@ import pygame
 from game.hexgrid import Hex
 from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
-from game.ui.placing import ABOVE, BELOW, LEFT, RIGHT, box_at, free_box
+from game.ui.placing import ABOVE, BELOW, CORNERS, LEFT, RIGHT, box_at, least_hiding_box
 from game.ui.tokens import Fonts, label, label_in, label_size
 from game.views import CombatantView
 
@@ -61,10 +61,12 @@ def ring_rect(camera: Camera, h: Hex, radius: int) -> pygame.Rect:
 
 
 def odds_box(size: tuple[int, int], ring: pygame.Rect, blocked: list[pygame.Rect],
-             inside: pygame.Rect) -> pygame.Rect:
-    """Where a target's odds go: above its ring, else the first other side that hides no other
-    token and no odds already placed, else above anyway (a crowded table still shows them)."""
-    return free_box(size, ring, ODDS_SIDES, 2, blocked, inside) or box_at(size, ring, ABOVE, 2)
+             inside: pygame.Rect, words: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a target's odds go: above its ring, else the first other side (then corner) that
+    hides no other token and no odds already placed, and the least of the `words` on the table
+    (names, health: none where it can); else above anyway (a crowded table still shows them)."""
+    return (least_hiding_box(size, ring, ODDS_SIDES + CORNERS, 2, blocked, words, inside)
+            or box_at(size, ring, ABOVE, 2))
 
 
 def odds_words(option: AttackOption) -> str:
@@ -99,9 +101,11 @@ class Overlays:
         return self._shaded
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
+             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
+             words: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
         """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
-        watched hexes, the path and its cost, the targets with their odds; returns the areas
+        watched hexes, the path and its cost, the targets with their odds (kept off the `words`
+        already on the table: names, health, the title, where they can be); returns the areas
         drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
         unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
         drawn = self._watched(target, camera, options, unseen)
@@ -113,7 +117,7 @@ class Overlays:
                     drawn += self._preview(target, camera, move.hexes, True, "", line)
         attack_kind = "attack" if kind == "move" else kind
         seen = {h: c for h, c in standing.items() if c.id not in unseen}
-        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line)
+        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line, words)
         return drawn
 
     def _chosen(self, options: Options, kind: str) -> dict:
@@ -200,7 +204,8 @@ class Overlays:
         return drawn
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int) -> list[pygame.Rect]:
+                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
+                 words: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
         by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
         hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
@@ -214,15 +219,15 @@ class Overlays:
             there = by_id[option.target]
             x, y = camera.hex_center(there)
             drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
-            words = odds_words(option)
+            odds = odds_words(option)
             if hovered is not None and hovered.id == option.target:  # any hex of a squad
-                words += f"  {float(option.expected_damage):.1f} dmg"
+                odds += f"  {float(option.expected_damage):.1f} dmg"
                 if me is not None:
                     drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))
                 cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
                 if cover and cover != "in the open":
                     drawn.append(label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop"))
             blocked = [ring for h, ring in rings.items() if h != there] + odds_boxes
-            box = odds_box(label_size(self.fonts, words, line), rings[there], blocked, target.get_rect())
-            odds_boxes.append(label_in(target, self.fonts, words, line, box))
+            box = odds_box(label_size(self.fonts, odds, line), rings[there], blocked, target.get_rect(), words)
+            odds_boxes.append(label_in(target, self.fonts, odds, line, box))
         return drawn + odds_boxes

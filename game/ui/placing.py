@@ -45,3 +45,21 @@ def free_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[str], gap
         if inside.contains(box) and box.collidelist(blocked) == -1:
             return box
     return None
+
+
+def least_hiding_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[str], gap: int,
+                     blocked: Sequence[pygame.Rect], hiding: Sequence[pygame.Rect],
+                     inside: pygame.Rect) -> pygame.Rect | None:
+    """Of the boxes on the sides tried that lie `inside` and overlap nothing blocked, the one
+    hiding the least area of `hiding` (the first of equals); None if every side is blocked."""
+    best, least = None, None
+    for side in sides:
+        box = box_at(size, disc, side, gap)
+        if not inside.contains(box) or box.collidelist(blocked) != -1:
+            continue
+        hidden = sum(box.clip(other).width * box.clip(other).height for other in hiding)
+        if least is None or hidden < least:
+            best, least = box, hidden
+            if not hidden:
+                break
+    return best

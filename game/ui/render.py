@@ -63,6 +63,8 @@ class Frame:
         self._views: tuple = (None, ())
         self.ground = Ground(self.board)
         self._last: tuple | None = None
+        self.words: list[pygame.Rect] = []
+        """Where the last frame put the title and the tokens' names and health (overlays keep off them)."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None) -> None:
@@ -83,6 +85,7 @@ class Frame:
             self._views = (key, battle.combatants())
         drawn = self.tokens.draw(target, camera, self._views[1], battle.current())
         drawn.append(self._title(target, battle))
+        self.words = [*self.tokens.words, drawn[-1]]
         self._last = (id(target), target.get_size(), camera, self.ground.key, placed, drawn)
 
     def _title(self, target: pygame.Surface, battle: Battle) -> pygame.Rect:

@@ -132,6 +132,7 @@ class Tokens:
         """Tokens for a view; fonts and texts are cached across frames."""
         self.view = view
         self.fonts = fonts or Fonts()
+        self.words: list[pygame.Rect] = []  # where the last `draw` put names and health (odds keep off them)
 
     def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
              current: int | None = None) -> list[pygame.Rect]:
@@ -150,6 +151,7 @@ class Tokens:
         for c in sorted(placed, key=lambda c: (c.id != current, not c.in_fight, c.id)):
             blocked = [disc for other, disc in discs.items() if other != c.id] + spread + taken
             taken += self.draw_words(target, c, discs[c.id], line, blocked)
+        self.words = taken
         return drawn + taken
 
     def draw_one(self, target: pygame.Surface, camera: Camera, c: CombatantView,
