@@ -325,3 +325,36 @@ def test_the_odds_over_targets_hide_no_name_or_health(size, view):
     hidden = {tuple(word): sum(box.clip(word).width * box.clip(word).height for box in odds) / (word.width * word.height)
               for word in frame.words}
     assert max(hidden.values()) < 0.1, hidden
+
+
+def test_a_numbered_name_keeps_its_number_when_shortened():
+    from game.ui.tokens import short_name
+
+    assert short_name("Thug 10") == "T10"
+    assert short_name("Rustjaw Kell") == "Rustjaw"
+    assert short_name("Boomer") == "Boomer"
+
+
+def test_names_and_odds_stay_on_the_part_of_the_window_the_map_is_seen_in():
+    # In the 1100x700 console the panel starts at x=720: Thug 10's name ran under it.
+    from game.savefile import battle_from_map
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.board import Board
+    from game.ui.overlays import Overlays
+    from game.ui.render import Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    frame = Frame(battle, "table")
+    seen_in = pygame.Rect(0, 0, 720, 620)
+    camera = camera_for(battle, Board(battle.scenario), (706, 534)).panned(14, 80)
+    image = pygame.Surface((1100, 700))
+    frame.draw(image, battle, camera, seen_in=seen_in)
+    options = battle.options(battle.current())
+    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
+    line = text_height(534)
+    odds = Overlays(frame.tokens.fonts).draw(image, camera, options, "move", standing, None, line,
+                                             frame.words, frame.inside)
+    assert frame.inside == seen_in and len(frame.words) > len(battle.combatants())
+    assert all(seen_in.contains(box) for box in frame.words), frame.words
+    assert all(seen_in.contains(box) for box in odds if box.height < line * 2), odds

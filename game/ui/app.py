@@ -62,6 +62,11 @@ class View:
     def __post_init__(self) -> None:
         self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
+    @property
+    def seen_in(self) -> pygame.Rect:
+        """The part of the area the map is seen in: above the controls along its bottom."""
+        return pygame.Rect(self.area.x, self.area.y, self.area.width, self.area.height - self.below)
+
     def fit(self, battle: Battle) -> None:
         """Show the whole map in the view's area."""
         camera = camera_for(battle, self.frame.board, self.area.size, self.below)
@@ -331,14 +336,15 @@ class TableApp:
         for view in self.views:
             surface = view.window.get_surface()
             shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if overlaid else None
-            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading)
+            view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading,
+                            seen_in=view.seen_in)
             view.overlaid = []
             if view.window is self.console:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
             if overlaid:
                 line = text_height(view.area.height)
                 view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
-                                                    view.frame.words)
+                                                    view.frame.words, view.frame.inside)
                 if isinstance(mode, Formation):  # a squad's formation under the mouse
                     shown = mode.shown(self.board(options))
                     view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)

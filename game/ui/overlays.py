@@ -102,10 +102,11 @@ class Overlays:
 
     def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
              standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-             words: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+             words: Sequence[pygame.Rect] = (), inside: pygame.Rect | None = None) -> list[pygame.Rect]:
         """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
         watched hexes, the path and its cost, the targets with their odds (kept off the `words`
-        already on the table: names, health, the title, where they can be); returns the areas
+        already on the table: names, health, the title, where they can be, and `inside` the part of
+        the target the map is seen in); returns the areas
         drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
         unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
         drawn = self._watched(target, camera, options, unseen)
@@ -117,7 +118,8 @@ class Overlays:
                     drawn += self._preview(target, camera, move.hexes, True, "", line)
         attack_kind = "attack" if kind == "move" else kind
         seen = {h: c for h, c in standing.items() if c.id not in unseen}
-        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line, words)
+        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line, words,
+                               target.get_rect() if inside is None else inside)
         return drawn
 
     def _chosen(self, options: Options, kind: str) -> dict:
@@ -205,7 +207,7 @@ class Overlays:
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-                 words: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+                 words: Sequence[pygame.Rect], inside: pygame.Rect) -> list[pygame.Rect]:
         by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
         hovered = standing.get(hover) if hover is not None else None
         me = by_id.get(options.actor)
@@ -228,6 +230,6 @@ class Overlays:
                 if cover and cover != "in the open":
                     drawn.append(label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop"))
             blocked = [ring for h, ring in rings.items() if h != there] + odds_boxes
-            box = odds_box(label_size(self.fonts, odds, line), rings[there], blocked, target.get_rect(), words)
+            box = odds_box(label_size(self.fonts, odds, line), rings[there], blocked, inside, words)
             odds_boxes.append(label_in(target, self.fonts, odds, line, box))
         return drawn + odds_boxes

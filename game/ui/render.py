@@ -59,18 +59,22 @@ class Frame:
         self.board = Board(battle.scenario)
         self.tokens = Tokens(view)
         self.view = view
-        self._titled: tuple = (None, "")
+        self._titled: tuple = (None, "", "")
         self._views: tuple = (None, ())
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self.words: list[pygame.Rect] = []
+        self.inside = pygame.Rect(0, 0, 0, 0)
+        """The part of the target the last frame's map was seen in (words stay inside it)."""
         """Where the last frame put the title and the tokens' names and health (overlays keep off them)."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
-             also: Iterable[pygame.Rect] = (), under: Shading | None = None) -> None:
+             also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None) -> None:
         """One frame of the battle as it stands, onto `target`. `also` names areas something
         else drew on over the last frame (the overlays), repainted from the board too; `under`
-        is the turn's shaded hexes, laid into the board below the tokens."""
+        is the turn's shaded hexes, laid into the board below the tokens; the title, names and
+        health stay in `seen_in`, the part of the target the map is seen in (other controls
+        cover the rest; all of the target if None)."""
         under = under or NO_SHADING
         ground = self.ground.surface(camera, *under)
         last = self._last
@@ -83,20 +87,21 @@ class Frame:
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, battle.combatants())
-        drawn = self.tokens.draw(target, camera, self._views[1], battle.current())
-        drawn.append(self._title(target, battle))
+        self.inside = target.get_rect() if seen_in is None else seen_in
+        drawn = self.tokens.draw(target, camera, self._views[1], battle.current(), self.inside)
+        drawn.append(self._title(target, battle, self.inside.right))
         self.words = [*self.tokens.words, drawn[-1]]
         self._last = (id(target), target.get_size(), camera, self.ground.key, placed, drawn)
 
-    def _title(self, target: pygame.Surface, battle: Battle) -> pygame.Rect:
-        """The title line, top left."""
+    def _title(self, target: pygame.Surface, battle: Battle, room: int) -> pygame.Rect:
+        """The title line, top left, ending before the x `room`: a narrow window keeps the
+        tracker and drops the map's title."""
         line = text_height(target.get_height())
         key = (id(battle), battle.state)
         if self._titled[0] != key:  # the log is read once per state of the battle, not per frame
-            self._titled = (key, title_line(battle))
-        words = self._titled[1]
-        if self.tokens.fonts.font(line).size(words)[0] > target.get_width() - 24:
-            words = table_line(battle)  # a narrow window keeps the tracker, drops the map's title
+            self._titled = (key, title_line(battle), table_line(battle))
+        _, whole, short = self._titled
+        words = whole if self.tokens.fonts.font(line).size(whole)[0] <= room - 24 else short
         return label(target, self.tokens.fonts, words, line, (8, 4), "topleft")
 
 

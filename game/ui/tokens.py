@@ -76,6 +76,15 @@ class Fonts:
         return self._backed[key]
 
 
+def short_name(name: str) -> str:
+    """A name cut to fit a crowded table: its first word, or for a numbered one ("Thug 10") its
+    initial and number ("T10"), since the number is what tells it from its fellows."""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return f"{words[0][0]}{words[-1]}"
+    return words[0] if words else name
+
+
 def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
           anchor: tuple[float, float], where: str = "midtop") -> pygame.Rect:
     """Text on an opaque dark backing (contrast over 15:1); returns the backing's rectangle."""
@@ -135,11 +144,13 @@ class Tokens:
         self.words: list[pygame.Rect] = []  # where the last `draw` put names and health (odds keep off them)
 
     def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
-             current: int | None = None) -> list[pygame.Rect]:
+             current: int | None = None, inside: pygame.Rect | None = None) -> list[pygame.Rect]:
         """Every combatant on a hex, the fallen first so the standing are drawn over them, then
         their words where they hide no other disc (the one acting placed first); the table
-        view leaves out whoever the map hides until the GM reveals them. Returns the
+        view leaves out whoever the map hides until the GM reveals them; the words stay `inside`
+        (the part of the target the map is seen in; all of it if None). Returns the
         rectangles drawn on (what the next frame must repaint)."""
+        inside = target.get_rect() if inside is None else inside
         shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
         placed = sorted(shown, key=lambda c: (c.in_fight, c.id))
         drawn = [self.draw_spread(target, camera, c) for c in placed if len(c.footprint) > 1]
@@ -150,7 +161,7 @@ class Tokens:
         taken: list[pygame.Rect] = []
         for c in sorted(placed, key=lambda c: (c.id != current, not c.in_fight, c.id)):
             blocked = [disc for other, disc in discs.items() if other != c.id] + spread + taken
-            taken += self.draw_words(target, c, discs[c.id], line, blocked)
+            taken += self.draw_words(target, c, discs[c.id], line, blocked, inside)
         self.words = taken
         return drawn + taken
 
@@ -206,22 +217,21 @@ class Tokens:
                 for cx, cy in (camera.hex_center(h) for h in c.footprint[1:])]
 
     def draw_words(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
-                   blocked: list[pygame.Rect]) -> list[pygame.Rect]:
+                   blocked: list[pygame.Rect], inside: pygame.Rect) -> list[pygame.Rect]:
         """Health above the disc and the name below, each moved to another side when that one
         would hide something blocked; a name with no free side goes off a corner of the disc,
         else beside the disc and its health together (under the health moved below it), else is
-        shortened to its first word, then left off (the console lists everyone).
+        shortened (`short_name`), then left off (the console lists everyone).
         Returns the areas drawn on."""
         words = []
-        health = self._health(target, c, disc, line, blocked)
+        health = self._health(target, c, disc, line, blocked, inside)
         if health is not None:
             words.append(health)
         around = [disc] + ([disc.union(health)] if health is not None else [])
         full = f"{c.name} (hidden)" if c.hidden else c.name
-        for name in dict.fromkeys((full, c.name, c.name.split()[0] if c.name.split() else c.name)):
+        for name in dict.fromkeys((full, c.name, short_name(c.name))):
             for token in around:
-                box = free_box(label_size(self.fonts, name, line), token, NAME_SIDES, 3, blocked + words,
-                               target.get_rect())
+                box = free_box(label_size(self.fonts, name, line), token, NAME_SIDES, 3, blocked + words, inside)
                 if box is not None:
                     return words + [label_in(target, self.fonts, name, line, box)]
         return words
@@ -262,19 +272,19 @@ class Tokens:
         pygame.draw.polygon(target, INK, points, 2)
 
     def _health(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
-                blocked: list[pygame.Rect]) -> pygame.Rect | None:
+                blocked: list[pygame.Rect], inside: pygame.Rect) -> pygame.Rect | None:
         """Health by the token (above it unless that hides a neighbour): every number on the
         console; on the table, PCs' pips only. Health is always shown somewhere."""
         if self.view == "console":
             words = f"{c.health}/{c.health_max}" + (" HD" if c.unit == "hd" else "")
             if c.squad_units is not None:
                 words += f" x{c.squad_units}"
-            box = self._health_box(label_size(self.fonts, words, line), disc, blocked, target.get_rect())
+            box = self._health_box(label_size(self.fonts, words, line), disc, blocked, inside)
             return label_in(target, self.fonts, words, line, box)
         if c.side == "pcs" and c.health_max > 0:
             pip = max(4, line // 3)
             size = (min(c.health_max, MAX_PIPS) * (pip + 2) + 2, pip + 4)
-            box = self._health_box(size, disc, blocked, target.get_rect())
+            box = self._health_box(size, disc, blocked, inside)
             return _pips(target, c, box, pip)
         return None
 
