@@ -11,6 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.options import Options, ReactionOption
+from game.ui.fitting import fitted_button
 from game.ui.overlays import percent
 
 BUTTON_H = 30
@@ -109,7 +110,7 @@ class Panel:
         top = self.log_rect.top - (BUTTON_H + GAP) * ((len(sides) + 1) // 2)
         for index, (side, name, controller) in enumerate(sides):
             rect = pygame.Rect(x + (index % 2) * (half + GAP), top + (index // 2) * (BUTTON_H + GAP), half, BUTTON_H)
-            self.sides[UIButton(rect, f"{name}: {controller}", self.manager)] = side
+            self.sides[fitted_button(rect, name, f": {controller}", self.manager)] = side
 
     def add_log(self, lines: list[str]) -> None:
         """New combat-log lines, newest last."""

@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from game.battle import Battle
 from game.prompts import ProtectChance
+from game.ui.fitting import fitted_button
 
 ROW_H = 30
 GAP = 6
@@ -75,8 +76,7 @@ class TableDice:
         for index, (side, name) in enumerate(sides):
             rect = pygame.Rect(self.rect.x + index * (width + GAP), self.rect.y + ROW_H + GAP, width, ROW_H)
             where = "table" if side in self.at_table else "program"
-            short = name if len(name) <= 16 else name[:15].rstrip() + "…"
-            self.toggles[UIButton(rect, f"{short} dice: {where}", self.manager, tool_tip_text=name)] = side
+            self.toggles[fitted_button(rect, name, f" dice: {where}", self.manager)] = side
 
     def typing(self) -> bool:
         """Whether the GM is typing in the entry (keys are not commands then)."""
