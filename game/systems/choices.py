@@ -62,18 +62,18 @@ from game.options import (
     TargetOption,
     WatchedHex,
     slot_maker,
-    walking_options,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
 from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
 from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
 from game.systems import footprint, formations, movement, overwatch
-from game.systems.budget import needs
+from game.systems.budget import move_points_available, needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
 from game.systems import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
 from game.systems.squads import volley_odds
+from game.terrain import Recall
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
@@ -164,18 +164,31 @@ def _moves(scene: Scene, actor: EntityId) -> list[Option]:
         return [Option("move", None, refusal)]
     if footprint.is_spread(scene.world, actor):
         return _squad_moves(scene, actor)
-    reach = movement.move_options(scene, actor)
+    reach = movement.walking_moves(scene, actor)  # each MoveOption("move", Move(actor, path=...), ...)
     if not reach:
         return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left")]
-    return walking_options(actor, reach.values())  # each MoveOption("move", Move(actor, path=...), ...)
+    return list(reach)
+
+
+SQUAD_MOVES_KEPT = 256
+"""How many squads' move listings the terrain remembers (the oldest going first)."""
 
 
 def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
     """A squad over several hexes: each hex its head can move to, with its shape carried there
-    (or a blob around it); the other formations are asked for hex by hex (`formation_options`)."""
-    reach = formations.squad_reach(scene, actor)
+    (or a blob around it); the other formations are asked for hex by hex (`formation_options`).
+    The listing reads only what `formations.moves_key` names, so it is remembered on the
+    terrain under it (frozen values, the same whichever battle on the map asks)."""
+    points = move_points_available(scene, actor)
+    memory = scene.setup.field.memo("squad moves", lambda field: Recall(SQUAD_MOVES_KEPT))
+    found = memory.get(formations.moves_key(scene, actor, points), lambda: tuple(_squad_moves_now(scene, actor, points)))
+    return list(found) or [Option("move", None, "no formation of the squad fits within its movement")]
+
+
+def _squad_moves_now(scene: Scene, actor: EntityId, points: int) -> list[MoveOption]:
+    reach = formations.squad_reach(scene, actor, points)
     here = set(footprint.footprint(scene.world, actor))
-    found: list[Option] = []
+    found: list[MoveOption] = []
     for anchor in sorted({h for walk in reach.walks.values() for h in walk}):
         picked = formations.default_formation(scene, actor, anchor, reach)
         if picked is None or set(picked[1]) == here:
@@ -183,7 +196,7 @@ def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
         plan = formations.plan_squad_move(scene, actor, picked[1], reach)
         action = MoveSquad(actor, hexes=plan.hexes, formation=picked[0])
         found.append(MoveOption("move", action, hex=anchor, cost=plan.cost, path=plan.path, hexes=plan.hexes))
-    return found or [Option("move", None, "no formation of the squad fits within its movement")]
+    return found
 
 
 def formation_options(scene: Scene, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:

@@ -20,13 +20,13 @@ from game.actions import Hold, MoveSquad, Regroup
 from game.components import Prone, Squad
 from game.ecs import EntityId
 from game.events import FootprintChanged
-from game.hexgrid import Hex
+from game.hexgrid import Hex, distance
 from game.prompts import FootprintChoice
 from game.rules.formation import FORMATIONS, SHAPED, blob, cut_off, growth_order, shape
 from game.rules.squad import footprint_hexes
 from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import footprint, place, standing_problem, usable
-from game.systems.movement import reachable
+from game.systems.movement import passage_rule, reachable
 from game.systems.overwatch import ask_watcher, watchers_of
 from game.systems.scene import Scene
 
@@ -63,6 +63,23 @@ def squad_reach(scene: Scene, squad: EntityId, points: int | None = None) -> Squ
         found = reachable(scene.setup.field, scene.world, squad, points, allies_block, start)
         walks[start] = {start: (0, ())} | {h: (r.cost, r.path) for h, r in found.items()}
     return SquadReach(points, walks)
+
+
+def moves_key(scene: Scene, squad: EntityId, points: int) -> tuple:
+    """What a squad's default moves (`choices`' listing: `squad_reach`, `default_formation`,
+    `plan_squad_move`) read beside the terrain: its hexes, size, movement and who holds each hex
+    near enough to matter, as blocking or passable (an ally's). A hex is near enough within
+    `points` plus twice the squad's size of one of its hexes: a walk ends within `points` of the
+    hex it starts from, its present shape carried to a hex reached lies within `points` plus its
+    breadth of where it stands, and a blob grows at most `size` hexes from its head."""
+    here = footprint(scene.world, squad)
+    size = footprint_hexes(scene.world.get(squad, Squad).units)
+    allies_block = scene.setup.setting("allies_block_movement", False)
+    rule = passage_rule(scene.world, squad, allies_block)
+    near = points + 2 * size
+    held = tuple(sorted((hex_, how) for hex_ in scene.world.occupied()
+                        if (how := rule(hex_)) != "free" and any(distance(hex_, h) <= near for h in here)))
+    return squad, here, size, points, allies_block, held
 
 
 def formation_problem(scene: Scene, squad: EntityId, hexes: tuple[Hex, ...], reach: SquadReach) -> str | None:

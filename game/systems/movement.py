@@ -12,7 +12,8 @@ able (`resume_moves`, once every decision about it is made).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import NamedTuple
 
 from game.actions import Move
@@ -25,7 +26,8 @@ from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene, friendly, in_the_fight
-from game.terrain import Battlefield
+from game.options import MoveOption, walking_options
+from game.terrain import Battlefield, Recall
 
 
 class Reach(NamedTuple):
@@ -55,24 +57,56 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
     return rule
 
 
+REACH_KEPT = 512
+"""How many move searches the terrain remembers (the one remembered longest ago going first):
+the simulator's fights of one map ask the same search again and again, a squad or a unit
+that cannot close in standing where it stood round after round."""
+
+
 def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
-              allies_block: bool = False, start: Hex | None = None) -> dict[Hex, Reach]:
+              allies_block: bool = False, start: Hex | None = None) -> Mapping[Hex, Reach]:
     """Every hex the mover can end on with `points` movement points (its own hex excluded;
-    `start` walks from another of its hexes, as a squad's units do).
+    `start` walks from another of its hexes, as a squad's units do), read only.
 
     Dijkstra over terrain costs (`hexgrid.paths`); ties broken by hex order so the chosen paths
-    are stable. Only the occupied hexes are asked who holds them.
+    are stable. Only the occupied hexes are asked who holds them. The search reads nothing but
+    the terrain, the start, the points and which hexes are blocked or only passable, so it is
+    remembered on the terrain under those (bounded) and shared by every battle on it.
     """
+    return reachable_from(field, _reach_key(field, world, mover, points, allies_block, start))
+
+
+def reachable_from(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> Mapping[Hex, Reach]:
+    """`reachable` for the search `_reach_key` names, remembered."""
+    return field.memo("reachable", _new_memory).get(key, lambda: _search(field, key))
+
+
+def _new_memory(field: Battlefield) -> Recall:
+    return Recall(REACH_KEPT)
+
+
+def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, allies_block: bool,
+               start: Hex | None) -> tuple[Hex, int, frozenset[int], frozenset[int]]:
+    """What a move search reads beside the terrain: (start, points, the cells held by someone
+    who blocks, the cells held by an ally to pass through but not stop on). Only the hexes within
+    `points` of the start count: every step costs at least 1, so the search never comes to a
+    hex farther off, and who stands there cannot change what it finds."""
     start = world.get(mover, Position).hex if start is None else start
     rule = passage_rule(world, mover, allies_block)
     grid = field.cost_grid()
-    held = {hex_: rule(hex_) for hex_ in world.occupied()}
+    held = {hex_: rule(hex_) for hex_ in world.occupied() if distance(start, hex_) <= points}
     closed = grid.cells(h for h, how in held.items() if how == "blocked")
     passing = grid.cells(h for h, how in held.items() if how == "pass")
+    return start, points, frozenset(closed), frozenset(passing)
+
+
+def _search(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> Mapping[Hex, Reach]:
+    start, points, closed, passing = key
+    grid = field.cost_grid()
     found = cheapest_within(grid, start, points, closed)
     paths, hexes, origin = found.paths(), grid.hexes, grid.cell(start)
-    return {hexes[cell]: Reach(hexes[cell], found.cost[cell], paths[cell]) for cell in sorted(found.cost)
-            if cell != origin and cell not in passing}
+    return MappingProxyType({hexes[cell]: Reach(hexes[cell], found.cost[cell], paths[cell])
+                             for cell in sorted(found.cost) if cell != origin and cell not in passing})
 
 
 def _axial(hex_: Hex) -> str:
@@ -114,13 +148,26 @@ def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:
 
 
 
-def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> dict[Hex, Reach]:
+def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> Mapping[Hex, Reach]:
     """Reachable hexes for the movement overlay (none while prone or out of moves)."""
     if scene.world.has(entity, Prone):
         return {}
     points = move_points_available(scene, entity) if points is None else points
     allies_block = scene.setup.setting("allies_block_movement", False)
     return reachable(scene.setup.field, scene.world, entity, points, allies_block)
+
+
+def walking_moves(scene: Scene, entity: EntityId) -> tuple[MoveOption, ...]:
+    """`move_options` as the move options a combatant on its turn is offered (`walking_options`:
+    a `Move` along each path), remembered on the terrain beside the search they come from, for
+    this combatant: frozen values, the same whichever battle asks."""
+    if scene.world.has(entity, Prone):
+        return ()
+    points = move_points_available(scene, entity)
+    field = scene.setup.field
+    key = _reach_key(field, scene.world, entity, points, scene.setup.setting("allies_block_movement", False), None)
+    return field.memo("walking moves", _new_memory).get(
+        (entity, *key), lambda: tuple(walking_options(entity, reachable_from(field, key).values())))
 
 
 def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int, ...] = ()) -> None:
