@@ -246,7 +246,7 @@ class Nearest(_CostsByHex):
         self._goals = tuple(goals)
         rows = [table.row(grid.cell(goal)) for goal in self._goals]
         least = np.minimum.reduce(rows) if rows else np.full(len(grid.costs), table.FAR, dtype=np.int64)
-        self._costs = [None if cost >= table.FAR else cost for cost in least.tolist()]
+        self._costs = least.tolist()  # FAR where no way reaches: read as "no way" (`get`)
 
     @staticmethod
     def usable(table: DistanceTable, goals: Iterable[Hex]) -> bool:
@@ -260,7 +260,7 @@ class Nearest(_CostsByHex):
         if not (0 <= cell < len(grid.hexes) and grid.hexes[cell] == hex_):
             return default
         found = self._costs[cell]
-        return default if found is None else found
+        return default if found >= DistanceTable.FAR else found
 
     def whole(self) -> dict[Hex, int]:
         """Every hex with a way and its cost, in the order the search reaches them."""
@@ -270,4 +270,4 @@ class Nearest(_CostsByHex):
         return iter(self.whole())
 
     def __len__(self) -> int:
-        return sum(1 for cost in self._costs if cost is not None)
+        return sum(1 for cost in self._costs if cost < DistanceTable.FAR)

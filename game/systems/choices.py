@@ -430,7 +430,7 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
     items.append(Option("end_turn", EndTurn(actor)))
     spread = footprint.is_spread(scene.world, actor)  # a spread squad has no single path to watch
     hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed and not spread]
-    return Options(actor, tuple(items), watched_hexes(scene, actor, hexes))
+    return Options(actor, tuple(items), watched_hexes(scene, actor, hexes) if hexes else ())
 
 
 def options_off_turn(scene: Scene, actor: EntityId) -> Options:

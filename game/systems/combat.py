@@ -255,8 +255,9 @@ def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Wea
     behind cover (Seed 002, Squad Combat Notes)."""
     world, field = scene.world, scene.setup.field
     theirs, shields = footprint(world, target), shields_for(scene, target)
-    pairs = sorted(((a, t) for a in footprint(world, attacker) for t in _aims(scene, attacker, theirs, overwatch)),
-                   key=lambda p: (distance(*p), p))
+    mine, aims = footprint(world, attacker), _aims(scene, attacker, theirs, overwatch)
+    pairs = ([(mine[0], aims[0])] if len(mine) == 1 and len(aims) == 1  # one hex each: nothing to sort
+             else sorted(((a, t) for a in mine for t in aims), key=lambda p: (distance(*p), p)))
     first_problem = None
     for a_hex, t_hex in pairs:
         problem, band = _range_problem(weapon, distance(a_hex, t_hex))
