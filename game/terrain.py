@@ -22,10 +22,16 @@ class Recall:
     """A bounded memory of values computed from the terrain: the one remembered longest ago goes
     first, so a long fight or thousands of simulated fights in one process never grow it without end."""
 
-    __slots__ = ("kept", "_values", "_forms", "_packed")
+    __slots__ = ("kept", "_values", "_forms", "_packed", "_asked")
 
-    def __init__(self, kept: int, share_values: bool = False, packed: Callable[[object], object] | None = None):
+    def __init__(self, kept: int, share_values: bool = False, packed: Callable[[object], object] | None = None,
+                 second_asking: bool = False):
         self.kept = kept
+        self._asked: dict[int, None] | None = {} if second_asking else None
+        """With `second_asking`: the hashes of the keys asked for once (as many as `kept` times 4, the
+        oldest going first). A value is remembered only when its key is asked for again, so values
+        asked for once, most of them in some fights, are never kept: a kept value is long-lived, and
+        each costs the garbage collector, while plain integers cost it nothing."""
         self._packed = packed
         """How a key is kept: a caller's key (hexes in a tuple) packed into one small integer."""
         self._values: dict = {}
@@ -50,11 +56,24 @@ class Recall:
         found = values.get(key)
         if found is None:
             value = compute()
+            if self._asked is not None and self._first_asking(hash(key)):
+                return value
             found = value if self._forms is None else self._forms.setdefault(value, value)
             if len(values) >= self.kept:
                 del values[next(iter(values))]
             values[key] = found
         return found
+
+    def _first_asking(self, mark: int) -> bool:
+        """Whether a key of this hash is asked for the first time (noted now). Two keys of one hash
+        only make a value remembered sooner: what is remembered is always the value of its key."""
+        asked = self._asked
+        if mark in asked:
+            return False
+        if len(asked) >= 4 * self.kept:
+            del asked[next(iter(asked))]
+        asked[mark] = None
+        return True
 
     def put(self, key, value: object) -> None:
         """Remember a value computed elsewhere (a batch)."""

@@ -46,3 +46,18 @@ def test_equal_values_are_kept_once_when_the_memory_shares_them_and_it_stays_bou
     assert apart.get("a", lambda: ("reading", int("1"))) is not apart.get("b", lambda: ("reading", int("1")))
     shared.get("c", lambda: ("reading", 2))
     assert len(shared) == 2 and "a" not in shared
+
+
+def test_a_memory_of_second_askings_keeps_a_value_only_when_its_key_comes_again():
+    memory, made = Recall(2, second_asking=True), []
+
+    def make(value):
+        made.append(value)
+        return ("value", value)
+
+    assert memory.get("a", lambda: make(1)) == ("value", 1) and "a" not in memory  # asked once: not kept
+    assert memory.get("a", lambda: make(2)) == ("value", 2) and "a" in memory  # asked again: kept
+    assert memory.get("a", lambda: make(3)) == ("value", 2) and made == [1, 2]  # and read from then on
+    for key in range(20):  # the keys asked for once are forgotten in turn, the oldest first
+        memory.get(key, lambda: make(0))
+    assert memory.get("a", lambda: make(4)) == ("value", 2) and len(memory) == 1

@@ -180,7 +180,7 @@ def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
     The listing reads only what `formations.moves_key` names, so it is remembered on the
     terrain under it (frozen values, the same whichever battle on the map asks)."""
     points = move_points_available(scene, actor)
-    memory = scene.setup.field.memo("squad moves", lambda field: Recall(SQUAD_MOVES_KEPT))
+    memory = scene.setup.field.memo("squad moves", lambda field: Recall(SQUAD_MOVES_KEPT, second_asking=True))
     found = memory.get(formations.moves_key(scene, actor, points), lambda: tuple(_squad_moves_now(scene, actor, points)))
     return list(found) or [Option("move", None, "no formation of the squad fits within its movement")]
 

@@ -57,7 +57,7 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
     return rule
 
 
-REACH_KEPT = 512
+REACH_KEPT = 256
 """How many move searches the terrain remembers (the one remembered longest ago going first):
 the simulator's fights of one map ask the same search again and again, a squad or a unit
 that cannot close in standing where it stood round after round."""
@@ -82,7 +82,7 @@ def reachable_from(field: Battlefield, key: tuple[Hex, int, frozenset[int], froz
 
 
 def _new_memory(field: Battlefield) -> Recall:
-    return Recall(REACH_KEPT)
+    return Recall(REACH_KEPT, second_asking=True)
 
 
 def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, allies_block: bool,
