@@ -92,12 +92,14 @@ def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, a
     `points` of the start count: every step costs at least 1, so the search never comes to a
     hex farther off, and who stands there cannot change what it finds."""
     start = world.get(mover, Position).hex if start is None else start
-    rule = passage_rule(world, mover, allies_block)
+    side = world.get(mover, Allegiance).side
+    blocked, allies = [], []
+    for hex_, occupant in world.occupied().items():  # `passage_rule`, asked of the hexes near enough
+        if occupant != mover and distance(start, hex_) <= points:
+            passable = not allies_block and friendly(side, world.get(occupant, Allegiance).side)
+            (allies if passable else blocked).append(hex_)
     grid = field.cost_grid()
-    held = {hex_: rule(hex_) for hex_ in world.occupied() if distance(start, hex_) <= points}
-    closed = grid.cells(h for h, how in held.items() if how == "blocked")
-    passing = grid.cells(h for h, how in held.items() if how == "pass")
-    return start, points, frozenset(closed), frozenset(passing)
+    return start, points, frozenset(grid.cells(blocked)), frozenset(grid.cells(allies))
 
 
 def _search(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> Mapping[Hex, Reach]:
