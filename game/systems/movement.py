@@ -103,12 +103,16 @@ def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, a
 
 
 def _search(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> Mapping[Hex, Reach]:
+    return MappingProxyType({hex_: Reach(hex_, cost, path) for hex_, cost, path in _ends(field, key)})
+
+
+def _ends(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> list[tuple[Hex, int, tuple[Hex, ...]]]:
+    """(hex, cost, path) of each hex the search `key` names can end on, in hex order."""
     start, points, closed, passing = key
     grid = field.cost_grid()
     found = cheapest_within(grid, start, points, closed)
-    paths, hexes, origin = found.paths(), grid.hexes, grid.cell(start)
-    return MappingProxyType({hexes[cell]: Reach(hexes[cell], found.cost[cell], paths[cell])
-                             for cell in sorted(found.cost) if cell != origin and cell not in passing})
+    paths, hexes, origin, costs = found.paths(), grid.hexes, grid.cell(start), found.cost
+    return [(hexes[cell], costs[cell], paths[cell]) for cell in sorted(costs) if cell != origin and cell not in passing]
 
 
 def _axial(hex_: Hex) -> str:
@@ -161,15 +165,16 @@ def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> M
 
 def walking_moves(scene: Scene, entity: EntityId) -> tuple[MoveOption, ...]:
     """`move_options` as the move options a combatant on its turn is offered (`walking_options`:
-    a `Move` along each path), remembered on the terrain beside the search they come from, for
-    this combatant: frozen values, the same whichever battle asks."""
+    a `Move` along each path), remembered on the terrain for this combatant under what the search
+    reads (frozen values, the same whichever battle asks); the search's own memory is left to
+    the squads' walks, which read it hex by hex."""
     if scene.world.has(entity, Prone):
         return ()
     points = move_points_available(scene, entity)
     field = scene.setup.field
     key = _reach_key(field, scene.world, entity, points, scene.setup.setting("allies_block_movement", False), None)
     return field.memo("walking moves", _new_memory).get(
-        (entity, *key), lambda: tuple(walking_options(entity, reachable_from(field, key).values())))
+        (entity, *key), lambda: tuple(walking_options(entity, _ends(field, key))))
 
 
 def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int, ...] = ()) -> None:
