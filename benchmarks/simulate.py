@@ -16,7 +16,12 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
-Last run (`--fights 1000 --kessler-fights 60`, load 2 to 4, speed3 branch): on two free cores
+Last run (speed4b branch, the move listings remembered; `--fights 300 --kessler-fights 30`, one
+run each, load 6 to 9, so every figure is inflated by the load): 29.4 s for 1,000 default-scenario
+fights on two free cores against 27.2 s for the main it started from, run next, and 119.8 s
+against 128.2 s for kessler_ford; `benchmarks/versus.py` (1.07x to 1.09x and 1.03x to 1.17x in
+its last runs) is the fairer comparison. The run before (`--fights 1000 --kessler-fights 60`,
+load 2 to 4, speed3 branch): on two free cores
 22.6 s for 1,000 default-scenario fights (target 20 s; 27.3 s for the main it started from, same
 command, run next) and 110 s for 1,000 kessler_ford fights on its current map (target 60 s; 120 s
 before). One run of each under a shared machine's load: `benchmarks/versus.py`, which takes the

@@ -12,7 +12,13 @@ the two trees in turn, round after round, keeps a change of load from favouring 
 Nothing here passes or fails; the exactness of the fights is checked by the tests and by
 comparing `hexbattle simulate --json` reports.
 
-Last run (speed3 branch against the main it started from, load 3 to 5, `--rounds 5 --fights 150
+Last run (speed4b branch, the move listings remembered, against the main it started from, load 1
+to 2): relay_station_ambush 28.03 fights per CPU second against 26.11 (1.07x, `--rounds 4`),
+kessler_ford 5.40 against 5.23 (1.03x, `--rounds 3`); at load 9 to 10 (`--rounds 5`) 23.38
+against 21.48 (1.09x) and 5.89 against 5.02 (1.17x); three earlier runs of that branch's code at
+load 7 to 13 gave 0.94x to 1.13x and 1.11x to 1.31x: on this shared machine a tenth either way
+is the load's.
+The run before (speed3 branch against the main it started from, load 3 to 5, `--rounds 5 --fights 150
 --kessler-fights 40`): relay_station_ambush 23.13 fights per CPU second against 20.78 (1.11x; an
 earlier run with the defaults gave 22.73 against 22.26, 1.02x); kessler_ford, on its current
 map, 4.82 against 4.77 (1.01x). Two free cores would play 1,000 of them in about 22 s and 104 s
