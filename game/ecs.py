@@ -8,7 +8,7 @@ Entity ids are never reused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, KeysView
 from typing import Any, TypeVar
 
 from game.hexgrid import Hex
@@ -38,9 +38,14 @@ class World:
     A snapshot shares the component stores and indexes with the world it was taken from, and
     whichever of the two changes a store first copies it (copy on write): taking a snapshot
     costs a handful of pointers, and one action copies only the stores it changes.
+
+    A value worked out from a few component types (who is still standing, each side's losses)
+    is remembered with the stores it read (`derived`): a store no world owns any more never
+    changes again, so while a world holds those very stores the value still holds, in every
+    snapshot of the same fight, and it is worked out again only once one of them is replaced.
     """
 
-    __slots__ = ("_stores", "_next_id", "_occupant", "_groups", "_owned")
+    __slots__ = ("_stores", "_next_id", "_occupant", "_groups", "_owned", "_derived", "_edits")
 
     def __init__(self) -> None:
         self._stores: dict[type, dict[EntityId, Any]] = {}
@@ -50,6 +55,12 @@ class World:
         self._owned: set = {_OCCUPANT, _GROUPS}
         """The stores (component types) and indexes this world alone holds, changed in place;
         any other is shared with a snapshot and copied before its first change."""
+        self._derived: dict[tuple, tuple[tuple, tuple, Any, tuple | None]] = {}
+        """What `derived` remembers: (compute, kinds) -> (the stores read, given, the value, and
+        for a value read from stores a world owned, that world and its `_edits` of them); shared
+        with every snapshot, each entry holding only while a world holds the very stores read."""
+        self._edits: dict[type, int] = {}
+        """How many changes this world has made to each store (for `derived`)."""
 
     # -- entities -----------------------------------------------------------------------
     def spawn(self, *components: Any) -> EntityId:
@@ -94,7 +105,9 @@ class World:
             self._unindex(entity, self._own(kind).pop(entity))
 
     def _own(self, kind: type) -> dict[EntityId, Any]:
-        """The store of a component type, made this world's own to change (copied if shared)."""
+        """The store of a component type, made this world's own to change (copied if shared):
+        called once for every change made to it, and counts it."""
+        self._edits[kind] = self._edits.get(kind, 0) + 1
         store = self._stores.get(kind)
         if store is None:
             store = self._stores[kind] = {}
@@ -133,9 +146,45 @@ class World:
             if all(entity in store for store in stores):
                 yield (entity, *[store[entity] for store in stores])
 
+    def holders(self, kind: type) -> KeysView[EntityId]:
+        """The entities having this type, as a live read-only view (use it at once: set
+        operations on it, `holders(A) - holders(B)`, make plain sets)."""
+        return self._stores.get(kind, _NO_STORE).keys()
+
     def count(self, kind: type) -> int:
         """How many entities have this component type."""
         return len(self._stores.get(kind, _NO_STORE))
+
+    def derived(self, kinds: tuple[type, ...], compute: Callable[..., C], *given: Any) -> C:
+        """`compute(self, *given)`, which must read nothing of the world but the stores of
+        `kinds` (and the indexes made from them), remembered while this world holds the very
+        stores it read, unchanged, and `given` is equal to what it was given. A store this world
+        does not own is shared and never changed in place again (a change copies it first), so
+        a value read from such stores holds in every world holding them; one read from stores
+        a world owns (mid-action) holds until that world changes one of them (it counts its
+        changes), in it and in its snapshots. `compute` should return an immutable value (it is
+        handed to every caller)."""
+        stores = self._stores
+        key = (compute, kinds)
+        entry = self._derived.get(key)
+        if entry is not None:
+            read, was_given, value, owner = entry
+            if was_given == given and (owner is None or owner[0]._edits_of(kinds) == owner[1]):
+                for kind, store in zip(kinds, read):
+                    if stores.get(kind) is not store:
+                        break
+                else:
+                    return value
+        value = compute(self, *given)
+        owned = self._owned
+        owner = (self, self._edits_of(kinds)) if any(kind in owned for kind in kinds) else None
+        self._derived[key] = (tuple(stores.get(kind) for kind in kinds), given, value, owner)
+        return value
+
+    def _edits_of(self, kinds: tuple[type, ...]) -> tuple[int, ...]:
+        """How many changes this world has made to each of these stores."""
+        edits = self._edits
+        return tuple(edits.get(kind, 0) for kind in kinds)
 
     # -- the hex index ------------------------------------------------------------------
     def at(self, hex_: Hex) -> EntityId | None:
@@ -196,6 +245,8 @@ class World:
         copy._next_id = self._next_id
         copy._occupant, copy._groups = self._occupant, self._groups
         copy._owned = set()
+        copy._derived = self._derived
+        copy._edits = {}
         self._owned = set()  # shared now: this world copies too before changing anything
         return copy
 

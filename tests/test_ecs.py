@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.components import Allegiance, Health, Identity, Position, Prone
+from game.components import Allegiance, Health, Identity, Overwatch, Position, Prone
 from game.ecs import World
 from game.hexgrid import Hex
 
@@ -79,3 +79,57 @@ def test_a_snapshot_changed_leaves_the_world_it_came_from_as_it_was():
     assert again == world and again.at(Hex(1, 0)) == lee
     world.remove(kim, Position)
     assert again.at(Hex(0, 0)) == kim and copy.at(Hex(0, 2)) == kim
+
+
+def _healthy(world: World) -> tuple[int, ...]:
+    """Who has health left (reads Health only), counting each time it is worked out."""
+    _healthy.counted += 1
+    return tuple(e for e, health in world.query(Health) if health.current > 0)
+
+
+_healthy.counted = 0
+
+
+def test_a_derived_value_is_remembered_until_a_store_it_read_is_changed():
+    world = World()
+    kim, lee = _soldier(world, Hex(0, 0)), _soldier(world, Hex(1, 0), side="pcs")
+    state = world.snapshot()  # a battle state: its stores are shared, so never changed in place
+    start = _healthy.counted
+    assert state.derived((Health,), _healthy) == (kim, lee)
+    assert state.derived((Health,), _healthy) == (kim, lee) and _healthy.counted == start + 1
+    working = state.snapshot()  # the next action's copy holds the same stores: the answer holds
+    working.set(kim, Position(Hex(0, 2)))  # a store not read
+    assert working.derived((Health,), _healthy) == (kim, lee) and _healthy.counted == start + 1
+    working.set(kim, Health(0, 9))  # copied: this world's own from now on, changed in place
+    assert working.derived((Health,), _healthy) == (lee,)
+    assert working.derived((Health,), _healthy) == (lee,) and _healthy.counted == start + 2
+    working.set(lee, Health(0, 9))
+    assert working.derived((Health,), _healthy) == () and _healthy.counted == start + 3
+    after = working.snapshot()  # the action is over: its last answer holds in the next state
+    assert after.derived((Health,), _healthy) == () and _healthy.counted == start + 3
+    assert state.derived((Health,), _healthy) == (kim, lee)  # undone to: worked out again
+    working.set(lee, Health(5, 9))  # copies the store again, leaving `after` as it was
+    assert working.derived((Health,), _healthy) == (lee,) and after.derived((Health,), _healthy) == ()
+
+
+def test_a_derived_value_holds_only_for_what_it_was_given():
+    world = World()
+    kim = _soldier(world, Hex(0, 0))
+    state = world.snapshot()
+
+    def wounded_among(world: World, among: frozenset[int]) -> tuple[int, ...]:
+        return tuple(e for e in sorted(among) if world.get(e, Health).current < world.get(e, Health).maximum)
+
+    assert state.derived((Health,), wounded_among, frozenset()) == ()
+    working = state.snapshot()
+    working.set(kim, Health(4, 9))
+    assert working.snapshot().derived((Health,), wounded_among, frozenset({kim})) == (kim,)
+    assert state.derived((Health,), wounded_among, frozenset({kim})) == ()
+
+
+def test_holders_are_the_entities_having_a_type():
+    world = World()
+    kim, lee = _soldier(world, Hex(0, 0)), _soldier(world, Hex(1, 0))
+    world.set(lee, Prone())
+    assert world.holders(Position) - world.holders(Prone) == {kim}
+    assert set(world.holders(Prone)) == {lee} and set(world.holders(Overwatch)) == set()
