@@ -28,7 +28,7 @@ from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
 from game.rules.ruleset_data import catalog_for
 from game.systems import choices, combat, gm, morale, overwatch, roster, rulesets
-from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, in_the_fight
+from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, fighting, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
 from game.systems.turns import camps_standing
@@ -213,6 +213,17 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
     return tuple(states)
 
 
+def _standing(world: World, fighting_now: frozenset[EntityId]) -> tuple[tuple[EntityId, str, Hex], ...]:
+    """`Battle.standing` of a world, `fighting_now` being who is in the fight."""
+    return tuple((entity, side.side, world.get(entity, Position).hex) for entity, side in world.query(Allegiance)
+                 if entity in fighting_now and world.has(entity, Identity) and world.has(entity, Stats))
+
+
+def _with_stats(world: World) -> tuple[EntityId, ...]:
+    """Every combatant (every entity with a stat block), in id order."""
+    return tuple(e for e, _ in world.query(Stats))
+
+
 class Battle:
     """One fight in progress. Two battles in one process share nothing mutable."""
 
@@ -231,6 +242,7 @@ class Battle:
         self._watchers: list[Callable[[Battle], None]] = []
         self._facings: dict | None = None  # the map's facing of each unit, read on first need
         self._read: tuple[BattleState, Scene] | None = None  # see `_reading`
+        self._ruleset = rulesets.named(rules.ruleset)
 
     # -- starting --------------------------------------------------------------------------
     @classmethod
@@ -286,7 +298,7 @@ class Battle:
     @property
     def ruleset(self) -> rulesets.Ruleset:
         """The ruleset this battle is played under (its actions, turns and options)."""
-        return rulesets.named(self.setup.ruleset)
+        return self._ruleset
 
     @property
     def catalog(self) -> Catalog:
@@ -378,10 +390,10 @@ class Battle:
         scene = self._reading(state)
         if state.pending:
             prompt = state.pending[0]
-            return self.ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
+            return self._ruleset.prompt_options(scene, prompt) if prompt.decider == actor else Options(actor)
         if actor == self.current():
-            return self.ruleset.options_on_turn(scene, actor, self.ruleset.groups if groups is None else groups)
-        return self.ruleset.options_off_turn(scene, actor)
+            return self._ruleset.options_on_turn(scene, actor, self._ruleset.groups if groups is None else groups)
+        return self._ruleset.options_off_turn(scene, actor)
 
     def formations(self, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
         """Every formation a squad on its turn could move into with its head on `anchor` (a line,
@@ -440,16 +452,15 @@ class Battle:
         state = self.state
         if self._views is None or self._views[0] is not state:
             scene = self._scene(state)
-            self._views = (state, tuple(self.ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
+            self._views = (state, tuple(self._ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
         return self._views[1]
 
     def standing(self) -> tuple[tuple[EntityId, str, Hex], ...]:
         """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
         tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
-        computer player asks before each move)."""
+        computer player asks before each move); worked out once while nobody moves or falls."""
         world = self.world
-        return tuple((entity, side.side, world.get(entity, Position).hex) for entity, side in world.query(Allegiance)
-                     if world.has(entity, Identity) and world.has(entity, Stats) and in_the_fight(world, entity))
+        return world.derived((Allegiance, Identity, Stats, Position), _standing, fighting(world))
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
@@ -457,7 +468,7 @@ class Battle:
         if self._facings is None:
             self._facings = roster.map_facings(self.scenario)
         view = roster.one(scene, self.scenario, entity, self._facings)
-        return None if view is None else self.ruleset.dress(scene, view)
+        return None if view is None else self._ruleset.dress(scene, view)
 
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
@@ -488,20 +499,21 @@ class Battle:
         if problem:
             return Outcome(False, reason=problem)
         state = self.state
-        problem = self._precondition(state, action)
+        row = self._ruleset.row(action)
+        problem = self._precondition(state, action, row)
         if problem:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces, typed_only)
         try:
-            plan = self._checked(state, action)
+            plan = self._checked(state, action, row)
             if plan is None:
-                plan = self.ruleset.check(scene, action)
+                plan = self._ruleset.check(scene, action) if row is None else row.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
             if action.reason and scene.world.has(action.actor, Identity):  # the GM's (actor 0) go untold
                 scene.emit(Explained(action.actor, action.reason))
-            self.ruleset.apply(scene, action, plan)
-            self.ruleset.settle(scene)
+            row.apply(scene, action, plan)  # a plan, not a refusal: the row is there
+            self._ruleset.settle(scene)
             # the decisions and the order as the action left them, before the turn passes on
             pending, order = tuple(scene.pending), self._joined(scene, state.order)
             round_, turn = state.round, state.turn
@@ -516,8 +528,8 @@ class Battle:
             return Outcome(False, reason=str(error))
         if unused:
             return Outcome(False, reason=f"{unused} of the dice you entered were not needed by this action")
-        after = replace(state, world=scene.world, round=round_, order=order, turn=turn, rng=scene.dice.state,
-                        sides=tuple(scene.sides[s.id] for s in state.sides), pending=pending)
+        after = BattleState(scene.world, round_, order, turn, scene.dice.state,
+                            tuple(scene.sides[s.id] for s in state.sides), pending, state.winner, state.ended)
         after = self._check_victory(scene, after)
         step = Step(action, state, after, tuple(scene.events))
         self._push(step)
@@ -525,10 +537,9 @@ class Battle:
         self._tell_watchers()
         return Outcome(True, step.events, teller=_Teller(self, after))
 
-    def _checked(self, state: BattleState, action: Action) -> combat.AttackPlan | str | None:
+    def _checked(self, state: BattleState, action: Action, row) -> combat.AttackPlan | str | None:
         """The plan the options of this very state worked out for this attack, if they did (a
         player mostly takes one of its options), so it is not worked out again; else None."""
-        row = self.ruleset.row(action)
         if self._read is None or self._read[0] is not state or row is None or row.check is not combat.check_attack:
             return None
         return combat.checked_before(self._read[1].memo, action)
@@ -537,7 +548,7 @@ class Battle:
     def _joined(scene: Scene, order: tuple[EntityId, ...]) -> tuple[EntityId, ...]:
         """The turn order with any combatant the action brought in (a GM's new unit) at its end."""
         known = set(order)
-        return order + tuple(sorted(e for e, _ in scene.world.query(Stats) if e not in known))
+        return order + tuple(e for e in scene.world.derived((Stats,), _with_stats) if e not in known)
 
     @staticmethod
     def _current_fell(scene: Scene, state: BattleState) -> bool:
@@ -545,25 +556,26 @@ class Battle:
         and nothing is left to decide: the turn passes on by itself."""
         return not scene.pending and bool(state.order) and not in_the_fight(scene.world, state.order[state.turn])
 
-    def _precondition(self, state: BattleState, action: Action) -> str | None:
+    def _precondition(self, state: BattleState, action: Action, row) -> str | None:
+        """Why the action cannot be taken now whatever it does (the battle is over, the actor is
+        not there or out of the fight, a decision waits, not the actor's turn), or None."""
         if state.ended:
             return "the battle is over"
-        if getattr(self.ruleset.row(action), "gm", False):  # the GM's overrides: whatever the turn
+        if row is not None and row.gm:  # the GM's overrides: whatever the turn
             return f"waiting for a decision: {state.pending[0].question}" if state.pending else None
-        if not state.world.exists(action.actor):
+        standing = in_the_fight(state.world, action.actor)  # in the fight: there, without asking
+        if not standing and not state.world.exists(action.actor):
             return f"there is no combatant with id {action.actor}"
-        if not (in_the_fight(state.world, action.actor) or self._decides_down(state, action.actor)):
+        if not (standing or self._decides_down(state, action.actor)):
             return "that combatant is out of the fight"
         if state.pending:
             prompt = state.pending[0]
-            row = self.ruleset.row(action)
             if action.actor != prompt.decider or row is None or not row.answers:
                 return f"waiting for a decision: {prompt.question}"
             return None
-        row = self.ruleset.row(action)
         if row is not None and row.only_answers:
             return "there is no decision to answer"
-        if (row is None or not row.instant) and action.actor != self.current():
+        if (row is None or not row.instant) and action.actor != (state.order[state.turn] if state.order else None):
             return "it is not that combatant's turn"
         return None
 
@@ -695,5 +707,7 @@ class Battle:
             self._watchers.remove(watcher)
 
     def _tell_watchers(self) -> None:
+        if not self._watchers:
+            return
         for watcher in tuple(self._watchers):
             watcher(self)

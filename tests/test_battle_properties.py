@@ -326,6 +326,7 @@ class Driver:
     def check(self) -> None:
         """Every law that holds after any step."""
         self.check_places()
+        self.check_standing()
         self.check_someone_can_act()
 
     def check_places(self) -> None:
@@ -338,6 +339,15 @@ class Driver:
             assert world.at(position.hex) == entity, f"the hex index has lost {entity} on {position.hex}"
         for entity, _ in world.query(Dead):
             assert not world.has(entity, Position), f"dead {entity} still stands on the map"
+
+    def check_standing(self) -> None:
+        """Who stands, as the battle remembers it from state to state (`World.derived`), is who
+        stands read afresh from the components."""
+        world = self.battle.world
+        fresh = tuple((entity, side.side, world.get(entity, Position).hex)
+                      for entity, side in world.query(Allegiance) if in_the_fight(world, entity))
+        assert self.battle.standing() == fresh
+        assert {c.id for c in self.battle.combatants() if c.in_fight} == {e for e, _, _ in fresh}
 
     def check_someone_can_act(self) -> None:
         battle = self.battle

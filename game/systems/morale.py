@@ -11,13 +11,14 @@ Interpretations: docs/rules/morale.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from game.actions import GmOutgunned
 from game.components import Allegiance, Health, Identity, Squad, Stats
-from game.ecs import EntityId
+from game.ecs import EntityId, World
 from game.events import MoraleChanged
 from game.rules.morale import MoraleChange, apply_factor, leader_factor, loss_instances, outgunned_change
-from game.systems.scene import Scene, in_the_fight
+from game.systems.scene import Scene, fighting, in_the_fight
 
 OUTGUNNED_LIMIT = 10
 """The most factors one judgement counts (as the map's `outgunned` property)."""
@@ -78,11 +79,12 @@ def follow_the_fight(scene: Scene) -> None:
     costs morale, each exactly once (Seed 002, Morale Factors)."""
     if not morale_in_play(scene):
         return
+    losses = side_losses(scene)  # nothing below changes the world: one reading serves every side
     for side_id in sorted(scene.sides):
         if scene.sides[side_id].morale is None:
             continue
         _leader_check(scene, side_id)
-        _losses_check(scene, side_id)
+        _losses_check(scene, side_id, losses.get(side_id, (0, 0)))
 
 
 def _leader_check(scene: Scene, side_id: str) -> None:
@@ -95,8 +97,8 @@ def _leader_check(scene: Scene, side_id: str) -> None:
     _factor(scene, side_id, leader_factor(side.great_leader, present=False), side.leader)
 
 
-def _losses_check(scene: Scene, side_id: str) -> None:
-    total, lost = side_losses(scene, side_id)
+def _losses_check(scene: Scene, side_id: str, losses: tuple[int, int]) -> None:
+    total, lost = losses
     if total <= 0:
         return
     steps = loss_instances(total, lost)
@@ -106,21 +108,36 @@ def _losses_check(scene: Scene, side_id: str) -> None:
         _factor(scene, side_id, "lost 20% of forces or HP", times=new)
 
 
-def side_losses(scene: Scene, side_id: str) -> tuple[int, int]:
-    """(full strength, lost) for the 20% steps: a lone combatant counts hit points (hit dice in
-    heroic mode), a side of several counts combatants, a squad counting each of its units."""
-    everyone = members(scene, side_id)
+def side_losses(scene: Scene) -> Mapping[str, tuple[int, int]]:
+    """(full strength, lost) of every side with a member, for the 20% steps: a lone combatant
+    counts hit points (hit dice in heroic mode), a side of several counts combatants, a squad
+    counting each of its units. Worked out for every side at once and remembered while nothing
+    it reads changes (the battle asks after every action; most take nobody out)."""
     world = scene.world
+    return world.derived(_LOSSES_READS, _losses, fighting(world))
+
+
+_LOSSES_READS = (Allegiance, Stats, Squad, Health)
+"""What the losses read besides who is in the fight (`fighting`, given)."""
+
+
+def _losses(world: World, standing: frozenset[EntityId]) -> Mapping[str, tuple[int, int]]:
+    """`side_losses` of a world, `standing` being who is in the fight."""
+    return MappingProxyType({side: _side_losses(world, side, standing) for side in world.groups(Allegiance)})
+
+
+def _side_losses(world: World, side_id: str, standing: frozenset[EntityId]) -> tuple[int, int]:
+    everyone = [e for e in world.group(Allegiance, side_id) if world.has(e, Stats)]
     if len(everyone) == 1 and not world.has(everyone[0], Squad):
         health = world.get(everyone[0], Health)
-        standing = health.current if in_the_fight(world, everyone[0]) else 0
-        return health.maximum, health.maximum - max(0, standing)
+        left = health.current if everyone[0] in standing else 0
+        return health.maximum, health.maximum - max(0, left)
     full = lost = 0
     for entity in everyone:
         squad = world.try_get(entity, Squad)
         strength = squad.max_units if squad is not None else 1
-        standing = (squad.units if squad is not None else 1) if in_the_fight(world, entity) else 0
-        full, lost = full + strength, lost + strength - standing
+        left = (squad.units if squad is not None else 1) if entity in standing else 0
+        full, lost = full + strength, lost + strength - left
     return full, lost
 
 

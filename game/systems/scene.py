@@ -223,3 +223,20 @@ def in_the_fight(world: World, entity: EntityId) -> bool:
         return False
     health = world.try_get(entity, Health)
     return health is None or health.current > 0
+
+
+FIGHTING_READS = (Dead, Fallen, Position, Health)
+"""The component types `in_the_fight` reads: a value made from who is in the fight (and from
+other types) names these among the stores it reads (`World.derived`)."""
+
+
+def fighting(world: World) -> frozenset[EntityId]:
+    """Every entity `in_the_fight`, worked out once while those stores stay the same (a state's
+    readers ask again and again; a move or a hit makes it be worked out afresh)."""
+    return world.derived(FIGHTING_READS, _fighting)
+
+
+def _fighting(world: World) -> frozenset[EntityId]:
+    """`in_the_fight` of everyone at once: on a hex, neither dead nor fallen, health left."""
+    spent = {e for e, health in world.query(Health) if health.current <= 0}
+    return frozenset(world.holders(Position) - world.holders(Dead) - world.holders(Fallen) - spent)

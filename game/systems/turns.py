@@ -9,10 +9,10 @@ last until the start of the combatant's own next turn.
 from __future__ import annotations
 
 from game.components import Allegiance, Initiative, MainSpent, MortallyWounded, Overwatch, Stabilised, Stats, TotalDefense, TurnBudget
-from game.ecs import EntityId
+from game.ecs import EntityId, World
 from game.events import ConditionChanged, RoundBegan, TurnBegan
 from game.rules.damage import MORTAL_WOUND_ROUNDS
-from game.systems.scene import Scene, camp, in_the_fight
+from game.systems.scene import Scene, camp, fighting, in_the_fight
 from game.systems.wounds import kill
 
 
@@ -91,13 +91,14 @@ def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int
     return turn, False
 
 
-def camps_standing(scene: Scene) -> set[str]:
-    """The camps that still have someone in the fight (one look per side, through the world's
-    side groups: the first member found standing settles it)."""
+def camps_standing(scene: Scene) -> frozenset[str]:
+    """The camps that still have someone in the fight (worked out once while nobody's place in
+    the fight or side changes: the battle asks after every action)."""
     world = scene.world
-    found: set[str] = set()
-    for side, members in world.groups(Allegiance).items():
-        fights_in = camp(side)
-        if fights_in is not None and fights_in not in found and any(in_the_fight(world, e) for e in members):
-            found.add(fights_in)  # a camp already seen standing is not looked at again
-    return found
+    return world.derived((Allegiance,), _camps_standing, fighting(world))
+
+
+def _camps_standing(world: World, standing: frozenset[EntityId]) -> frozenset[str]:
+    """The camps of the sides with a member in `standing` (who is in the fight)."""
+    return frozenset(camp(side) for side, members in world.groups(Allegiance).items()
+                     if camp(side) is not None and not standing.isdisjoint(members))
