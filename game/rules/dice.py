@@ -338,10 +338,11 @@ class DiceExpression:
 
     def roll(self, source: DiceSource, named: Mapping[str, int] | None = None) -> Roll:
         """Roll every die from `source` and add the modifiers (names looked up before any die)."""
-        modifiers = tuple((m.name, m.value(named or {}, str(self))) for m in self.modifiers)
+        text = str(self)
+        modifiers = tuple((m.name, m.value(named or {}, text)) for m in self.modifiers)
         dice = tuple(DieFace(sides, source.roll_die(sides)) for sides in self.die_sizes)
         total = sum(die.face for die in dice) + sum(value for _, value in modifiers)
-        return Roll(str(self), dice, modifiers, total)
+        return Roll(text, dice, modifiers, total)
 
     def minimum(self, named: Mapping[str, int] | None = None) -> int:
         """The lowest total: every die showing 1."""

@@ -28,7 +28,7 @@ from game.prompts import ProtectChance
 from game.rules.dice import DiceError
 from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
 from game.systems.combat import AttackPlan, is_person, plan_attack, strike
-from game.hexgrid import distance
+from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
 from game.systems.sight import shielding
 
@@ -72,9 +72,11 @@ def protectors(scene: Scene, attacker: EntityId, ally: EntityId, burst: bool = F
     if not in_the_fight(scene.world, ally) or not scene.world.has(ally, Allegiance):
         return []
     found = []
-    there = scene.world.get(ally, Position).hex
-    for other, position in scene.world.query(Position):
-        if distance(position.hex, there) != 1:  # `_how` asks this too; asked first, it spares the rest
+    world = scene.world
+    for next_door in neighbors(world.get(ally, Position).hex):  # `_how` asks for a neighbour too
+        other = world.at(next_door)
+        position = world.try_get(other, Position) if other is not None else None
+        if position is None or position.hex != next_door:  # nobody, or a squad's footprint only
             continue
         how = _how(scene, other, ally)
         plan = plan_attack(scene, attacker, other, burst, aimed) if how else None
