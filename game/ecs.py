@@ -45,7 +45,7 @@ class World:
     snapshot of the same fight, and it is worked out again only once one of them is replaced.
     """
 
-    __slots__ = ("_stores", "_next_id", "_occupant", "_groups", "_owned", "_derived", "_edits")
+    __slots__ = ("_stores", "_next_id", "_occupant", "_groups", "_owned", "_derived", "_edits", "_recent")
 
     def __init__(self) -> None:
         self._stores: dict[type, dict[EntityId, Any]] = {}
@@ -55,12 +55,17 @@ class World:
         self._owned: set = {_OCCUPANT, _GROUPS}
         """The stores (component types) and indexes this world alone holds, changed in place;
         any other is shared with a snapshot and copied before its first change."""
-        self._derived: dict[tuple, tuple[tuple, tuple, Any, tuple | None]] = {}
-        """What `derived` remembers: (compute, kinds) -> (the stores read, given, the value, and
-        for a value read from stores a world owned, that world and its `_edits` of them); shared
-        with every snapshot, each entry holding only while a world holds the very stores read."""
+        self._derived: dict[Callable, tuple[tuple, tuple, Any, World | None, tuple]] = {}
+        """What `derived` remembers: compute -> (the stores read, given, the value, and for a
+        value read from stores a world owned, that world and its `_edits` of each of them);
+        shared with every snapshot, each entry holding only while a world holds the very stores
+        read."""
         self._edits: dict[type, int] = {}
         """How many changes this world has made to each store (for `derived`)."""
+        self._recent: dict[Callable, tuple[tuple, Any]] = {}
+        """compute -> (given, value) of `derived` answers that hold while this world is unchanged
+        (the first look, before any store is compared); shared with a snapshot until either
+        world changes, when it starts a new one of its own."""
 
     # -- entities -----------------------------------------------------------------------
     def spawn(self, *components: Any) -> EntityId:
@@ -108,6 +113,7 @@ class World:
         """The store of a component type, made this world's own to change (copied if shared):
         called once for every change made to it, and counts it."""
         self._edits[kind] = self._edits.get(kind, 0) + 1
+        self._recent = {}  # a new one: the old may be shared with a snapshot, still holding there
         store = self._stores.get(kind)
         if store is None:
             store = self._stores[kind] = {}
@@ -157,34 +163,41 @@ class World:
 
     def derived(self, kinds: tuple[type, ...], compute: Callable[..., C], *given: Any) -> C:
         """`compute(self, *given)`, which must read nothing of the world but the stores of
-        `kinds` (and the indexes made from them), remembered while this world holds the very
-        stores it read, unchanged, and `given` is equal to what it was given. A store this world
-        does not own is shared and never changed in place again (a change copies it first), so
-        a value read from such stores holds in every world holding them; one read from stores
-        a world owns (mid-action) holds until that world changes one of them (it counts its
-        changes), in it and in its snapshots. `compute` should return an immutable value (it is
-        handed to every caller)."""
+        `kinds` (always the same kinds for one `compute`, and the indexes made from them),
+        remembered while this world holds the very stores it read, unchanged, and `given` is
+        equal to what it was given. A store this world does not own is shared and never changed
+        in place again (a change copies it first), so a value read from such stores holds in
+        every world holding them; one read from stores a world owns (mid-action) holds until
+        that world changes one of them (it counts its changes), in it and in its snapshots.
+        `compute` should return an immutable value (it is handed to every caller)."""
+        recent = self._recent.get(compute)
+        if recent is not None and recent[0] == given:
+            return recent[1]
         stores = self._stores
-        key = (compute, kinds)
-        entry = self._derived.get(key)
-        if entry is not None:
-            read, was_given, value, owner = entry
-            if was_given == given and (owner is None or owner[0]._edits_of(kinds) == owner[1]):
-                for kind, store in zip(kinds, read):
-                    if stores.get(kind) is not store:
+        entry = self._derived.get(compute)
+        if entry is not None and entry[1] == given:
+            read, _, value, owner, counted = entry
+            for kind, store in zip(kinds, read):
+                if stores.get(kind) is not store:
+                    break
+            else:
+                if owner is None:
+                    self._recent[compute] = (given, value)
+                    return value
+                edits = owner._edits
+                for kind, count in counted:
+                    if edits[kind] != count:
                         break
                 else:
+                    self._recent[compute] = (given, value)
                     return value
         value = compute(self, *given)
-        owned = self._owned
-        owner = (self, self._edits_of(kinds)) if any(kind in owned for kind in kinds) else None
-        self._derived[key] = (tuple(stores.get(kind) for kind in kinds), given, value, owner)
+        self._recent[compute] = (given, value)
+        owned, edits = self._owned, self._edits
+        counted = tuple((kind, edits[kind]) for kind in kinds if kind in owned)
+        self._derived[compute] = (tuple(stores.get(kind) for kind in kinds), given, value,
+                                  self if counted else None, counted)
         return value
-
-    def _edits_of(self, kinds: tuple[type, ...]) -> tuple[int, ...]:
-        """How many changes this world has made to each of these stores."""
-        edits = self._edits
-        return tuple(edits.get(kind, 0) for kind in kinds)
 
     # -- the hex index ------------------------------------------------------------------
     def at(self, hex_: Hex) -> EntityId | None:
@@ -247,6 +260,7 @@ class World:
         copy._owned = set()
         copy._derived = self._derived
         copy._edits = {}
+        copy._recent = self._recent
         self._owned = set()  # shared now: this world copies too before changing anything
         return copy
 

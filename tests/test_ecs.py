@@ -133,3 +133,13 @@ def test_holders_are_the_entities_having_a_type():
     world.set(lee, Prone())
     assert world.holders(Position) - world.holders(Prone) == {kim}
     assert set(world.holders(Prone)) == {lee} and set(world.holders(Overwatch)) == set()
+
+
+def test_a_world_changed_after_a_snapshot_does_not_lend_its_answers_to_the_snapshot():
+    world = World()
+    kim = _soldier(world, Hex(0, 0))
+    copy = world.snapshot()  # nothing asked yet: both start from the same (empty) memories
+    world.set(kim, Health(0, 9))
+    assert world.derived((Health,), _healthy) == ()
+    assert copy.derived((Health,), _healthy) == (kim,)
+    assert world.derived((Health,), _healthy) == ()

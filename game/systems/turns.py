@@ -12,7 +12,7 @@ from game.components import Allegiance, Initiative, MainSpent, MortallyWounded, 
 from game.ecs import EntityId, World
 from game.events import ConditionChanged, RoundBegan, TurnBegan
 from game.rules.damage import MORTAL_WOUND_ROUNDS
-from game.systems.scene import Scene, camp, fighting, in_the_fight
+from game.systems.scene import FIGHTING_READS, Scene, camp, fighting, in_the_fight
 from game.systems.wounds import kill
 
 
@@ -94,11 +94,14 @@ def next_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> tuple[int
 def camps_standing(scene: Scene) -> frozenset[str]:
     """The camps that still have someone in the fight (worked out once while nobody's place in
     the fight or side changes: the battle asks after every action)."""
-    world = scene.world
-    return world.derived((Allegiance,), _camps_standing, fighting(world))
+    return scene.world.derived(_CAMPS_READS, _camps_standing)
 
 
-def _camps_standing(world: World, standing: frozenset[EntityId]) -> frozenset[str]:
-    """The camps of the sides with a member in `standing` (who is in the fight)."""
+_CAMPS_READS = (Allegiance, *FIGHTING_READS)
+
+
+def _camps_standing(world: World) -> frozenset[str]:
+    """The camps of the sides with a member in the fight."""
+    standing = fighting(world)
     return frozenset(camp(side) for side, members in world.groups(Allegiance).items()
                      if camp(side) is not None and not standing.isdisjoint(members))
