@@ -86,8 +86,13 @@ class SeededDice:
 
     @classmethod
     def from_state(cls, state: int) -> SeededDice:
-        """Dice that carry on exactly where the dice with this `state` left off."""
-        return cls(state)
+        """Dice that carry on exactly where the dice with this `state` left off (made without
+        `__init__`'s checks for a plain int: every action's dice start here)."""
+        if type(state) is not int:
+            return cls(state)
+        dice = cls.__new__(cls)
+        dice._state = state & _MASK64
+        return dice
 
     @property
     def state(self) -> int:
