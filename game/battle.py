@@ -459,7 +459,7 @@ class Battle:
         """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
         tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
         computer player asks before each move); worked out once while nobody moves or falls."""
-        world = self.world
+        world = self._reading(self.state).world  # the state's own world keeps nothing (`World.derived`)
         return world.derived((Allegiance, Identity, Stats, Position), _standing, fighting(world))
 
     def combatant(self, entity: EntityId) -> CombatantView | None:

@@ -64,8 +64,8 @@ class World:
         """How many changes this world has made to each store (for `derived`)."""
         self._recent: dict[Callable, tuple[tuple, Any]] = {}
         """compute -> (given, value) of `derived` answers that hold while this world is unchanged
-        (the first look, before any store is compared); shared with a snapshot until either
-        world changes, when it starts a new one of its own."""
+        (the first look, before any store is compared); handed on to a snapshot (the world read
+        next), and started afresh by a change."""
 
     # -- entities -----------------------------------------------------------------------
     def spawn(self, *components: Any) -> EntityId:
@@ -186,7 +186,7 @@ class World:
                     return value
                 edits = owner._edits
                 for kind, count in counted:
-                    if edits[kind] != count:
+                    if edits.get(kind, 0) != count:
                         break
                 else:
                     self._recent[compute] = (given, value)
@@ -194,7 +194,7 @@ class World:
         value = compute(self, *given)
         self._recent[compute] = (given, value)
         owned, edits = self._owned, self._edits
-        counted = tuple((kind, edits[kind]) for kind in kinds if kind in owned)
+        counted = tuple((kind, edits.get(kind, 0)) for kind in kinds if kind in owned)
         self._derived[compute] = (tuple(stores.get(kind) for kind in kinds), given, value,
                                   self if counted else None, counted)
         return value
@@ -260,9 +260,20 @@ class World:
         copy._owned = set()
         copy._derived = self._derived
         copy._edits = {}
-        copy._recent = self._recent
+        copy._recent, self._recent = self._recent, {}  # the copy is the one read next; an old world keeps none
         self._owned = set()  # shared now: this world copies too before changing anything
         return copy
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle of the world keeps: its components, ids and indexes, not the
+        answers it remembers (`derived`), which a copy works out again as it needs them."""
+        return {"stores": self._stores, "next_id": self._next_id, "occupant": self._occupant, "groups": self._groups}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()
+        self._stores, self._next_id = state["stores"], state["next_id"]
+        self._occupant, self._groups = state["occupant"], state["groups"]
+        self._owned = {_OCCUPANT, _GROUPS, *self._stores}  # a copy's stores are its own (none changed yet)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, World):

@@ -1,5 +1,7 @@
 """The world: spawn, replace, query, the hex index, and snapshots for undo."""
 
+import copy
+
 import pytest
 
 from game.components import Allegiance, Health, Identity, Overwatch, Position, Prone
@@ -143,3 +145,15 @@ def test_a_world_changed_after_a_snapshot_does_not_lend_its_answers_to_the_snaps
     assert world.derived((Health,), _healthy) == ()
     assert copy.derived((Health,), _healthy) == (kim,)
     assert world.derived((Health,), _healthy) == ()
+
+
+def test_a_deep_copy_holds_the_same_components_and_works_its_answers_out_again():
+    world = World()
+    kim = _soldier(world, Hex(0, 0))
+    assert world.derived((Health,), _healthy) == (kim,)
+    clone = copy.deepcopy(world)
+    assert clone == world and clone.at(Hex(0, 0)) == kim and clone.group(Allegiance, "enemies") == {kim}
+    assert clone.derived((Health,), _healthy) == (kim,)
+    clone.set(kim, Health(0, 9))
+    assert clone.derived((Health,), _healthy) == () and world.derived((Health,), _healthy) == (kim,)
+    assert world.get(kim, Health).current == 9
