@@ -18,7 +18,7 @@ from game.components import Allegiance, Health, Identity, Squad, Stats
 from game.ecs import EntityId, World
 from game.events import MoraleChanged
 from game.rules.morale import MoraleChange, apply_factor, leader_factor, loss_instances, outgunned_change
-from game.systems.scene import FIGHTING_READS, Scene, fighting, in_the_fight
+from game.systems.scene import Scene, fighting, in_the_fight
 
 OUTGUNNED_LIMIT = 10
 """The most factors one judgement counts (as the map's `outgunned` property)."""
@@ -113,15 +113,16 @@ def side_losses(scene: Scene) -> Mapping[str, tuple[int, int]]:
     counts hit points (hit dice in heroic mode), a side of several counts combatants, a squad
     counting each of its units. Worked out for every side at once and remembered while nothing
     it reads changes (the battle asks after every action; most take nobody out)."""
-    return scene.world.derived(_LOSSES_READS, _losses)
+    world = scene.world
+    return world.derived(_LOSSES_READS, _losses, fighting(world))
 
 
-_LOSSES_READS = (Allegiance, Stats, Squad, *FIGHTING_READS)
+_LOSSES_READS = (Allegiance, Stats, Squad, Health)
+"""What the losses read besides who is in the fight (given: a move leaves them as they were)."""
 
 
-def _losses(world: World) -> Mapping[str, tuple[int, int]]:
-    """`side_losses` of a world."""
-    standing = fighting(world)
+def _losses(world: World, standing: frozenset[EntityId]) -> Mapping[str, tuple[int, int]]:
+    """`side_losses` of a world, `standing` being who is in the fight."""
     return MappingProxyType({side: _side_losses(world, side, standing) for side in world.groups(Allegiance)})
 
 
