@@ -16,7 +16,11 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
-Last run (speed4b branch, the move listings remembered; `--fights 300 --kessler-fights 30`, one
+Last run (`--fights 1000 --kessler-fights 60`, speed4a branch, load 5 to 9): on two free cores
+21.5 s for 1,000 default-scenario fights and 110 s for 1,000 kessler_ford fights (the main it
+started from, run next at load 3 to 6: 21.7 s and 103 s; one run swings by 10% with the load,
+so `benchmarks/versus.py` is the comparison to read).
+The run before (speed4b branch, the move listings remembered; `--fights 300 --kessler-fights 30`, one
 run each, load 6 to 9, so every figure is inflated by the load): 29.4 s for 1,000 default-scenario
 fights on two free cores against 27.2 s for the main it started from, run next, and 119.8 s
 against 128.2 s for kessler_ford; `benchmarks/versus.py` (1.07x to 1.09x and 1.03x to 1.17x in
@@ -25,7 +29,7 @@ load 2 to 4, speed3 branch): on two free cores
 22.6 s for 1,000 default-scenario fights (target 20 s; 27.3 s for the main it started from, same
 command, run next) and 110 s for 1,000 kessler_ford fights on its current map (target 60 s; 120 s
 before). One run of each under a shared machine's load: `benchmarks/versus.py`, which takes the
-two checkouts in turn, is the fairer comparison. The round before (load 5 to 7, kessler_ford
+two checkouts in turn, is the fairer comparison. The round before that (load 5 to 7, kessler_ford
 before its garrison's plasma projectors): 24.3 s (39.1 s before it) and 118 s (211 s before).
 """
 

@@ -1,18 +1,26 @@
 """Fights per CPU second of this tree beside another checkout of hexbattle, measured in the same run.
 
 Run: python benchmarks/versus.py OTHER_TREE [--maps NAME ...] [--fights N] [--kessler-fights N]
-     [--warm N] [--rounds R]
+     [--warm N] [--rounds R] [--together]
 e.g. `git worktree add /tmp/hexbattle-before <commit>` then `python benchmarks/versus.py
 /tmp/hexbattle-before`. Each round plays the same fights (the simulator's fight numbers, run seed
 1, the map's own players) in a fresh process of each tree in turn, after `--warm` other fights
 that fill the terrain's memories as a long run has them filled; a tree's figure is the best of
 its rounds. The figure is CPU time (`time.process_time`) of one process: on a machine shared
 with other work, wall-clock time says more about the others than about the code, and taking
-the two trees in turn, round after round, keeps a change of load from favouring either.
+the two trees in turn, round after round, keeps a change of load from favouring either. With
+`--together` the two trees' processes of a round run at the same time instead (one core each),
+so both meet the very same load; under heavy load that comparison is the steadier one.
 Nothing here passes or fails; the exactness of the fights is checked by the tests and by
 comparing `hexbattle simulate --json` reports.
 
-Last run (speed4b branch, the move listings remembered, against the main it started from, load 1
+Last run (speed4a branch, the submit path, against the main it started from, load 5 to 9,
+`--rounds 3`): relay_station_ambush 23.96 fights per CPU second against 22.99 (1.04x);
+kessler_ford 4.82 against 4.72 (1.02x). With `--together --rounds 3` (load 5 to 7): 19.85
+against 19.07 (1.04x) and 5.38 against 5.14 (1.05x); single rounds run together ranged from
+1.03x to 1.04x and 1.03x to 1.06x. On a machine this loaded one process's figure swings by about
+10%, which is why the best of several rounds is kept.
+The run before (speed4b branch, the move listings remembered, against the main it started from, load 1
 to 2): relay_station_ambush 28.03 fights per CPU second against 26.11 (1.07x, `--rounds 4`),
 kessler_ford 5.40 against 5.23 (1.03x, `--rounds 3`); at load 9 to 10 (`--rounds 5`) 23.38
 against 21.48 (1.09x) and 5.89 against 5.02 (1.17x); three earlier runs of that branch's code at
@@ -22,7 +30,7 @@ The run before (speed3 branch against the main it started from, load 3 to 5, `--
 --kessler-fights 40`): relay_station_ambush 23.13 fights per CPU second against 20.78 (1.11x; an
 earlier run with the defaults gave 22.73 against 22.26, 1.02x); kessler_ford, on its current
 map, 4.82 against 4.77 (1.01x). Two free cores would play 1,000 of them in about 22 s and 104 s
-(targets 20 s and 60 s). The run before (speed2 against its main, load 6 to 7, best of 4, the
+(targets 20 s and 60 s). The round before that (speed2 against its main, load 6 to 7, best of 4, the
 kessler_ford map before its garrison's plasma projectors): 23.18 against 13.65 (1.70x) and 5.39
 against 3.02 (1.78x).
 """
@@ -60,14 +68,33 @@ def child(tree: str, name: str, fights: int, warm: int) -> None:
     print(json.dumps({"cpu": used, "failed": sum(r.failed for r in results)}))
 
 
-def measure(tree: Path, name: str, fights: int, warm: int) -> float:
-    """Fights per CPU second of one fresh process of `tree`."""
-    found = subprocess.run([sys.executable, __file__, "--child", str(tree), name, str(fights), str(warm)],
-                           capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(tree)))
-    figures = json.loads(found.stdout.strip().splitlines()[-1])
+def start(tree: Path, name: str, fights: int, warm: int) -> subprocess.Popen:
+    """A fresh process of `tree` playing the fights (`child`)."""
+    return subprocess.Popen([sys.executable, __file__, "--child", str(tree), name, str(fights), str(warm)],
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(tree)))
+
+
+def rate(process: subprocess.Popen, tree: Path, name: str, fights: int) -> float:
+    """Fights per CPU second of a process made by `start`, once it has finished."""
+    output, _ = process.communicate()
+    if process.returncode:
+        raise SystemExit(f"{tree}: the process timing {name} failed (exit status {process.returncode})")
+    figures = json.loads(output.strip().splitlines()[-1])
     if figures["failed"]:
         raise SystemExit(f"{tree}: {figures['failed']} of the fights on {name} failed")
     return fights / figures["cpu"]
+
+
+def measure(tree: Path, name: str, fights: int, warm: int) -> float:
+    """Fights per CPU second of one fresh process of `tree`."""
+    return rate(start(tree, name, fights, warm), tree, name, fights)
+
+
+def measure_together(trees: tuple[Path, Path], name: str, fights: int, warm: int) -> tuple[float, float]:
+    """Fights per CPU second of one fresh process of each tree, the two running at the same time
+    (on two cores), so that both meet the same load from the machine's other work."""
+    running = [start(tree, name, fights, warm) for tree in trees]
+    return rate(running[0], trees[0], name, fights), rate(running[1], trees[1], name, fights)
 
 
 def main() -> None:
@@ -82,6 +109,8 @@ def main() -> None:
     parser.add_argument("--kessler-fights", type=int, default=20, help="fights timed on kessler_ford (default 20)")
     parser.add_argument("--warm", type=int, default=10, help="fights played first, not timed (default 10)")
     parser.add_argument("--rounds", type=int, default=3, help="processes per tree, the best kept (default 3)")
+    parser.add_argument("--together", action="store_true",
+                        help="run the two trees' processes at the same time each round, not in turn")
     args = parser.parse_args()
     other = args.other.resolve()
     if not (other / "game" / "battle.py").is_file():
@@ -91,6 +120,11 @@ def main() -> None:
         warm = max(1, args.warm // 5) if name == "kessler_ford" else args.warm
         here, there = [], []
         for _ in range(args.rounds):
+            if args.together:
+                ours, theirs = measure_together((ROOT, other), name, fights, warm)
+                here.append(ours)
+                there.append(theirs)
+                continue
             there.append(measure(other, name, fights, warm))
             here.append(measure(ROOT, name, fights, warm))
         print(f"{name}: fights per CPU second, best of {args.rounds} ({fights} fights each, {warm} warm-up): "
