@@ -4,6 +4,10 @@ The crew (south-west) and a rival crew (south-east) break into a sealed vault. A
 splits it, crossed by one bridge (a chasm is low: it can be jumped). Warbots guard the
 cache behind a forcefield; psitech crystals give superb cover but block the way; the west
 half's lights have failed. An archaeologist is trapped inside.
+
+The Sable Hand are four, all with rifles (Ness, a veteran, joined them; Corso and Pike carry
+combat rifles). Three with two pistols among them, surprised, never won a fight against the
+crew and the wardens when the computer played every camp (0 of 60); see the README.
 """
 
 from __future__ import annotations
@@ -74,8 +78,11 @@ UNITS = (
     Unit("halden", 1, 9, "pcs", template="pc_psychic", name="Halden"),
     Unit("sable", 10, 9, "rivals", template="veteran_soldier", name="Sable",
          overrides=(Prop("weapon", "string", "laser_rifle"),)),
-    Unit("rival2", 11, 10, "rivals", template="thug", name="Corso"),
-    Unit("rival3", 12, 8, "rivals", unit_type="thug", name="Pike"),
+    Unit("rival2", 11, 10, "rivals", template="thug", name="Corso",
+         overrides=(Prop("weapon", "string", "combat_rifle"),)),
+    Unit("rival3", 12, 8, "rivals", unit_type="thug", name="Pike",
+         overrides=(Prop("weapon", "string", "combat_rifle"),)),
+    Unit("rival4", 12, 10, "rivals", template="veteran_soldier", name="Ness"),
     Unit("alpha", 5, 1, "enemies", template="warbot", name="Warden Alpha"),
     Unit("beta", 7, 2, "enemies", template="warbot", name="Warden Beta"),
     Unit("ames", 10, 2, "bystanders", template="civilian", name="Dr. Ames"),
