@@ -6,8 +6,8 @@ cache behind a forcefield; psitech crystals give superb cover but block the way;
 half's lights have failed. An archaeologist is trapped inside.
 
 The Sable Hand are four, all with rifles (Ness, a veteran, joined them; Corso and Pike carry
-combat rifles). Three with two pistols among them, surprised, never won a fight against the
-crew and the wardens when the computer played every camp (0 of 60); see the README.
+combat rifles). Three with two pistols among them, surprised, won 1 of 200 fights against the
+crew and the wardens when the computer played every camp (37 of 200 after); see the README.
 """
 
 from __future__ import annotations
