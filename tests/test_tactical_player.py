@@ -27,6 +27,7 @@ from game.simulate.plans import PlanError, side_policies
 from game.simulate.policies import make_policy, policy_names
 from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
 from game.tactical.attacks import best_charge, shot_value
+from game.tactical.heroic import firing_hex_decision
 from game.tactical.moving import exposure_to, move_decision, rival_camps
 from game.tactical.pressure import intimidate_decision, reload_decision
 
@@ -343,3 +344,37 @@ def test_a_squad_counts_as_many_shooters_as_it_has_units_so_a_volley_goes_at_it_
     assert shot_value(at_medic, wounded) == (Fraction(1), Fraction(289, 10))  # all it has left, one shooter
     assert shot_value(at_section, section) == (Fraction(357, 10) / section.health * 9, Fraction(357, 10))
     assert shot_value(at_section, section) > shot_value(at_medic, wounded)
+
+
+def test_a_heroic_npc_with_nothing_to_shoot_steps_out_where_the_fewest_heroes_see_it():
+    # bunker_seven (heroic rules): every hero rolls a free Fray Die each round at a foe it sees,
+    # so the garrison fires from the hex the fewest heroes see, not from the slit closest to them
+    battle = _start("bunker_seven")
+    while battle.combatant(battle.current()).name != "Commandant Ysolde":
+        assert battle.submit(EndTurn(battle.current())).accepted
+    ysolde = battle.combatant(battle.current())
+    enemies = enemy_hexes(battle, ysolde.id)
+    around = [o.hex for o in battle.options(ysolde.id, groups=("move",)).allowed("move")]
+    unseen = next(h for h, (eyes, _) in exposure_to(battle, ysolde, around, enemies).items() if eyes == 0)
+    assert battle.submit(GmPlace(ysolde.id, to=unseen)).accepted  # out of every hero's sight: no shot
+    ysolde = battle.combatant(ysolde.id)
+    options = battle.options(ysolde.id, groups=("move", "attack", "aimed", "charge", "grenade"))
+    assert not [o for o in options.allowed("attack") if o.expected_damage > 0]
+    decision = firing_hex_decision(battle, options, ysolde)
+    assert isinstance(decision.action, Move) and decision.reason.startswith("steps to "), decision
+    watched = {w.hex for w in options.watched}
+    reach = [o.hex for o in options.allowed("move") if not any(h in watched for h in o.path)]
+    eyes = {h: seen for h, (seen, _) in exposure_to(battle, ysolde, reach, enemies).items()}
+    chosen = decision.action.path[-1]
+    assert eyes[chosen] == min(seen for seen in eyes.values() if seen > 0)
+    way = battle.approach_costs(enemies)
+    assert any(way[h] < way[chosen] and eyes[h] > eyes[chosen] for h in reach)  # closer, in more heroes' sight
+    assert battle.submit(decision.action).accepted
+    assert firing_hex_decision(battle, options, battle.combatant(ysolde.id)) is None  # it has moved this turn
+
+
+def test_only_a_heroic_npc_picks_its_firing_hex_by_the_heroes_eyes():
+    battle = _start("crystal_vault")  # plain SWN: no Fray Die, no hit-dice NPCs
+    me = battle.combatant(battle.current())
+    assert me.unit != "hd"
+    assert firing_hex_decision(battle, battle.options(me.id, groups=("move",)), me) is None

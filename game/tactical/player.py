@@ -13,6 +13,7 @@ from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky
 from game.battle import Battle
 from game.options import AttackOption
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.heroic import firing_hex_decision
 from game.tactical.moving import cramped, move_decision, step_clear_decision
 from game.tactical.pressure import (fray_decision, intimidate_decision, overwatch_decision, reload_decision,
                                     shot_damage)
@@ -62,7 +63,7 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
         return first_clear_of_enemies(battle, options, me, attack)
     if lucky and (search := search_for_the_hidden(battle, me)) is not None:
         return Decision(search, "searches: an enemy hides out of sight and nothing else is in reach")
-    move = move_decision(battle, options, me)
+    move = firing_hex_decision(battle, options, me) or move_decision(battle, options, me)
     if move is not None:
         return move
     watch = overwatch_decision(battle, me)
