@@ -14,8 +14,10 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   fewest enemies see, then the best cover, among the hexes that close in, and keeps its
   side's leader (the toughest of the side) back in cover rather than in front; having fired,
   it steps back out of the enemies' sight; before a long gun's shot with an enemy adjacent
-  (-4) it steps clear first; a heroic NPC (Seed 000) with nothing to shoot steps out to fire
-  from the hex the fewest heroes see (every hero's free Fray Die reaches a lesser foe it sees);
+  (-4) it steps clear first, and before a weak shot (under 1 expected damage) at a concealed
+  target it moves where the target is seen with less concealment (`flanking`); a heroic NPC
+  (Seed 000) with nothing to shoot steps out to fire from the hex the fewest heroes see (every
+  hero's free Fray Die reaches a lesser foe it sees);
 - other rulesets: under Lucky Stars it searches for the hidden (and grapples, readies or
   hides as the plain player does); under Starfarer it ranks shots by expected damage (the
   shock left is not what drops a combatant) and declares its phases as the plain player;
@@ -23,8 +25,9 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   an enemy side a morale band, a reload of a burst weapon rather than a weak shot, overwatch
   with an unused Main action.
 
-`attacks` holds the sums for a blow, `moving` where to stand, `heroic` where a heroic NPC
-fires from, `pressure` the rest, `player` the turn in order.
+`attacks` holds the sums for a blow, `moving` where to stand, `flanking` where to shoot a
+concealed target from, `heroic` where a heroic NPC fires from, `pressure` the rest, `player`
+the turn in order.
 
 Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, seen by 1
 enemy, out of the watchers' wedges"), carried on the action (`Action.reason`) so the battle's

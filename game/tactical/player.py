@@ -1,5 +1,6 @@
 """The tactical player's turn: obey the morale band, then the Fray Die, the best attack (a
-step clear of an adjacent enemy first when a long gun's shot would take -4), Intimidate,
+step clear of an adjacent enemy first when a long gun's shot would take -4, or to a hex that
+sees a concealed target clear before a weak shot at it), Intimidate,
 reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
 declare (Starfarer), or end the turn; each decision with its reason."""
 
@@ -13,6 +14,7 @@ from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky
 from game.battle import Battle
 from game.options import AttackOption
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.flanking import flank_decision
 from game.tactical.heroic import firing_hex_decision
 from game.tactical.moving import cramped, move_decision, step_clear_decision
 from game.tactical.pressure import (fray_decision, intimidate_decision, overwatch_decision, reload_decision,
@@ -79,11 +81,15 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
 
 def first_clear_of_enemies(battle: Battle, options, me: CombatantView, attack: Decision) -> Decision:
     """A long gun's shot with an enemy adjacent takes -4 (SWN core): with the Move action
-    still to spend, step clear first and fire from there; otherwise the shot as decided."""
+    still to spend, step clear first and fire from there. A weak shot at a concealed target
+    (Seed 002: concealment is AC) is first taken to a hex that sees it with less concealment
+    (`flank_decision`). Otherwise the shot as decided."""
     shot = next((o for o in options.allowed(*SHOT_KINDS) if isinstance(o, AttackOption) and o.action == attack.action),
                 None)
-    if shot is None or not cramped(shot):
+    if shot is None:
         return attack
+    if not cramped(shot):
+        return flank_decision(battle, options, me, shot) or attack
     return step_clear_decision(battle, options, me, shot) or attack
 
 
