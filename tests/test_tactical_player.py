@@ -84,7 +84,7 @@ def test_a_heroic_pc_rolls_its_free_fray_die_at_the_weakest_foe_in_reach():
             break
         me = battle.combatant(battle.current())
         rolls = battle.options(me.id, groups=("fray",)).allowed("fray_die") if battle.pending() is None else ()
-        if rolls:
+        if rolls and not me.prone:  # a prone hero stands up first
             decision = decide(battle)
             assert isinstance(decision.action, FrayDie) and decision.reason.startswith("rolls the Fray Die")
             health = {c.id: c.health for c in battle.combatants()}

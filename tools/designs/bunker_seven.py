@@ -99,7 +99,7 @@ UNITS = (
     Unit("slit2", 11, 7, "enemies", template="elite_trooper", overrides=FACING_WEST),
     Unit("slit3", 11, 9, "enemies", template="elite_trooper", overrides=FACING_WEST),
     Unit("ysolde", 14, 7, "enemies", template="elite_trooper", name="Commandant Ysolde",
-         overrides=(Prop("hp", "int", 24), Prop("ac", "int", 18), Prop("attack_bonus", "int", 5),
+         overrides=(Prop("hd", "int", 4), Prop("hp", "int", 24), Prop("ac", "int", 18), Prop("attack_bonus", "int", 5),
                     Prop("weapon", "string", "mag_rifle"), Prop("morale", "int", 11),
                     *FACING_WEST)),
     Unit("warden", 12, 6, "enemies", template="warbot", name="Door warden", overrides=FACING_WEST),
