@@ -8,6 +8,7 @@ player weighs) are the odds the engine rolls against. Refused options keep the c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
 from game.actions import (
     Attack,
@@ -97,13 +98,18 @@ def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **det
 
 
 _make_attack_option = slot_maker(AttackOption)
+_NO_DAMAGE = Fraction(0)
+"""A refused attack option's expected damage (`AttackOption`'s default)."""
+_make_attack = slot_maker(Attack)
+"""`Attack(actor, faces=(), reason="", target=..., burst=..., aimed=...)`: one for every target
+of every attack listing."""
 
 
 # -- attacks ------------------------------------------------------------------------------
 def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, target: EntityId) -> AttackOption:
     """An attack option from its plan: odds, cover, the armor that counts and the mean damage."""
-    if isinstance(plan, str):
-        return AttackOption(kind, None, plan, target=target)
+    if isinstance(plan, str):  # AttackOption(kind, None, plan, target=target), made slot by slot
+        return _make_attack_option(kind, None, plan, target, "", None, None, 0, "", _NO_DAMAGE, ())
     armor = combat.plan_armor(scene, plan)
     heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
     hit = expected_damage(plan.weapon.damage, plan.attribute, plan.burst, armor, heroic)
@@ -136,10 +142,11 @@ def _aimed_and_burst(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _attack_variants(scene: Scene, actor: EntityId, variants: list[tuple[str, dict]]) -> list[Option]:
-    found = []
+    found, enemies = [], enemies_in_the_fight(scene, actor)
     for kind, flags in variants:
-        for target in enemies_in_the_fight(scene, actor):
-            action = Attack(actor, target=target, **flags)
+        burst, aimed = flags.get("burst", False), flags.get("aimed", False)
+        for target in enemies:
+            action = _make_attack(actor, (), "", target, burst, aimed)
             found.append(attack_option(scene, kind, action, dispatch.check(scene, action), target))
     return found
 

@@ -40,7 +40,7 @@ from game.systems import authority
 from game.systems.budget import needs
 from game.systems.hero_chances import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
-from game.systems.scene import Scene, friendly, hostile, in_the_fight
+from game.systems.scene import Scene, fighting, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
 from game.systems.squads import squad_volley, with_group_bonus
 from game.systems.wounds import take_damage
@@ -76,10 +76,12 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
 
 def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
     """Every combatant hostile to the actor and still in the fight, in id order (read from the
-    world's side groups: the actor's friends and bystanders are never looked at)."""
+    world's side groups: the actor's friends and bystanders are never looked at; who is in the
+    fight read once, `fighting`, and each foe looked up in it)."""
     world, side = scene.world, scene.side_of(actor)
-    foes = [e for other, members in world.groups(Allegiance).items() if hostile(side, other) for e in members]
-    return [e for e in sorted(foes) if in_the_fight(world, e)]
+    standing = fighting(world)
+    return sorted(e for other, members in world.groups(Allegiance).items() if hostile(side, other)
+                  for e in members if e in standing)
 
 
 # -- the attacker's side of the roll ------------------------------------------------------
@@ -317,13 +319,14 @@ def plan_armor(scene: Scene, plan: AttackPlan) -> int:
 def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
     """An attack with the weapon in hand takes the Main action (SWN core; seed 002 Aimed Shot).
     On a scene read for options the answer is remembered (`checked_before`)."""
-    memo = scene.memo
-    if memo is not None and (CHECKED, action) in memo:
-        return memo[CHECKED, action]
+    memo, key = scene.memo, (CHECKED, action)
+    found = memo.get(key) if memo is not None else None  # a plan or a refusal: never None
+    if found is not None:
+        return found
     refusal = needs(scene, action.actor, "main")
     found = refusal or plan_attack(scene, action.actor, action.target, action.burst, action.aimed)
     if memo is not None:
-        memo[CHECKED, action] = found
+        memo[key] = found
     return found
 
 
