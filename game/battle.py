@@ -20,7 +20,7 @@ from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, Explained, Narrator, TurnLost
 from game.hexgrid import Hex, facing_for_angle
-from game.options import FormationOption, Options
+from game.options import FormationOption, Options, slot_maker
 from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.cover import CoverReading
@@ -186,6 +186,11 @@ class Step:
     before: BattleState
     after: BattleState
     events: tuple[Event, ...]
+
+
+_make_state, _make_step, _make_outcome = slot_maker(BattleState), slot_maker(Step), slot_maker(Outcome)
+"""`BattleState(...)`, `Step(...)` and `Outcome(...)` with every field given in order, set slot by
+slot: every accepted action makes one of each."""
 
 
 def _starting_morale(world: World, side_id: str, setup) -> int | None:
@@ -465,10 +470,14 @@ class Battle:
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
         scene = self._reading(self.state)
+        key = ("view", entity)  # remembered on the state's reading scene (`Scene.memo`)
+        if key in scene.memo:
+            return scene.memo[key]
         if self._facings is None:
             self._facings = roster.map_facings(self.scenario)
         view = roster.one(scene, self.scenario, entity, self._facings)
-        return None if view is None else self._ruleset.dress(scene, view)
+        found = scene.memo[key] = None if view is None else self._ruleset.dress(scene, view)
+        return found
 
     def unit_types(self) -> tuple[tuple[str, str], ...]:
         """Every unit type of the data files as (id, name), sorted by id (the GM's add-unit menu)."""
@@ -528,14 +537,14 @@ class Battle:
             return Outcome(False, reason=str(error))
         if unused:
             return Outcome(False, reason=f"{unused} of the dice you entered were not needed by this action")
-        after = BattleState(scene.world, round_, order, turn, scene.dice.state,
+        after = _make_state(scene.world, round_, order, turn, scene.dice.state,
                             tuple(scene.sides[s.id] for s in state.sides), pending, state.winner, state.ended)
         after = self._check_victory(scene, after)
-        step = Step(action, state, after, tuple(scene.events))
+        step = _make_step(action, state, after, tuple(scene.events))
         self._push(step)
         self._undone.clear()
         self._tell_watchers()
-        return Outcome(True, step.events, teller=_Teller(self, after))
+        return _make_outcome(True, step.events, "", None, _Teller(self, after))
 
     def _checked(self, state: BattleState, action: Action, row) -> combat.AttackPlan | str | None:
         """The plan the options of this very state worked out for this attack, if they did (a

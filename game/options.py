@@ -345,8 +345,12 @@ class Options:
         return tuple(o for o in self.items if o.kind in kinds)
 
     def allowed(self, *kinds: str) -> tuple[Option, ...]:
-        """The options that can be taken now (of these kinds, when any are named)."""
-        return tuple(o for o in self.items if o.allowed and (not kinds or o.kind in kinds))
+        """The options that can be taken now (of these kinds, when any are named): those with an
+        action (`Option.allowed`, read here straight off the field; a player asks for every
+        decision, and a move listing holds every hex in reach)."""
+        if kinds:
+            return tuple(o for o in self.items if o.kind in kinds and o.action is not None)
+        return tuple(o for o in self.items if o.action is not None)
 
     def find(self, action: Action) -> Option | None:
         """The option whose action this is, if any."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 
 from game.actions import (
     Attack,
@@ -434,10 +435,19 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
         if name in wanted:
             items.extend(build(scene, actor))
     items.extend(_overwatch_shots(scene, actor))
-    items.append(Option("end_turn", EndTurn(actor)))
-    spread = footprint.is_spread(scene.world, actor)  # a spread squad has no single path to watch
-    hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.allowed and not spread]
+    items.append(_end_turn(actor))
+    if footprint.is_spread(scene.world, actor):  # a spread squad has no single path to watch
+        hexes = []
+    else:
+        hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.action is not None]
     return Options(actor, tuple(items), watched_hexes(scene, actor, hexes) if hexes else ())
+
+
+@lru_cache(maxsize=256)
+def _end_turn(actor: EntityId) -> Option:
+    """`Option("end_turn", EndTurn(actor))`, the last of every listing on a turn: a frozen value
+    that depends on the actor alone, so it is made once per combatant id rather than per listing."""
+    return Option("end_turn", EndTurn(actor))
 
 
 def options_off_turn(scene: Scene, actor: EntityId) -> Options:
