@@ -319,7 +319,7 @@ def plan_armor(scene: Scene, plan: AttackPlan) -> int:
 def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
     """An attack with the weapon in hand takes the Main action (SWN core; seed 002 Aimed Shot).
     On a scene read for options the answer is remembered (`checked_before`)."""
-    memo, key = scene.memo, (CHECKED, action)
+    memo, key = scene.memo, _checked_key(action)
     found = memo.get(key) if memo is not None else None  # a plan or a refusal: never None
     if found is not None:
         return found
@@ -331,7 +331,13 @@ def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
 
 
 CHECKED = "checked attack"
-"""The key, beside the attack, of `check_attack`'s answer on a scene read for options."""
+"""The key's first part, before the attack's own, of `check_attack`'s answer on a scene read for options."""
+
+
+def _checked_key(action: Attack) -> tuple:
+    """The memo key of an attack: what makes two attacks equal (their type and compared fields;
+    not the reason), read straight off it rather than through the dataclass's hash."""
+    return CHECKED, type(action), action.actor, action.target, action.burst, action.aimed, action.faces
 
 
 def checked_before(memo: dict, action: Action) -> AttackPlan | str | None:
@@ -339,7 +345,7 @@ def checked_before(memo: dict, action: Action) -> AttackPlan | str | None:
     is its `Scene.memo`), or None if it was not asked: the same answer it gives again on a
     scene of the same state, as the check reads only the state (no dice), so the battle takes
     the plan its options worked out rather than working it out again."""
-    return memo.get((CHECKED, action))
+    return memo.get(_checked_key(action))
 
 
 # -- rolling it ---------------------------------------------------------------------------
