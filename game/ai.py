@@ -135,9 +135,15 @@ def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
             for h, reading in zip(hexes, readings)}
 
 
+def _moves_by_hex(options: Options) -> dict[Hex, MoveOption]:
+    """The allowed move options by the hex each ends on (`options.allowed("move")`, read in one
+    pass: a listing holds every hex in reach)."""
+    return {o.hex: o for o in options.items if o.kind == "move" and o.action is not None and isinstance(o, MoveOption)}
+
+
 def best_move(battle: Battle, options: Options, me) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
-    reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+    reach = _moves_by_hex(options)
     if not reach:
         return None
     enemies = enemy_hexes(battle, options.actor)
@@ -160,7 +166,7 @@ def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action
     """A move away from the enemy (Seed 002, Morale Threshold): panicked, the farthest hex
     first; in tactical retreat, never closer and the best cover first. None when nothing is
     better than standing still."""
-    reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
+    reach = _moves_by_hex(options)
     enemies = enemy_hexes(battle, options.actor)
     if not reach or not enemies:
         return None

@@ -99,6 +99,8 @@ def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **det
 
 
 _make_attack_option = slot_maker(AttackOption)
+_make_options = slot_maker(Options)
+"""`Options(actor, items, watched)`: one for every listing on a turn."""
 _NO_DAMAGE = Fraction(0)
 """A refused attack option's expected damage (`AttackOption`'s default)."""
 _make_attack = slot_maker(Attack)
@@ -440,7 +442,7 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
         hexes = []
     else:
         hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.action is not None]
-    return Options(actor, tuple(items), watched_hexes(scene, actor, hexes) if hexes else ())
+    return _make_options(actor, tuple(items), watched_hexes(scene, actor, hexes) if hexes else ())
 
 
 @lru_cache(maxsize=256)
