@@ -16,11 +16,16 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
-Last run (`--fights 1000 --kessler-fights 60`, speed4a branch, load 5 to 9): on two free cores
+Last run (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
+1.4): on two free cores 18.7 s for 1,000 default-scenario fights (target 20 s; 18.8 s by the
+wall clock; a second run, at load 0.7, 18.1 s) and 94.7 s for 1,000 kessler_ford fights
+(target 60 s). A run under load 2.4
+before round 5 gave 24.7 s and 88.1 s.
+The run before (`--fights 1000 --kessler-fights 60`, speed4a branch, load 5 to 9): on two free cores
 21.5 s for 1,000 default-scenario fights and 110 s for 1,000 kessler_ford fights (the main it
 started from, run next at load 3 to 6: 21.7 s and 103 s; one run swings by 10% with the load,
 so `benchmarks/versus.py` is the comparison to read).
-The run before (speed4b branch, the move listings remembered; `--fights 300 --kessler-fights 30`, one
+Before it (speed4b branch, the move listings remembered; `--fights 300 --kessler-fights 30`, one
 run each, load 6 to 9, so every figure is inflated by the load): 29.4 s for 1,000 default-scenario
 fights on two free cores against 27.2 s for the main it started from, run next, and 119.8 s
 against 128.2 s for kessler_ford; `benchmarks/versus.py` (1.07x to 1.09x and 1.03x to 1.17x in

@@ -14,13 +14,16 @@ so both meet the very same load; under heavy load that comparison is the steadie
 Nothing here passes or fails; the exactness of the fights is checked by the tests and by
 comparing `hexbattle simulate --json` reports.
 
-Last run (speed4a branch, the submit path, against the main it started from, load 5 to 9,
+Last run (main after rounds 4a, 4b and 5 of issue 11 against the session's start, 7436b36,
+`--together --rounds 3`, load 1 to 2): relay_station_ambush 28.50 fights per CPU second against
+25.00 (1.14x); kessler_ford 6.41 against 5.52 (1.16x).
+The run before (speed4a branch, the submit path, against the main it started from, load 5 to 9,
 `--rounds 3`): relay_station_ambush 23.96 fights per CPU second against 22.99 (1.04x);
 kessler_ford 4.82 against 4.72 (1.02x). With `--together --rounds 3` (load 5 to 7): 19.85
 against 19.07 (1.04x) and 5.38 against 5.14 (1.05x); single rounds run together ranged from
 1.03x to 1.04x and 1.03x to 1.06x. On a machine this loaded one process's figure swings by about
 10%, which is why the best of several rounds is kept.
-The run before (speed4b branch, the move listings remembered, against the main it started from, load 1
+Before it (speed4b branch, the move listings remembered, against the main it started from, load 1
 to 2): relay_station_ambush 28.03 fights per CPU second against 26.11 (1.07x, `--rounds 4`),
 kessler_ford 5.40 against 5.23 (1.03x, `--rounds 3`); at load 9 to 10 (`--rounds 5`) 23.38
 against 21.48 (1.09x) and 5.89 against 5.02 (1.17x); three earlier runs of that branch's code at
