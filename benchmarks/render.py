@@ -98,7 +98,7 @@ def measure(path: Path, size: tuple[int, int], frames: int) -> None:
         target.fill(BACKGROUND)
         every.draw(target, camera)
         frame.tokens.draw(target, camera, battle.combatants(), battle.current())
-        frame._title(target, battle)  # noqa: SLF001  (the same title as the cached frame)
+        frame._title(target, battle, target.get_width())  # noqa: SLF001  (the same title as the cached frame)
 
     cached, cached_best = per_frame(lambda: frame.draw(target, battle, camera), frames)
     full, full_best = per_frame(lambda: frame.draw(target, battle, camera, repaint_all=True), frames)
