@@ -35,15 +35,14 @@ def record(scene: Scene, side_id: str, change: MoraleChange, who: EntityId | Non
     scene.emit(MoraleChanged(side_id, change, who))
 
 
-def members(scene: Scene, side_id: str) -> list[EntityId]:
+def members(world: World, side_id: str) -> list[EntityId]:
     """Every combatant of the side, in or out of the fight, in id order."""
-    world = scene.world
     return sorted(e for e in world.group(Allegiance, side_id) if world.has(e, Stats))
 
 
 def _leader(scene: Scene, side_id: str, object_id: int | None) -> EntityId | None:
     """The side's leader in the fight at the start, found by the map's object id."""
-    for entity in members(scene, side_id):
+    for entity in members(scene.world, side_id):
         if object_id is not None and scene.world.get(entity, Identity).object_id == object_id:
             return entity if in_the_fight(scene.world, entity) else None
     return None
@@ -127,7 +126,7 @@ def _losses(world: World, standing: frozenset[EntityId]) -> Mapping[str, tuple[i
 
 
 def _side_losses(world: World, side_id: str, standing: frozenset[EntityId]) -> tuple[int, int]:
-    everyone = [e for e in world.group(Allegiance, side_id) if world.has(e, Stats)]
+    everyone = members(world, side_id)
     if len(everyone) == 1 and not world.has(everyone[0], Squad):
         health = world.get(everyone[0], Health)
         left = health.current if everyone[0] in standing else 0
