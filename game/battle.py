@@ -516,12 +516,12 @@ class Battle:
         try:
             plan = self._checked(state, action, row)
             if plan is None:
-                plan = self._ruleset.check(scene, action) if row is None else row.check(scene, action)
+                plan = self._ruleset.check(scene, action)
             if isinstance(plan, str):
                 return Outcome(False, reason=plan)
             if action.reason and scene.world.has(action.actor, Identity):  # the GM's (actor 0) go untold
                 scene.emit(Explained(action.actor, action.reason))
-            row.apply(scene, action, plan)  # a plan, not a refusal: the row is there
+            self._ruleset.apply(scene, action, plan)
             self._ruleset.settle(scene)
             # the decisions and the order as the action left them, before the turn passes on
             pending, order = tuple(scene.pending), self._joined(scene, state.order)
@@ -584,7 +584,7 @@ class Battle:
             return None
         if row is not None and row.only_answers:
             return "there is no decision to answer"
-        if (row is None or not row.instant) and action.actor != (state.order[state.turn] if state.order else None):
+        if (row is None or not row.instant) and action.actor != self.current():
             return "it is not that combatant's turn"
         return None
 
@@ -662,10 +662,7 @@ class Battle:
         """The battle ended if one camp (or none) is left standing once the action is done: not
         while a decision is open, for the action goes on after it (a hero point on the last
         foe's roll or hit, a round's start waiting at one check before the others come to)."""
-        if state.pending:
-            return state if state.world is scene.world else replace(state, world=scene.world)
-        camps = camps_standing(scene)
-        if len(camps) > 1:
+        if state.pending or len(camps := camps_standing(scene)) > 1:
             return state if state.world is scene.world else replace(state, world=scene.world)
         winner = next(iter(camps), None)
         standing = sorted({scene.side_of(e) for e in scene.world.entities()
