@@ -44,17 +44,22 @@ def passage_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[
 
     Allies are the mover's own side and the sides of its camp (the PCs and their allies).
     """
+    rate, at = occupant_rule(world, mover, allies_block), world.at
+    return lambda hex_: rate(at(hex_))
+
+
+def occupant_rule(world: World, mover: EntityId, allies_block: bool) -> Callable[[EntityId | None], str]:
+    """`passage_rule` read from who holds a hex (None: nobody) rather than from the hex."""
     side = world.get(mover, Allegiance).side
 
-    def rule(hex_: Hex) -> str:
-        occupant = world.at(hex_)
+    def rate(occupant: EntityId | None) -> str:
         if occupant is None or occupant == mover:
             return "free"
         if not allies_block and friendly(side, world.get(occupant, Allegiance).side):
             return "pass"
         return "blocked"
 
-    return rule
+    return rate
 
 
 REACH_KEPT = 256
@@ -92,12 +97,11 @@ def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, a
     `points` of the start count: every step costs at least 1, so the search never comes to a
     hex farther off, and who stands there cannot change what it finds."""
     start = world.get(mover, Position).hex if start is None else start
-    side = world.get(mover, Allegiance).side
+    rate = occupant_rule(world, mover, allies_block)
     blocked, allies = [], []
     for hex_, occupant in world.occupied().items():  # `passage_rule`, asked of the hexes near enough
         if occupant != mover and distance(start, hex_) <= points:
-            passable = not allies_block and friendly(side, world.get(occupant, Allegiance).side)
-            (allies if passable else blocked).append(hex_)
+            (allies if rate(occupant) == "pass" else blocked).append(hex_)
     grid = field.cost_grid()
     return start, points, frozenset(grid.cells(blocked)), frozenset(grid.cells(allies))
 
