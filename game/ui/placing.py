@@ -40,11 +40,7 @@ def free_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[str], gap
              blocked: Sequence[pygame.Rect], inside: pygame.Rect) -> pygame.Rect | None:
     """The first box of `size` on the sides tried, in order, that lies `inside` (the window)
     and overlaps nothing blocked."""
-    for side in sides:
-        box = box_at(size, disc, side, gap)
-        if inside.contains(box) and box.collidelist(blocked) == -1:
-            return box
-    return None
+    return least_hiding_box(size, disc, sides, gap, blocked, (), inside)
 
 
 def least_hiding_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[str], gap: int,
@@ -57,7 +53,7 @@ def least_hiding_box(size: tuple[int, int], disc: pygame.Rect, sides: Sequence[s
         box = box_at(size, disc, side, gap)
         if not inside.contains(box) or box.collidelist(blocked) != -1:
             continue
-        hidden = sum(box.clip(other).width * box.clip(other).height for other in hiding)
+        hidden = sum(part.width * part.height for part in map(box.clip, hiding))
         if least is None or hidden < least:
             best, least = box, hidden
             if not hidden:
