@@ -20,7 +20,9 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   hero's free Fray Die reaches a lesser foe it sees);
 - other rulesets: under Lucky Stars it searches for the hidden (and grapples, readies or
   hides as the plain player does); under Starfarer it ranks shots by expected damage (the
-  shock left is not what drops a combatant) and declares its phases as the plain player;
+  shock left is not what drops a combatant), declares its phases as the plain player, and
+  gives up a phase to evade or parry a shot at least 50% likely to hit whenever that makes it
+  less likely (`evading`);
 - beyond shooting: a heroic PC's free Fray Die every round, Intimidate when a success drops
   an enemy side a morale band, a reload of a burst weapon rather than a weak shot, overwatch
   with an unused Main action.

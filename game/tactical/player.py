@@ -2,7 +2,9 @@
 step clear of an adjacent enemy first when a long gun's shot would take -4, or to a hex that
 sees a concealed target clear before a weak shot at it), Intimidate,
 reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
-declare (Starfarer), or end the turn; each decision with its reason."""
+declare (Starfarer), or end the turn; each decision with its reason. An open decision is
+answered as the plain player answers it, but for an evasion or parry of a likely hit under
+Starfarer (`evading`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky
 from game.battle import Battle
 from game.options import AttackOption
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.evading import reaction_decision
 from game.tactical.flanking import flank_decision
 from game.tactical.heroic import firing_hex_decision
 from game.tactical.moving import cramped, move_decision, step_clear_decision
@@ -26,7 +29,8 @@ def decide(battle: Battle) -> Decision:
     """The next action for whoever must act now, with its reason."""
     prompt = battle.pending()
     if prompt is not None:
-        return Decision(answer_prompt(battle.options(prompt.decider)), "")
+        answers = battle.options(prompt.decider)
+        return reaction_decision(battle, answers) or Decision(answer_prompt(answers), "")
     actor = battle.current()
     me = battle.combatant(actor)
     if me.prone:

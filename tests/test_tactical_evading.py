@@ -1,0 +1,47 @@
+"""The tactical player's reactions under Starfarer (seed 003, with the map's `evasion_and_parry`):
+it gives up its next phase to evade a shot likely to hit whenever that makes the shot less
+likely, where the plain player waits for a third off the chance (game/tactical/evading.py)."""
+
+from fractions import Fraction
+
+from game.actions import Attack, React
+from game.ai import answer_prompt
+from game.battle import Battle
+from game.hexgrid import Hex
+from game.tactical import decide
+
+from kit import scenario, unit
+from starfarer_kit import phase_of
+
+REYES, PIRATE = 1, 2
+
+
+def _shot_at(shooter: str, target: str, gap: int, seed: int) -> Battle:
+    """Unit 1 (`shooter`) fires its assault rifle at unit 2 (`target`) `gap` hexes away."""
+    units = [unit(1, shooter, "pcs", Hex(0, 0), name="Reyes", weapon="assault_rifle"),
+             unit(2, target, "enemies", Hex(gap, 0), name="Hask", weapon="assault_rifle")]
+    battle = Battle.from_scenario(scenario(units, ruleset="starfarer", settings={"evasion_and_parry": True}),
+                                  seed=seed)
+    phase_of(battle, REYES)
+    assert battle.submit(Attack(REYES, target=PIRATE)).accepted
+    return battle
+
+
+def test_a_pirate_evades_sgt_reyes_rifle_at_medium_range_which_the_plain_player_lets_come():
+    battle = _shot_at("marine", "pirate", gap=8, seed=4)
+    evade = battle.options(PIRATE).allowed("evade")[0]
+    # The rifle at 24 m (medium, EF 5): (7+5) x 5 = 60. Evasion (AGI 5 twice) x 5 = 50: a success
+    # takes 1 + LOS off the EF, so the shot is left about 42%: a cut of 30%, under a third.
+    assert evade.hit_chance_unopposed == Fraction(60, 100)
+    assert evade.hit_chance > Fraction(2, 3) * evade.hit_chance_unopposed
+    assert not isinstance(answer_prompt(battle.options(PIRATE)), React)  # the plain player lets it come
+    decision = decide(battle)
+    assert decision.action == React(PIRATE, how="evade")
+    assert decision.reason.startswith("evades Reyes's attack, giving up its next phase: 42% to be hit")
+
+
+def test_a_long_shot_is_answered_as_the_plain_player_answers_it():
+    battle = _shot_at("pirate", "marine", gap=8, seed=4)  # BCS 5 x EF 5: 25% unopposed
+    hold = battle.options(PIRATE).allowed("evade")[0]
+    assert hold.hit_chance_unopposed == Fraction(25, 100)
+    assert decide(battle).action == answer_prompt(battle.options(PIRATE))
