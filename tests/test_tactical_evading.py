@@ -1,10 +1,11 @@
 """The tactical player's reactions under Starfarer (seed 003, with the map's `evasion_and_parry`):
-it gives up its next phase to evade a shot likely to hit whenever that makes the shot less
-likely, where the plain player waits for a third off the chance (game/tactical/evading.py)."""
+it gives up its next phase to evade a shot likely to hit (50% or more) whenever that makes the
+shot less likely, and lets a long shot come, where the plain player reacts whenever the reaction
+takes a third off the chance, whatever it is (game/tactical/evading.py)."""
 
 from fractions import Fraction
 
-from game.actions import Attack, React
+from game.actions import Attack, Hold, React
 from game.ai import answer_prompt
 from game.battle import Battle
 from game.hexgrid import Hex
@@ -40,8 +41,15 @@ def test_a_pirate_evades_sgt_reyes_rifle_at_medium_range_which_the_plain_player_
     assert decision.reason.startswith("evades Reyes's attack, giving up its next phase: 42% to be hit")
 
 
-def test_a_long_shot_is_answered_as_the_plain_player_answers_it():
-    battle = _shot_at("pirate", "marine", gap=8, seed=4)  # BCS 5 x EF 5: 25% unopposed
-    hold = battle.options(PIRATE).allowed("evade")[0]
-    assert hold.hit_chance_unopposed == Fraction(25, 100)
-    assert decide(battle).action == answer_prompt(battle.options(PIRATE))
+def test_a_marine_lets_a_pirates_long_shot_come_which_the_plain_player_evades():
+    battle = _shot_at("pirate", "marine", gap=8, seed=4)
+    evade = battle.options(PIRATE).allowed("evade")[0]
+    # The pirate's rifle: (5+0) x 5 = 25%. Evasion (AGI 6 twice) x 5 = 60% takes more than a third
+    # off it, so the plain player gives up the marine's next phase; a 25% shot is not worth it.
+    assert evade.hit_chance_unopposed == Fraction(25, 100)
+    assert evade.hit_chance <= Fraction(2, 3) * evade.hit_chance_unopposed
+    assert answer_prompt(battle.options(PIRATE)) == React(PIRATE, how="evade")
+    decision = decide(battle)
+    assert isinstance(decision.action, Hold) and decision.action.actor == PIRATE
+    assert decision.reason == "lets Reyes's attack come: 25% to hit, not worth its next phase"
+

@@ -22,7 +22,7 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   hides as the plain player does); under Starfarer it ranks shots by expected damage (the
   shock left is not what drops a combatant), declares its phases as the plain player, and
   gives up a phase to evade or parry a shot at least 50% likely to hit whenever that makes it
-  less likely (`evading`);
+  less likely, and lets a longer shot come (`evading`);
 - beyond shooting: a heroic PC's free Fray Die every round, Intimidate when a success drops
   an enemy side a morale band, a reload of a burst weapon rather than a weak shot, overwatch
   with an unused Main action.

@@ -1,13 +1,14 @@
 """Under Starfarer (seed 003, with the map's evasion and parry): when to give up a phase to
-evade or parry a shot. The plain player reacts only when the reaction takes a third off the
-attack's chance; against an attack at least 50% likely to hit the tactical player reacts
-whenever that lowers the chance at all. A reaction's success takes 1 + its level of success
-off the attack's Ease Factor, and that lowers the level of success of a hit as well as its
-chance (damage is the modified damage times the LOS, Seed 003, 3.5), so the damage averted is
-larger than the chance cut shows. On `derelict_hold` a belt pirate's phase is a rifle shot at
-25% for about 1.6 damage, while Sgt. Reyes's shot at it (60%) knocks it out with one or two
-success levels; against a 60% shot the evasion (50% to succeed) takes about 30% off the
-chance (60% to about 42%), under the plain player's third, so its pirates let his shots come."""
+evade or parry an attack. The plain player reacts whenever the reaction takes a third off the
+attack's chance, whatever that chance is; the tactical player weighs the attack's chance
+first. A reaction's success takes 1 + its level of success off the attack's Ease Factor, which
+lowers the level of success of a hit (its damage: the modified damage times the LOS, Seed
+003, 3.5) as well as its chance, so against a likely hit any cut is worth the phase given up;
+against a long shot (under 50%) the phase is worth more than the cut, and the attack is let
+come. On `derelict_hold` Sgt. Reyes's rifle hits a pirate 60% of the time and knocks it out
+with one or two success levels, and the evasion (50% to succeed) leaves it about 42%, under
+the plain player's third, so the pirates let his shots come; while the marines (evasion 60%)
+gave up Reyes's phases to evade the pirates' 25% shots."""
 
 from __future__ import annotations
 
@@ -19,23 +20,24 @@ from game.tactical.attacks import Decision
 
 REACTIONS = {"evade": "evades", "parry": "parries"}
 LIKELY_HIT = Fraction(1, 2)
-"""An attack at least this likely to hit is worth a phase to make less likely; against a long
-shot the phase is worth more (the marines' shots, spent on evading the pirates' 25% shots, had
-the computer's pirates winning more often against them)."""
+"""An attack at least this likely to hit is worth a phase to make less likely; a longer shot
+is let come (the phase is worth more)."""
 
 
 def reaction_decision(battle: Battle, options: Options) -> Decision | None:
-    """The reaction (evade or parry) leaving the attack the least chance to hit, when it leaves
-    less than letting it come; None when there is no reaction to make or none lowers the
-    chance (then the prompt is answered as the plain player does)."""
+    """Asked whether to react to an attack: against a likely hit, the reaction (evade or parry)
+    leaving it the least chance, when that is less than letting it come; against a long shot,
+    letting it come. None when there is no reaction to choose (the prompt is then answered as
+    the plain player answers it)."""
     reactions = [o for o in options.allowed(*REACTIONS) if isinstance(o, ReactionOption)]
-    if not reactions:
+    holding = options.allowed("hold")
+    if not reactions or not holding:
         return None
     best = min(reactions, key=lambda o: (o.hit_chance, o.kind))
-    if best.hit_chance_unopposed < LIKELY_HIT or best.hit_chance >= best.hit_chance_unopposed:
-        return None
     attack = getattr(battle.pending(), "attack", None)
     attacker = f"{battle.name(attack.actor)}'s attack" if attack is not None else "the attack"
+    unopposed = f"{float(best.hit_chance_unopposed) * 100:.0f}%"
+    if best.hit_chance_unopposed < LIKELY_HIT or best.hit_chance >= best.hit_chance_unopposed:
+        return Decision(holding[0].action, f"lets {attacker} come: {unopposed} to hit, not worth its next phase")
     return Decision(best.action, f"{REACTIONS[best.kind]} {attacker}, giving up its next phase: "
-                                 f"{float(best.hit_chance) * 100:.0f}% to be hit against "
-                                 f"{float(best.hit_chance_unopposed) * 100:.0f}% letting it come")
+                                 f"{float(best.hit_chance) * 100:.0f}% to be hit against {unopposed} letting it come")

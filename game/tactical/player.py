@@ -3,8 +3,8 @@ step clear of an adjacent enemy first when a long gun's shot would take -4, or t
 sees a concealed target clear before a weak shot at it), Intimidate,
 reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
 declare (Starfarer), or end the turn; each decision with its reason. An open decision is
-answered as the plain player answers it, but for an evasion or parry of a likely hit under
-Starfarer (`evading`)."""
+answered as the plain player answers it, but for an evasion or parry under Starfarer
+(`evading`: only against a likely hit)."""
 
 from __future__ import annotations
 
