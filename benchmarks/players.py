@@ -1,6 +1,7 @@
 """Computer players' strength and speed: the tactical player against `random` and `computer`.
 
-Run: python benchmarks/players.py [--fights N] [--decisions D]
+Run: python benchmarks/players.py [--fights N] [--jobs J] [--maps NAME ...] [--against OPPONENT ...]
+                                  [--decisions D]
 For every bundled map, N mirrored fights (game.simulate.mirror: the tactical player takes
 each fighting camp in turn, the same seeded dice for both) against each opponent: the
 tactical player's win rate with its 95% Wilson interval beside the target, and camp by camp
@@ -33,9 +34,9 @@ TARGETS = {"random": 0.95, "computer": 0.5}
 DECISION_TARGET_MS = 20.0
 
 
-def strength(map_path: Path, opponent: str, fights: int) -> str:
+def strength(map_path: Path, opponent: str, fights: int, jobs: int = 1) -> str:
     """One line: the win rate and interval beside the target, then camp by camp."""
-    tally = mirrored(map_path, "tactical", opponent, fights)
+    tally = mirrored(map_path, "tactical", opponent, fights, jobs=jobs)
     rate = wilson_interval(tally.wins, tally.fights)
     camps = "; ".join(f"{camp}: {c.player_wins}/{c.player_fights} vs {c.opponent_wins}/{c.opponent_fights}"
                       for camp, c in tally.camps.items())
@@ -63,11 +64,24 @@ def main() -> None:
     """Print every figure beside its target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fights", type=int, default=100)
-    parser.add_argument("--decisions", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the fights (the same tallies)")
+    parser.add_argument("--maps", nargs="+", metavar="NAME", help="only these bundled maps (default: all)")
+    parser.add_argument("--against", nargs="+", choices=sorted(TARGETS), default=list(TARGETS),
+                        help="only these opponents (default: both)")
+    parser.add_argument("--decisions", type=int, default=200, help="decisions timed (0: none)")
     args = parser.parse_args()
-    for map_path in sorted(MAPS_DIR.glob("*.tmx")):
-        for opponent in TARGETS:
-            print(strength(map_path, opponent, args.fights), flush=True)
+    maps = sorted(MAPS_DIR.glob("*.tmx"))
+    unknown = set(args.maps or ()) - {m.stem for m in maps}
+    if unknown:
+        parser.error(f"no bundled map named {', '.join(sorted(unknown))}; "
+                     f"the maps are {', '.join(m.stem for m in maps)}")
+    for map_path in maps:
+        if args.maps and map_path.stem not in args.maps:
+            continue
+        for opponent in args.against:
+            print(strength(map_path, opponent, args.fights, args.jobs), flush=True)
+    if not args.decisions:
+        return
     largest = max(MAPS_DIR.glob("*.tmx"), key=lambda p: len(load_scenario_or_fail(p, load_catalog()).terrain))
     for policy in ("tactical", "computer"):
         median = decision_median_ms(largest, policy, args.decisions)

@@ -328,8 +328,36 @@ def test_while_two_other_camps_fight_it_moves_where_the_fewest_enemies_see_it_be
     eyes = exposure_to(battle, corso, reach, enemies)
     way = battle.approach_costs(enemies)
     chosen = decision.action.path[-1]
-    assert eyes[chosen][0] == min(seen for seen, _ in eyes.values())
-    assert any(way[h] < way[chosen] and eyes[h][0] > eyes[chosen][0] for h in reach)  # a closer hex, in more sight
+
+    def exposed(hex_):  # the enemies with a clear shot (no hard cover between) first, then all the eyes (below)
+        eyes_on, _, bare = eyes[hex_]
+        return bare, eyes_on
+
+    assert exposed(chosen) == min(exposed(h) for h in reach)
+    assert any(way[h] < way[chosen] and exposed(h) > exposed(chosen) for h in reach)  # a closer hex, more exposed
+
+
+def test_while_two_other_camps_fight_the_hex_fewest_enemies_have_a_clear_shot_at_comes_before_fewer_eyes():
+    # crystal_vault: nearly every hex is in sight of all five of the crew and the wardens; what tells
+    # them apart is the psitech crystals' armor 12 (Seed 002, Hard Cover) against some of them
+    battle = _start("crystal_vault", 4)
+    players = {side.id: make_policy("tactical" if side.id == "rivals" else "random", 4) for side in battle.sides()}
+    while battle.state.round < 2 or battle.pending() is not None or battle.combatant(battle.current()).name != "Sable":
+        decider = battle.pending().decider if battle.pending() is not None else battle.current()
+        if not battle.submit(players[battle.combatant(decider).side](battle)).accepted:
+            assert battle.submit(EndTurn(battle.current())).accepted
+    sable = battle.combatant(battle.current())  # the Hand's leader, its first turn (round 1 it was surprised)
+    assert rival_camps(battle, sable) == 2
+    options = battle.options(sable.id, groups=("move",))
+    decision = move_decision(battle, options, sable)
+    enemies = enemy_hexes(battle, sable.id)
+    reach = [o.hex for o in options.allowed("move")]
+    seen = exposure_to(battle, sable, reach, enemies)
+    chosen = decision.action.path[-1]
+    assert "open to 1 with no cover between" in decision.reason, decision.reason
+    assert seen[chosen][2] == min(bare for _, _, bare in seen.values()) == 1
+    # a hex in fewer enemies' sight was there, with more of them free to shoot without cover in the way
+    assert any(seen[h][0] < seen[chosen][0] and seen[h][2] > seen[chosen][2] for h in reach)
 
 
 def test_a_squad_counts_as_many_shooters_as_it_has_units_so_a_volley_goes_at_it_first():
@@ -355,7 +383,7 @@ def test_a_heroic_npc_with_nothing_to_shoot_steps_out_where_the_fewest_heroes_se
     ysolde = battle.combatant(battle.current())
     enemies = enemy_hexes(battle, ysolde.id)
     around = [o.hex for o in battle.options(ysolde.id, groups=("move",)).allowed("move")]
-    unseen = next(h for h, (eyes, _) in exposure_to(battle, ysolde, around, enemies).items() if eyes == 0)
+    unseen = next(h for h, (eyes, _, _) in exposure_to(battle, ysolde, around, enemies).items() if eyes == 0)
     assert battle.submit(GmPlace(ysolde.id, to=unseen)).accepted  # out of every hero's sight: no shot
     ysolde = battle.combatant(ysolde.id)
     options = battle.options(ysolde.id, groups=("move", "attack", "aimed", "charge", "grenade"))
@@ -364,7 +392,7 @@ def test_a_heroic_npc_with_nothing_to_shoot_steps_out_where_the_fewest_heroes_se
     assert isinstance(decision.action, Move) and decision.reason.startswith("steps to "), decision
     watched = {w.hex for w in options.watched}
     reach = [o.hex for o in options.allowed("move") if not any(h in watched for h in o.path)]
-    eyes = {h: seen for h, (seen, _) in exposure_to(battle, ysolde, reach, enemies).items()}
+    eyes = {h: seen for h, (seen, _, _) in exposure_to(battle, ysolde, reach, enemies).items()}
     chosen = decision.action.path[-1]
     assert eyes[chosen] == min(seen for seen in eyes.values() if seen > 0)
     way = battle.approach_costs(enemies)

@@ -63,3 +63,17 @@ def test_no_flanking_for_a_good_shot_or_a_target_without_concealment():
     clear = _shot_at(battle, me.id, tank.id)
     assert not concealed(clear) and flank_decision(battle, options, me, clear) is None
 
+
+
+def test_captain_voss_carries_a_plasma_projector_that_gets_through_the_gravtanks_armor():
+    # The map (issue 11, round 6): Voss's combat rifle (1d12, no armor piercing) took nothing
+    # off armor 18. Her plasma projector (2d10 + Dex 1, armor piercing 10: armor 8 left) hits
+    # on a 13 (+5: attack bonus 3, Shoot 1, Dex 1; a PC has no morale band) and averages
+    # 4.35 a hit: 87/50 a shot at Tank 31 on open ground, a shot worth taking
+    battle = _kessler_ford_at("Captain Mara Voss")
+    me = battle.combatant(battle.current())
+    tank = next(c for c in battle.combatants() if c.name == "Tank 31")
+    assert battle.submit(GmPlace(tank.id, to=Hex(12, -3))).accepted  # open ground, col 12, row 3
+    shot = _shot_at(battle, me.id, tank.id)
+    assert not concealed(shot) and shot.odds.face_needed == 13
+    assert shot.expected_damage == Fraction(87, 50) > HARD_SHOT

@@ -12,11 +12,13 @@ holding that same camp (`MirroredTally.edge`).
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.battle import Battle, load_catalog
-from game.simulate.fight import FightPlan, load_plan_scenario, play_fight
+from game.simulate.fight import FightPlan, FightResult, load_plan_scenario, play_batch
 
 
 @dataclass(slots=True)
@@ -56,22 +58,49 @@ def fighting_camps(battle: Battle) -> dict[str, list[str]]:
 
 
 def mirrored(map_path: Path, player: str, opponent: str, fights: int, run_seed: int = 1,
-             max_rounds: int = 100) -> MirroredTally:
-    """Play `fights` mirrored fights of `player` against `opponent`; the tally of `player`."""
+             max_rounds: int = 100, jobs: int = 1) -> MirroredTally:
+    """Play `fights` mirrored fights of `player` against `opponent`; the tally of `player`.
+    `jobs` > 1 plays them in that many worker processes, with the same tally."""
     catalog = load_catalog()
     scenario = load_plan_scenario(FightPlan(str(map_path), ()), catalog)
     opening = Battle.from_scenario(scenario, 0)
     camps = fighting_camps(opening)
-    sides = [side.id for side in opening.sides()]
+    sides = sorted(side.id for side in opening.sides())
+    plans = {camp: FightPlan(str(map_path), tuple((side, player if side in members else opponent) for side in sides),
+                             run_seed, max_rounds)
+             for camp, members in camps.items()}
     tally = MirroredTally(camps={camp: CampTally() for camp in camps})
-    for index in range(fights):
-        mine = list(camps)[index % len(camps)]
-        policies = tuple((side, player if side in camps[mine] else opponent) for side in sorted(sides))
-        result = play_fight(scenario, catalog, FightPlan(str(map_path), policies, run_seed, max_rounds), index)
-        if result.failed:
-            raise RuntimeError(f"{map_path.name} fight {index}: {result.error}")
-        _count(tally, camps, mine, result.winner)
+    for camp, results in _played(plans, fights, jobs):
+        for result in results:
+            if result.failed:
+                raise RuntimeError(f"{map_path.name} fight {result.index}: {result.error}")
+            _count(tally, camps, camp, result.winner)
     return tally
+
+
+def _played(plans: dict[str, FightPlan], fights: int, jobs: int) -> Iterator[tuple[str, list[FightResult]]]:
+    """Each camp's fights (number i is camp i mod k's) in batches, with the camp they are for."""
+    names = list(plans)
+    work = []
+    for number, camp in enumerate(names):
+        indices = tuple(range(number, fights, len(names)))
+        size = max(1, min(BATCH, len(indices) // max(1, jobs * 4)))
+        work += [(camp, plans[camp], indices[at:at + size]) for at in range(0, len(indices), size)]
+    if jobs <= 1:
+        yield from map(_play_work, work)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_work, work)
+
+
+BATCH = 25
+"""At most this many fights a batch: a batch reads the map once and shares its terrain."""
+
+
+def _play_work(work: tuple[str, FightPlan, tuple[int, ...]]) -> tuple[str, list[FightResult]]:
+    """One batch of one camp's fights (a worker process's unit of work)."""
+    camp, plan, indices = work
+    return camp, play_batch(plan, indices)
 
 
 def _count(tally: MirroredTally, camps: dict[str, list[str]], mine: str, winner: str | None) -> None:

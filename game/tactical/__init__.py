@@ -18,18 +18,20 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
   target it moves where the target is seen with less concealment (`flanking`); a heroic NPC
   (Seed 000) with nothing to shoot steps out to fire from the hex the fewest heroes see (every
   hero's free Fray Die reaches a lesser foe it sees);
-- other rulesets: under Lucky Stars it searches for the hidden (and grapples, readies or
-  hides as the plain player does); under Starfarer it ranks shots by expected damage (the
-  shock left is not what drops a combatant), declares its phases as the plain player, and
-  gives up a phase to evade or parry a shot at least 50% likely to hit whenever that makes it
-  less likely, and lets a longer shot come (`evading`);
+- other rulesets: under Lucky Stars it hides before an attack when it has the AP for both, and
+  again after firing, so its attacks come from hiding as surprise attacks (`ambush`), and
+  searches for the hidden (and grapples, readies or hides as the plain player does); under
+  Starfarer it ranks shots by expected damage (the shock left is not what drops a combatant),
+  declares its phases as the plain player, and gives up a phase to evade or parry a shot at
+  least 50% likely to hit whenever that makes it less likely, and lets a longer shot come
+  (`evading`);
 - beyond shooting: a heroic PC's free Fray Die every round, Intimidate when a success drops
   an enemy side a morale band, a reload of a burst weapon rather than a weak shot, overwatch
   with an unused Main action.
 
 `attacks` holds the sums for a blow, `moving` where to stand, `flanking` where to shoot a
-concealed target from, `heroic` where a heroic NPC fires from, `pressure` the rest, `player`
-the turn in order.
+concealed target from, `heroic` where a heroic NPC fires from, `ambush` when to hide under
+Lucky Stars, `pressure` the rest, `player` the turn in order.
 
 Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, seen by 1
 enemy, out of the watchers' wedges"), carried on the action (`Action.reason`) so the battle's

@@ -34,17 +34,33 @@ def fired_this_turn(battle: Battle, me: CombatantView) -> bool:
     return False
 
 
-def exposure_to(battle: Battle, me: CombatantView, hexes: list[Hex], enemies: list[Hex]) -> dict[Hex, tuple[int, int]]:
-    """For each hex: how many enemies have a line of sight to it, and the weakest shelter (armor
-    plus concealment) it gives against those that do (10 when none sees it)."""
+def exposure_to(battle: Battle, me: CombatantView, hexes: list[Hex],
+                enemies: list[Hex]) -> dict[Hex, tuple[int, int, int]]:
+    """For each hex: how many enemies have a line of sight to it, the weakest shelter (armor
+    plus concealment) it gives against those that do (10 when none sees it), and how many of
+    them see it with no hard cover in the way (no cover armor: Seed 002, Hard Cover)."""
     pairs = [(enemy, hex_) for hex_ in hexes for enemy in enemies]
     readings = battle.covers([e for e, _ in pairs], [h for _, h in pairs], me.weapon or "unarmed")
-    seen: dict[Hex, tuple[int, int]] = {hex_: (0, 10) for hex_ in hexes}
+    seen: dict[Hex, tuple[int, int, int]] = {hex_: (0, 10, 0) for hex_ in hexes}
     for (_, hex_), reading in zip(pairs, readings):
         if reading.visible:
-            count, weakest = seen[hex_]
-            seen[hex_] = (count + 1, min(weakest, reading.armor + reading.concealment_bonus))
+            count, weakest, bare = seen[hex_]
+            seen[hex_] = (count + 1, min(weakest, reading.armor + reading.concealment_bonus), bare + (reading.armor == 0))
     return seen
+
+
+def bare_first(seen: tuple[int, int, int], lurking: bool) -> tuple[int, ...]:
+    """While two or more other camps fight, a hex's first key: the enemies that see it with no
+    hard cover in the way (each a shot with nothing to stop it); else nothing. On
+    crystal_vault nearly every hex is in sight of all five of the crew and the wardens, so the
+    count of eyes alone told the Sable Hand's hexes apart hardly at all; the psitech crystals'
+    armor 12 (Seed 002, Hard Cover) against some of them did."""
+    return (seen[2],) if lurking else ()
+
+
+def bare_words(seen: tuple[int, int, int], lurking: bool) -> str:
+    """The reason's words for `bare_first` (none unless lurking)."""
+    return f", open to {seen[2]} with no cover between" if lurking else ""
 
 
 def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantView, enemies: list[Hex],
@@ -55,16 +71,20 @@ def scoot_decision(battle: Battle, reach: dict[Hex, MoveOption], me: CombatantVi
     near = [h for h in reach if way.get(h, UNREACHABLE) <= here + SCOOT_GIVE
             and not any(step in watched for step in reach[h].path)]
     seen = exposure_to(battle, me, [me.hex, *near], enemies)
+    lurking = rival_camps(battle, me) >= 2
 
     def score(hex_: Hex) -> tuple:
-        return (seen[hex_][0], -seen[hex_][1], way.get(hex_, UNREACHABLE), reach[hex_].cost if hex_ in reach else 0, hex_)
+        return (*bare_first(seen[hex_], lurking), seen[hex_][0], -seen[hex_][1], way.get(hex_, UNREACHABLE),
+                reach[hex_].cost if hex_ in reach else 0, hex_)
 
     best = min(near, key=score, default=None)
-    if best is None or score(best)[:2] >= score(me.hex)[:2]:
+    compared = 2 + lurking
+    if best is None or score(best)[:compared] >= score(me.hex)[:compared]:
         return None
-    count, shelter = seen[best]
+    count, shelter, _ = seen[best]
     sight = "out of every enemy's sight" if count == 0 else f"seen by {count}, cover {shelter}"
-    return Decision(reach[best].action, f"falls back to {battle.place(best)} after firing: {sight}")
+    return Decision(reach[best].action,
+                    f"falls back to {battle.place(best)} after firing: {sight}{bare_words(seen[best], lurking)}")
 
 
 def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
@@ -72,7 +92,9 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     equally close hexes, the one the fewest enemies see, then the best cover (a heroic PC's
     Fray Die and every shot need a line of sight); while two or more other camps still fight,
     the fewest enemies' eyes before closeness; having fired this turn, step back into shelter
-    instead; None when no hex is better than standing."""
+    instead; None when no hex is better than standing. While other camps fight, the enemies
+    that see a hex with no hard cover in the way come first of all (`bare_first`), here and
+    in the step back after firing."""
     reach = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}
     enemies = enemy_hexes(battle, me.id)
     if not reach or not enemies:
@@ -94,16 +116,17 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
         distance = way.get(hex_, UNREACHABLE) + WATCHED_PENALTY * exposure(hex_)
         cover = protection(battle, me, hex_, enemies)
         if lurking:
-            keys = (seen[hex_][0], distance, -cover)
+            keys = (*bare_first(seen[hex_], lurking), seen[hex_][0], distance, -cover)
         else:
             keys = (distance - cover, -cover) if leader else (distance, seen[hex_][0], -cover)
         return (*keys, reach[hex_].cost if hex_ in reach else 0, hex_)
 
     target = min(reach, key=score)
-    if score(target)[:2] >= score(me.hex)[:2]:
+    compared = 2 + lurking
+    if score(target)[:compared] >= score(me.hex)[:compared]:
         return None
     reason = move_reason(battle, me, target, protection(battle, me, target, enemies), exposure(target), leader,
-                         seen[target][0])
+                         seen[target][0]) + bare_words(seen[target], lurking)
     return Decision(reach[target].action, f"{reason}, out of sight first while other camps fight" if lurking else reason)
 
 

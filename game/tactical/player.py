@@ -1,6 +1,7 @@
 """The tactical player's turn: obey the morale band, then the Fray Die, the best attack (a
 step clear of an adjacent enemy first when a long gun's shot would take -4, or to a hex that
-sees a concealed target clear before a weak shot at it), Intimidate,
+sees a concealed target clear before a weak shot at it; under Lucky Stars hiding first, so the
+attack is a surprise attack, and hiding again after firing), Intimidate,
 reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
 declare (Starfarer), or end the turn; each decision with its reason. An open decision is
 answered as the plain player answers it, but for an evasion or parry under Starfarer
@@ -15,6 +16,7 @@ from game.ai import answer_prompt, conduct_of, declaration, falling_back, search
 from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky_stars
 from game.battle import Battle
 from game.options import AttackOption
+from game.tactical.ambush import hide_after_firing_decision, hide_before_attack_decision
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
 from game.tactical.evading import reaction_decision
 from game.tactical.flanking import flank_decision
@@ -65,10 +67,14 @@ def fighting(battle: Battle, me: CombatantView) -> Decision:
         better = intimidate_decision(battle, me, shot) or reload_decision(battle, me, shot)
         if better is not None:
             return better
+    if lucky and attack is not None and (hiding := hide_before_attack_decision(battle, me, attack)) is not None:
+        return hiding  # seed 001: the attack from hiding is a surprise attack
     if attack is not None:
         return first_clear_of_enemies(battle, options, me, attack)
     if lucky and (search := search_for_the_hidden(battle, me)) is not None:
         return Decision(search, "searches: an enemy hides out of sight and nothing else is in reach")
+    if lucky and (hiding := hide_after_firing_decision(battle, me)) is not None:
+        return hiding  # seed 001: the next shot from hiding is a surprise attack
     move = firing_hex_decision(battle, options, me) or move_decision(battle, options, me)
     if move is not None:
         return move

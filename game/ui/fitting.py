@@ -1,6 +1,7 @@
-"""Button words that fit their button: a long name loses letters, never the words that say what
-the button does ("Relay techni…: computer", "Rustjaw r…dice: table"); the whole words are the
-button's tool tip."""
+"""Words that fit their place. A button's: a long name loses letters, never the words that say
+what the button does ("Relay techni…: computer", "Rustjaw r…dice: table"); the whole words are
+the button's tool tip. A text box's: lines cut into rows between words, so the box never has
+to wrap them itself."""
 
 from __future__ import annotations
 
@@ -37,3 +38,24 @@ def fitted_button(rect: pygame.Rect, name: str, tail: str, manager: pygame_gui.U
         if words != whole:
             button.set_text(words)
     return button
+
+
+def wrapped_rows(line: str, width: int, measure) -> list[str]:
+    """`line` cut into rows of at most `width` pixels by `measure(text)`, between words; a word
+    wider than a row on its own is cut between letters."""
+    rows: list[str] = []
+    row = ""
+    for word in line.split(" "):
+        joined = f"{row} {word}" if row else word
+        if measure(joined) <= width:
+            row = joined
+            continue
+        if row:
+            rows.append(row)
+        row = word
+        while len(row) > 1 and measure(row) > width:
+            cut = next((n for n in range(len(row) - 1, 0, -1) if measure(row[:n]) <= width), 1)
+            rows.append(row[:cut])
+            row = row[cut:]
+    rows.append(row)
+    return rows

@@ -11,12 +11,16 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.options import Options, ReactionOption
-from game.ui.fitting import fitted_button
+from game.ui.fitting import fitted_button, wrapped_rows
 from game.ui.overlays import percent
 
 BUTTON_H = 30
 GAP = 6
 LOG_LINES_KEPT = 120
+LOG_ROW_SLACK = 6
+"""Pixels a log row leaves free at its right-hand end. pygame_gui puts a line break (4 pixels
+wide) on a row of its own when it does not fit after the row's text, which showed as a blank
+line after every line that just filled the log; the log cuts its own rows this much short."""
 
 GM_BUTTONS = (("undo", "Undo (Ctrl+Z)"), ("redo", "Redo (Ctrl+Y)"), ("save", "Save (Ctrl+S)"), ("fit", "Fit map (F)"))
 
@@ -49,6 +53,7 @@ class Panel:
         log_height = max(120, rect.height // 4)
         self.log_rect = pygame.Rect(x, rect.bottom - log_height - GAP - 2 * (BUTTON_H + GAP), width, log_height)
         self.log = UITextBox("", self.log_rect, manager)
+        self._log_row_width = self.log.text_box_layout.layout_rect.width - self.log.scroll_bar_width - LOG_ROW_SLACK
         gm_y = self.log_rect.bottom + GAP
         half = (width - GAP) // 2
         self.gm: dict[UIButton, str] = {}
@@ -119,12 +124,18 @@ class Panel:
         self._lines.extend(lines)
         if len(self._lines) > LOG_LINES_KEPT:  # now and then start afresh with the newest lines
             self._lines = self._lines[-LOG_LINES_KEPT // 2:]
-            self.log.set_text("<br>".join(escape(line) for line in self._lines))
+            self.log.set_text(self._log_html(self._lines))
         else:  # appending lays out only the new lines (setting the whole text lays out all)
             start = "" if len(self._lines) == len(lines) else "<br>"
-            self.log.append_html_text(start + "<br>".join(escape(line) for line in lines))
+            self.log.append_html_text(start + self._log_html(lines))
         if self.log.scroll_bar is not None:
             self.log.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _log_html(self, lines: list[str]) -> str:
+        """The lines as the log's text, each cut into rows that fit beside its scroll bar."""
+        font = self.log.ui_theme.get_font(self.log.combined_element_ids)
+        return "<br>".join(escape(row) for line in lines
+                           for row in wrapped_rows(line, self._log_row_width, lambda text: font.size(text)[0]))
 
     def reset_log(self, lines: list[str]) -> None:
         """The whole log again (after undo or redo)."""
