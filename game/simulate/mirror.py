@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, FightResult, load_plan_scenario, play_batch
+from game.simulate.runner import batches
 
 
 @dataclass(slots=True)
@@ -79,22 +80,18 @@ def mirrored(map_path: Path, player: str, opponent: str, fights: int, run_seed: 
 
 
 def _played(plans: dict[str, FightPlan], fights: int, jobs: int) -> Iterator[tuple[str, list[FightResult]]]:
-    """Each camp's fights (number i is camp i mod k's) in batches, with the camp they are for."""
+    """Each camp's fights (number i is camp i mod k's) in batches cut as a run's are
+    (`runner.batches`), with the camp they are for."""
     names = list(plans)
     work = []
     for number, camp in enumerate(names):
-        indices = tuple(range(number, fights, len(names)))
-        size = max(1, min(BATCH, len(indices) // max(1, jobs * 4)))
-        work += [(camp, plans[camp], indices[at:at + size]) for at in range(0, len(indices), size)]
+        indices = range(number, fights, len(names))
+        work += [(camp, plans[camp], tuple(indices[at] for at in batch)) for batch in batches(len(indices), jobs)]
     if jobs <= 1:
         yield from map(_play_work, work)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap_unordered(_play_work, work)
-
-
-BATCH = 25
-"""At most this many fights a batch: a batch reads the map once and shares its terrain."""
 
 
 def _play_work(work: tuple[str, FightPlan, tuple[int, ...]]) -> tuple[str, list[FightResult]]:

@@ -25,10 +25,15 @@ def hide_after_firing_decision(battle: Battle, me: CombatantView) -> Decision | 
     attack. None when it has not fired, is hidden already, or hiding is not offered."""
     if me.stealth is not None or not fired_this_turn(battle, me):
         return None
-    hide = battle.options(me.id, groups=("stealth",)).allowed("hide")
+    hide = _hiding(battle, me)
     if not hide:
         return None
     return Decision(hide[0].action, "hides again after firing: its next shot from hiding is a surprise attack")
+
+
+def _hiding(battle: Battle, me: CombatantView) -> tuple:
+    """The hide options offered now (none where nothing to hide behind is near)."""
+    return battle.options(me.id, groups=("stealth",)).allowed("hide")
 
 
 HIDE_AND_ATTACK = 3
@@ -44,7 +49,7 @@ def hide_before_attack_decision(battle: Battle, me: CombatantView, attack: Decis
         return None
     if me.action_points is None or me.action_points < HIDE_AND_ATTACK:
         return None
-    hide = battle.options(me.id, groups=("stealth",)).allowed("hide")
+    hide = _hiding(battle, me)
     if not hide:
         return None
     target = battle.combatant(attack.action.target)
