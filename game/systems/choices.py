@@ -146,6 +146,9 @@ def _aimed_and_burst(scene: Scene, actor: EntityId) -> list[Option]:
 
 def _attack_variants(scene: Scene, actor: EntityId, variants: list[tuple[str, dict]]) -> list[Option]:
     found, enemies = [], enemies_in_the_fight(scene, actor)
+    spent = needs(scene, actor, "main")  # check_attack's first question, the same for every target
+    if spent:  # the Main action is used: every variant at every target is refused alike, unplanned
+        return [attack_option(scene, kind, None, spent, target) for kind, _ in variants for target in enemies]
     for kind, flags in variants:
         burst, aimed = flags.get("burst", False), flags.get("aimed", False)
         for target in enemies:
