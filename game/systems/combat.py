@@ -290,16 +290,18 @@ def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: H
     """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
     Shields; rulings: Squads). Along an edge, a squad on either side shields. The line runs to
     `target_hex` (by default where the target stands); a squad never shields itself."""
-    if not scene.world.count(Squad):  # only a squad shields: with none on the map, no line is walked
+    world = scene.world
+    if not world.count(Squad):  # only a squad shields: with none on the map, no line is walked
         return None
-    target_hex = target_hex or scene.world.get(target, Position).hex
     side = scene.side_of(target)
+    shields = {squad for squad in world.holders(Squad) if squad != target and friendly(side, scene.side_of(squad))}
+    if not shields:  # no squad of the target's camp but itself: no line is walked
+        return None
+    target_hex = target_hex or world.get(target, Position).hex
     for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:
         for hex_ in step:
-            occupant = scene.world.at(hex_)
-            if occupant is not None and occupant != target and scene.world.has(occupant, Squad) \
-                    and friendly(side, scene.side_of(occupant)):
-                return occupant
+            if world.at(hex_) in shields:
+                return world.at(hex_)
     return None
 
 
