@@ -9,13 +9,14 @@ each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
-from game.ecs import EntityId
+from game.ecs import EntityId, World
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance
 from game.options import slot_maker
@@ -40,7 +41,7 @@ from game.systems import authority
 from game.systems.budget import needs
 from game.systems.hero_chances import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
-from game.systems.scene import Scene, fighting, friendly, hostile, in_the_fight
+from game.systems.scene import FIGHTING_READS, Scene, fighting, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
 from game.systems.squads import squad_volley, with_group_bonus
 from game.systems.wounds import take_damage
@@ -76,12 +77,22 @@ def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | Non
 
 def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
     """Every combatant hostile to the actor and still in the fight, in id order (read from the
-    world's side groups: the actor's friends and bystanders are never looked at; who is in the
-    fight read once, `fighting`, and each foe looked up in it)."""
-    world, side = scene.world, scene.side_of(actor)
-    standing = fighting(world)
-    return sorted(e for other, members in world.groups(Allegiance).items() if hostile(side, other)
-                  for e in members if e in standing)
+    world's side groups, for every side at once, and remembered while nobody moves, falls or
+    changes side: `_enemies_by_side`)."""
+    return list(scene.world.derived(_ENEMIES_READS, _enemies_by_side)[scene.side_of(actor)])
+
+
+_ENEMIES_READS = (Allegiance, *FIGHTING_READS)
+"""What the enemies of every side read: the sides, and who is in the fight."""
+
+
+def _enemies_by_side(world: World) -> Mapping[str, tuple[EntityId, ...]]:
+    """Every side's enemies still in the fight, in id order, worked out for all sides at once
+    (`World.derived`: most actions take nobody out and move nobody, so the next turn's listing
+    finds them worked out)."""
+    standing, groups = fighting(world), world.groups(Allegiance)
+    return MappingProxyType({side: tuple(sorted(e for other, members in groups.items() if hostile(side, other)
+                                                for e in members if e in standing)) for side in groups})
 
 
 # -- the attacker's side of the roll ------------------------------------------------------
