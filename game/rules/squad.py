@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil, floor
 
 from game.rules.attack import (
@@ -148,11 +149,30 @@ def squad_band(face: int, total: int, ac: int, full_margin: int = BAND_MARGIN) -
 
 def band_chances(setup: AttackSetup, full_margin: int = BAND_MARGIN) -> dict[str, Fraction]:
     """The exact chance of each band, counted over the d20 with the same test as resolving."""
-    bonus, target = attack_modifier(setup), target_number(setup)
+    return dict(_bands(attack_modifier(setup), target_number(setup), full_margin))
+
+
+def _bands(bonus: int, target: int, full_margin: int) -> tuple[tuple[str, Fraction], ...]:
+    """(band, exact chance) of each band in `BANDS` order, for a roll of `bonus` against `target`."""
     counts = dict.fromkeys(BANDS, 0)
     for face in D20_FACES:
         counts[squad_band(face, face + bonus, target, full_margin)] += 1
-    return {band: Fraction(count, len(D20_FACES)) for band, count in counts.items()}
+    return tuple((band, Fraction(count, len(D20_FACES))) for band, count in counts.items())
+
+
+@lru_cache(maxsize=1024)
+def volley_mean(bonus: int, target: int, full_margin: int, weapon: str, units: int, armor: int,
+                heroic: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
+    """A squad volley's bands, each with its exact chance (`band_chances`), and the exact mean
+    damage they make (`squad_damage` of each band; fixed heroic damage when `heroic`), for a roll
+    of `bonus` against `target` (Seed 002, Squads). Pure in its numbers, so remembered: a squad
+    in a standoff asks the same volley turn after turn."""
+    bands = _bands(bonus, target, full_margin)
+    mean = Fraction(0)
+    for band, chance in bands:
+        damage = squad_damage(weapon, units, band, armor=armor)
+        mean += chance * (heroic_squad_damage(damage) if heroic else damage.amount)
+    return bands, mean
 
 
 def resolve_squad_attack(setup: AttackSetup, dice: DiceSource, full_margin: int = BAND_MARGIN) -> SquadAttackResult:

@@ -12,10 +12,10 @@ from fractions import Fraction
 from game.components import Health, Squad, Stats
 from game.ecs import EntityId
 from game.events import SquadVolley
-from game.rules.attack import AttackSetup, Modifier
+from game.rules.attack import AttackSetup, Modifier, attack_modifier, target_number
 from game.rules.catalog import Weapon
 from game.rules.squad import Squad as SquadRules
-from game.rules.squad import BAND_MARGIN, GroupVolley, band_chances, group_volley, heroic_squad_damage
+from game.rules.squad import BAND_MARGIN, GroupVolley, group_volley, heroic_squad_damage, volley_mean
 from game.rules.squad import resolve_squad_attack, squad_damage
 from game.systems.hero_chances import enabled as value_chart_on
 from game.systems.scene import Scene
@@ -79,10 +79,6 @@ def volley_odds(scene: Scene, attacker: EntityId, setup: AttackSetup, weapon: We
     squad = scene.world.try_get(attacker, Squad)
     if squad is None:
         return None
-    bands = band_chances(setup, _full_margin(scene, attacker))
     dice = weapon.damage + (BURST_DAMAGE if burst else "")
-    mean = Fraction(0)
-    for band, chance in bands.items():
-        damage = squad_damage(dice, squad.units, band, armor=armor)
-        mean += chance * (heroic_squad_damage(damage) if heroic else damage.amount)
-    return tuple(bands.items()), mean
+    return volley_mean(attack_modifier(setup), target_number(setup), _full_margin(scene, attacker), dice, squad.units,
+                       armor, heroic)
