@@ -206,7 +206,7 @@ def _squad_moves_now(scene: Scene, actor: EntityId, points: int) -> list[MoveOpt
         picked = formations.default_formation(scene, actor, anchor, reach)
         if picked is None or set(picked[1]) == here:
             continue
-        plan = formations.plan_squad_move(scene, actor, picked[1], reach)
+        plan = formations.squad_move(picked[1], reach)  # the default formation is checked already
         action = MoveSquad(actor, hexes=plan.hexes, formation=picked[0])
         found.append(MoveOption("move", action, hex=anchor, cost=plan.cost, path=plan.path, hexes=plan.hexes))
     return found

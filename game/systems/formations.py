@@ -110,6 +110,12 @@ def plan_squad_move(scene: Scene, squad: EntityId, hexes: tuple[Hex, ...], reach
     problem = formation_problem(scene, squad, hexes, reach)
     if problem:
         return problem
+    return squad_move(hexes, reach)
+
+
+def squad_move(hexes: tuple[Hex, ...], reach: SquadReach) -> SquadMove:
+    """The move onto hexes `formation_problem` found nothing against: growth order, the dearest
+    walk, the anchor's way."""
     walks = [reach.best(h) for h in hexes]
     return SquadMove(growth_order(hexes), max(cost for cost, _ in walks), walks[0][1])
 
@@ -164,7 +170,8 @@ def formations_at(scene: Scene, squad: EntityId, anchor: Hex) -> list[tuple[str,
 
 def default_formation(scene: Scene, squad: EntityId, anchor: Hex, reach: SquadReach) -> tuple[str, tuple[Hex, ...]] | None:
     """The formation a plain click on a hex takes: the squad's present shape carried there if it
-    can be, else a blob around it; None when neither can."""
+    can be, else a blob around it, checked (`formation_problem` finds nothing against it, so
+    `squad_move` makes its move); None when neither can."""
     here = footprint(scene.world, squad)
     size = footprint_hexes(scene.world.get(squad, Squad).units)
     carried = tuple(anchor + (h - here[0]) for h in here)
