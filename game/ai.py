@@ -162,6 +162,19 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     return reach[target].action
 
 
+def could_close_in(battle: Battle, me) -> bool:
+    """Whether a move of this combatant could end nearer the enemy than where it stands: some hex
+    within its movement of a hex it stands on (every step costs at least 1) is nearer, and is not
+    where another combatant in the fight stands. When none is, `best_move` would find no move, so
+    the moves need not be listed (most turns of a standoff end so)."""
+    enemies = enemy_hexes(battle, me.id)
+    if not enemies:
+        return False
+    held = {hex_ for entity, _, hex_ in battle.standing() if entity != me.id}
+    nearer = battle.nearer_hexes(enemies, me.footprint or (me.hex,), me.move_hexes)
+    return any(hex_ not in held for hex_ in nearer)
+
+
 def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action | None:
     """A move away from the enemy (Seed 002, Morale Threshold): panicked, the farthest hex
     first; in tactical retreat, never closer and the best cover first. None when nothing is
@@ -232,7 +245,7 @@ def choose_action(battle: Battle) -> Action:
     search = search_for_the_hidden(battle, me)
     if search is not None:
         return search
-    move = best_move(battle, battle.options(actor, groups=("move",)), me)
+    move = best_move(battle, battle.options(actor, groups=("move",)), me) if could_close_in(battle, me) else None
     if move is not None:
         return move
     if plays_lucky_stars(battle) and (waiting := instead_of_waiting(battle, me)) is not None:

@@ -10,7 +10,7 @@ part of the battle state, so undoing and redoing can never reroll a result.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -446,6 +446,13 @@ class Battle:
         if table and Nearest.usable(table, key):  # a small map: kept rows, no search
             return ways.get(key, lambda: Nearest(table, key))
         return ways.get(key, lambda: Ways(field.cost_grid(), key))
+
+    def nearer_hexes(self, goals: Iterable[Hex], around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
+        """The hexes at most `within` steps from one of `around` whose movement cost to the nearest
+        goal (`approach_costs`) is less than that of `around[0]` (any hex with a way, when it has
+        none), in hex order: where a move of `within` hexes from there could end nearer the goals,
+        who stands where left aside. On a small map read off the kept rows in one array operation."""
+        return self.approach_costs(goals).nearer(tuple(around), within)
 
     @property
     def field(self) -> Battlefield:

@@ -149,3 +149,35 @@ def test_the_nearest_goal_read_from_kept_rows_is_the_multi_source_searchs(case, 
 def test_a_map_too_big_for_a_table_is_searched_instead():
     assert DistanceTable.fits(CostGrid({h: 1 for h in spiral(Hex(0, 0), 6)}))
     assert not DistanceTable.fits(CostGrid({h: 1 for h in spiral(Hex(0, 0), 20)}))  # 1,261 hexes
+
+
+def plain_nearer(expected: dict, around, within: int) -> tuple:
+    """The hexes within `within` of one of `around` cheaper than `around[0]`, read hex by hex."""
+    far = 1 << 62
+    mine = expected.get(around[0], far)
+    return tuple(sorted({h for start in around for h in spiral(start, within) if expected.get(h, far) < mine}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(battlefields(), st.data())
+def test_the_hexes_nearer_the_goals_are_the_same_read_from_rows_or_searched(case, data):
+    costs = case[0]
+    grid = CostGrid(costs)
+    table = DistanceTable(grid)
+    for _ in range(3):
+        goals = data.draw(st.lists(st.sampled_from(MAP), max_size=4, unique=True))
+        around = data.draw(st.lists(st.sampled_from(MAP + [Hex(9, 9)]), min_size=1, max_size=3, unique=True))
+        within = data.draw(st.integers(0, 5))
+        expected = plain_nearer(plain_cheapest_to(costs, goals), around, within)
+        assert Nearest(table, goals).nearer(around, within) == expected
+        assert Ways(grid, goals).nearer(around, within) == expected
+
+
+def test_from_a_hex_three_steps_along_a_row_only_the_hexes_nearer_the_goal_are_named():
+    costs = {Hex(q, 0): 1 for q in range(6)}  # a corridor: the goal at one end
+    grid = CostGrid(costs)
+    nearest = Nearest(DistanceTable(grid), [Hex(0, 0)])
+    assert nearest.nearer((Hex(3, 0),), 2) == (Hex(1, 0), Hex(2, 0))
+    assert nearest.nearer((Hex(3, 0), Hex(4, 0)), 1) == (Hex(2, 0),)  # cheaper than the first hex only
+    assert nearest.nearer((Hex(0, 0),), 3) == ()  # nothing is nearer than the goal itself
+    assert Ways(grid, [Hex(0, 0)]).nearer((Hex(3, 0),), 2) == (Hex(1, 0), Hex(2, 0))

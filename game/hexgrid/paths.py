@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import heapq
 from abc import abstractmethod
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .cube import DIRECTIONS, Hex
+from .cube import DIRECTIONS, Hex, spiral
 
 _FAR = 1 << 60
 
@@ -141,6 +141,13 @@ class _CostsByHex(Mapping):
     def __contains__(self, hex_: object) -> bool:
         return isinstance(hex_, Hex) and self.get(hex_) is not None
 
+    def nearer(self, around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
+        """The hexes at most `within` steps from one of `around` that cost less than `around[0]`
+        (every hex with a way, when it has none), in hex order."""
+        far = _FAR
+        mine = self.get(around[0], far)
+        return tuple(sorted({h for start in around for h in spiral(start, within) if self.get(h, far) < mine}))
+
 
 class Ways(_CostsByHex):
     """`cheapest_to` read as a mapping (hex -> cost), searched only as far as it is read: asking
@@ -211,11 +218,12 @@ class DistanceTable:
     FAR = 1 << 30
     """A cell no way reaches."""
 
-    __slots__ = ("grid", "_rows")
+    __slots__ = ("grid", "_rows", "_discs")
 
     def __init__(self, grid: CostGrid):
         self.grid = grid
         self._rows: dict[int, np.ndarray] = {}
+        self._discs: dict[tuple[Hex, int], np.ndarray] = {}
 
     @staticmethod
     def fits(grid: CostGrid) -> bool:
@@ -234,19 +242,39 @@ class DistanceTable:
         return found
 
 
+    def disc(self, hex_: Hex, radius: int) -> np.ndarray:
+        """The cells of the map's hexes at most `radius` steps from `hex_`, in cell order, kept (a
+        small map holds a few per hex: one for each distance a mover covers)."""
+        found = self._discs.get((hex_, radius))
+        if found is None:
+            found = self._discs[(hex_, radius)] = np.array(sorted(self.grid.cells(spiral(hex_, radius))), dtype=np.intp)
+        return found
+
+
 class Nearest(_CostsByHex):
     """`Ways` over a small map, read from a `DistanceTable`: the cost from the nearest goal is the
     least of the goals' own rows, the very cost the multi-source search finds (its cheapest way
     starts at one goal or another). Iterating gives the whole search in its own order."""
 
-    __slots__ = ("_grid", "_goals", "_costs")
+    __slots__ = ("_grid", "_goals", "_costs", "_least", "_table")
 
     def __init__(self, table: DistanceTable, goals: Iterable[Hex]):
         grid = self._grid = table.grid
-        self._goals = tuple(goals)
+        self._goals, self._table = tuple(goals), table
         rows = [table.row(grid.cell(goal)) for goal in self._goals]
         least = np.minimum.reduce(rows) if rows else np.full(len(grid.costs), table.FAR, dtype=np.int64)
+        self._least = least
         self._costs = least.tolist()  # FAR where no way reaches: read as "no way" (`get`)
+
+    def nearer(self, around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
+        """`_CostsByHex.nearer`, read off the kept costs in one array operation over the table's
+        kept discs (the cells within `within` of each hex)."""
+        grid, least = self._grid, self._least
+        mine = least[grid.cell(around[0])] if grid._inside(around[0]) else DistanceTable.FAR
+        cells = [self._table.disc(start, within) for start in around]
+        cells = cells[0] if len(cells) == 1 else np.concatenate(cells)
+        found = cells[least[cells] < mine]
+        return tuple(sorted({grid.hexes[cell] for cell in found.tolist()}))
 
     @staticmethod
     def usable(table: DistanceTable, goals: Iterable[Hex]) -> bool:
