@@ -223,7 +223,7 @@ class DistanceTable:
     def __init__(self, grid: CostGrid):
         self.grid = grid
         self._rows: dict[int, np.ndarray] = {}
-        self._discs: dict[tuple[Hex, int], np.ndarray] = {}
+        self._discs: dict[tuple[Hex, int], tuple[int, ...]] = {}
 
     @staticmethod
     def fits(grid: CostGrid) -> bool:
@@ -242,12 +242,12 @@ class DistanceTable:
         return found
 
 
-    def disc(self, hex_: Hex, radius: int) -> np.ndarray:
+    def disc(self, hex_: Hex, radius: int) -> tuple[int, ...]:
         """The cells of the map's hexes at most `radius` steps from `hex_`, in cell order, kept (a
         small map holds a few per hex: one for each distance a mover covers)."""
         found = self._discs.get((hex_, radius))
         if found is None:
-            found = self._discs[(hex_, radius)] = np.array(sorted(self.grid.cells(spiral(hex_, radius))), dtype=np.intp)
+            found = self._discs[(hex_, radius)] = tuple(sorted(self.grid.cells(spiral(hex_, radius))))
         return found
 
 
@@ -256,25 +256,23 @@ class Nearest(_CostsByHex):
     least of the goals' own rows, the very cost the multi-source search finds (its cheapest way
     starts at one goal or another). Iterating gives the whole search in its own order."""
 
-    __slots__ = ("_grid", "_goals", "_costs", "_least", "_table")
+    __slots__ = ("_grid", "_goals", "_costs", "_table")
 
     def __init__(self, table: DistanceTable, goals: Iterable[Hex]):
         grid = self._grid = table.grid
         self._goals, self._table = tuple(goals), table
         rows = [table.row(grid.cell(goal)) for goal in self._goals]
         least = np.minimum.reduce(rows) if rows else np.full(len(grid.costs), table.FAR, dtype=np.int64)
-        self._least = least
         self._costs = least.tolist()  # FAR where no way reaches: read as "no way" (`get`)
 
     def nearer(self, around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
-        """`_CostsByHex.nearer`, read off the kept costs in one array operation over the table's
-        kept discs (the cells within `within` of each hex)."""
-        grid, least = self._grid, self._least
-        mine = least[grid.cell(around[0])] if grid._inside(around[0]) else DistanceTable.FAR
-        cells = [self._table.disc(start, within) for start in around]
-        cells = cells[0] if len(cells) == 1 else np.concatenate(cells)
-        found = cells[least[cells] < mine]
-        return tuple(sorted({grid.hexes[cell] for cell in found.tolist()}))
+        """`_CostsByHex.nearer`, read off the kept costs over the table's kept discs (the cells
+        within `within` of each hex, in cell order, which is hex order)."""
+        costs, hexes, table = self._costs, self._grid.hexes, self._table
+        mine = self.get(around[0], DistanceTable.FAR)
+        if len(around) == 1:
+            return tuple([hexes[cell] for cell in table.disc(around[0], within) if costs[cell] < mine])
+        return tuple(sorted({hexes[cell] for start in around for cell in table.disc(start, within) if costs[cell] < mine}))
 
     @staticmethod
     def usable(table: DistanceTable, goals: Iterable[Hex]) -> bool:
