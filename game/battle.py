@@ -451,7 +451,7 @@ class Battle:
         """The hexes at most `within` steps from one of `around` whose movement cost to the nearest
         goal (`approach_costs`) is less than that of `around[0]` (any hex with a way, when it has
         none), in hex order: where a move of `within` hexes from there could end nearer the goals,
-        who stands where left aside. On a small map read off the kept rows in one array operation."""
+        who stands where left aside. On a small map read off the kept costs over kept discs of cells."""
         return self.approach_costs(goals).nearer(tuple(around), within)
 
     @property
