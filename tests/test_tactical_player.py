@@ -340,7 +340,7 @@ def test_while_two_other_camps_fight_it_moves_where_the_fewest_enemies_see_it_be
 def test_while_two_other_camps_fight_the_hex_fewest_enemies_have_a_clear_shot_at_comes_before_fewer_eyes():
     # crystal_vault: nearly every hex is in sight of all five of the crew and the wardens; what tells
     # them apart is the psitech crystals' armor 12 (Seed 002, Hard Cover) against some of them
-    battle = _start("crystal_vault", 4)
+    battle = _start("crystal_vault", 5)
     players = {side.id: make_policy("tactical" if side.id == "rivals" else "random", 4) for side in battle.sides()}
     while battle.state.round < 2 or battle.pending() is not None or battle.combatant(battle.current()).name != "Sable":
         decider = battle.pending().decider if battle.pending() is not None else battle.current()
