@@ -2,12 +2,15 @@
 results that do not depend on the workers, failures and Ctrl-C kept, morale breaks counted."""
 
 import dataclasses
+import gc
+import signal
 from pathlib import Path
 
 import pytest
 
 import game.simulate.fight as fight_module
 import game.simulate.policies as policies
+import game.simulate.runner as runner
 from game.ai import choose_action
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, load_plan_scenario, play_fight
@@ -151,3 +154,16 @@ def _intimidator(seed):
         return choose_action(battle)
 
     return choose
+
+
+def test_a_worker_sets_its_start_up_aside_from_the_collector_and_collects_young_objects_less_often():
+    threshold, on_ctrl_c = gc.get_threshold(), signal.getsignal(signal.SIGINT)
+    try:
+        runner._start_worker(ONE_ON_ONE)
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == runner.YOUNG_COLLECTION > threshold[0]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+        signal.signal(signal.SIGINT, on_ctrl_c)
+        runner._WORKER.clear()

@@ -10,6 +10,7 @@ each named, never dropped.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
@@ -23,6 +24,9 @@ from game.simulate.seeds import fight_seed
 BATCH_LIMIT = 8
 """At most this many fights per batch, so the progress bar moves and Ctrl-C loses little."""
 BATCHES_PER_WORKER = 8
+YOUNG_COLLECTION = 10_000
+"""In a worker process, the allocations between two collections of young objects (Python's
+default is 700): a fight makes a great many short-lived objects and few cycles."""
 SCHEDULER_TIMEOUT = "10s"
 """How long to try reaching a Dask scheduler before saying it cannot be reached."""
 
@@ -105,6 +109,18 @@ def _start_worker(plan: FightPlan) -> None:
         _WORKER.update(plan=plan, scenario=scenario, catalog=catalog, start=Battle.starter(scenario, catalog))
     except Exception:  # noqa: BLE001 (each batch then tries again and reports why, fight by fight)
         _WORKER.clear()
+    _collect_less()
+
+
+def _collect_less() -> None:
+    """In a worker process, which does nothing but play fights: what start-up made (the modules,
+    the catalog, the map and its terrain) is set aside where the cycle collector no longer
+    walks it, and young objects are collected less often. Nothing a fight does changes: the
+    collector frees cycles later, never differently (kessler_ford: 2.4% fewer instructions a
+    fight, the collector's share of the time 6.5% -> about 1%)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
 
 
 def _play_task(task: tuple[FightPlan, tuple[int, ...]]) -> list[FightResult]:
