@@ -109,15 +109,8 @@ class Battlefield:
     __slots__ = ("_hexes", "_sorted", "_neighbours", "lines_seen", "_steps", "_classes", "covers_seen", "_cost_grid",
                  "_memo")
 
-    LINES_KEPT = 2_730
-    """How many lines are remembered, the one remembered longest ago going first: the most a
-    dict of 4,096 slots holds in CPython 3.11 (one more doubles its table). A line is asked for
-    mostly to work out a cover reading not remembered yet, so on the default scenario a memory
-    this size misses about 0.3 lines a fight after fight 1,000 as the 10,000 did (recorded asks
-    of 3,000 fights replayed); kessler_ford asks for some 600 lines a fight, and misses about 15
-    more a fight than with the 10,000 (300 fights replayed; a line takes some 40 us to trace)."""
-    COVERS_KEPT = 10_000
-    """How many cover readings are remembered (kessler_ford asks for 10,000 distinct in 300 fights)."""
+    LINES_KEPT = 10_000
+    """How many lines (and cover readings) are remembered, the one remembered longest ago going first."""
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain]):
         self._hexes = dict(hexes)
@@ -128,7 +121,7 @@ class Battlefield:
         """One instance of each step a line takes (a hex, or the two along whose edge it runs)."""
         self._classes: dict[object, int] = {}
         """A small number for each weapon class a cover reading was asked for (part of its key)."""
-        self.covers_seen = Recall(self.COVERS_KEPT, share_values=True, packed=self._cover_key)
+        self.covers_seen = Recall(self.LINES_KEPT, share_values=True, packed=self._cover_key)
         """Cover readings by (attacker hex, target hex, weapon class), kept by the sight system."""
         self._cost_grid: CostGrid | None = None
         self._memo: dict[str, object] = {}
