@@ -1,6 +1,8 @@
 """A run keeps its fights compactly (issue 11: memory flat over 10,000 fights): each distinct
 ending once, a fight's own numbers in arrays; what is read back is the same FightResult."""
 
+import pytest
+
 from game.simulate.fight import Decider, FightResult, UnitLoss
 from game.simulate.results import CHUNK, Column, FightResults
 
@@ -50,3 +52,11 @@ def test_a_column_keeps_numbers_of_any_width_in_order_across_its_chunks():
     assert list(column) == numbers and len(column) == len(numbers)
     assert [column[k] for k in (0, CHUNK - 1, CHUNK, len(numbers) - 1)] == [numbers[k] for k in (0, CHUNK - 1, CHUNK, -1)]
     assert column.bytes_used() == CHUNK * 4 + 2 * CHUNK * 8 + 2 * 8  # the first chunk's cubes fit in 4 bytes
+
+
+def test_a_number_beyond_64_bits_is_refused_as_too_large():
+    column = Column()
+    column.append(1)
+    with pytest.raises(OverflowError):
+        column.append(2**63)
+    assert list(column) == [1]

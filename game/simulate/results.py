@@ -6,10 +6,10 @@ whose morale broke. Most fights of a run end alike, so each distinct ending is k
 fight holds its number in a table of endings (whose parts, such as the losses, are kept once
 too). The numbers sit in columns of fixed-size chunks, each chunk of the narrowest array type
 that holds its values (in a run of 10,000 a fight's rounds, ending and round-limit flag take a
-byte each, its number two bytes, its seed, 63 bits, eight: 13 bytes a fight, 33 before); a full
-chunk is never moved again, so a long run's columns do not leave the freed copies a growing
-array leaves behind (in one run of 5,000 fights the C heap's free space grew by a megabyte
-while the run's arrays held 160 kB). A fight that raised is kept whole (its error and
+byte each, its number two bytes, its seed, 63 bits, eight: 13 bytes a fight, 33 before). A
+chunk is never grown past its size: an array grown a fight at a time through a long run is
+copied each time it outgrows its room, and the C heap keeps the copies it freed as scattered
+free space, which a process does not give back. A fight that raised is kept whole (its error and
 actions are what its report and save need). Reading a fight back gives the same `FightResult`.
 """
 
@@ -44,6 +44,8 @@ class Column:
         try:
             chunks[-1].append(value)
         except OverflowError:
+            if chunks[-1].typecode not in WIDER:
+                raise  # beyond 64 bits: no run numbers its fights so far
             chunks[-1] = array(WIDER[chunks[-1].typecode], chunks[-1])
             self.append(value)
 
