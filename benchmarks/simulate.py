@@ -16,6 +16,15 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
+Memory, last runs (`--skip-speed --memory-fights 10000`, round 7 of issue 11, load 1 to 5): this
+code grew by 3.2% from fight 100 to fight 10,000 (52.8 MiB, 53.4 after 1,000, 54.3 after 5,000,
+54.4 after 10,000; target 5%), and again in a second run (52.8, 53.5, 54.4, 54.5); the main it
+started from, run in the same session, by 5.0% (52.7, 53.3, 54.3, 55.3), and by 5.1% in two runs
+the round before. Over 20,000 fights (`--memory-fights 20000`) this code grew by 3.5% (53.0 MiB
+after 100, 53.8 after 2,000, 54.6 after 10,000, 54.9 after 20,000), the code before by 6.6% (52.4,
+53.3, 54.3, 55.9). What changed: a run's results kept in fixed chunks rather than arrays grown a
+fight at a time, and not copied to sort them when they came in order (`game/simulate/results.py`).
+
 Last run (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
 1.4): on two free cores 18.7 s for 1,000 default-scenario fights (target 20 s; 18.8 s by the
 wall clock; a second run, at load 0.7, 18.1 s) and 94.7 s for 1,000 kessler_ford fights
