@@ -16,6 +16,13 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
+Last run (`--fights 1000 --kessler-fights 1000 --repeat 2`, main after round 7 of issue 11, load
+1.1 to 1.2): on two free cores 16.3 s for 1,000 default-scenario fights (target 20 s: met; 16.5 s
+by the wall clock) and 61.5 s for 1,000 kessler_ford fights (target 60 s: not met; 61.9 s by the
+wall clock). A single run just before gave 21.5 s and 61.1 s. Time all 1,000 kessler_ford fights:
+a figure timed on fewer and scaled counts the two workers' start-up (about 0.6 s of CPU each)
+that many times over.
+
 Memory, last runs (`--skip-speed --memory-fights 10000`, round 7 of issue 11, load 1 to 5): this
 code grew by 3.2% from fight 100 to fight 10,000 (52.8 MiB, 53.4 after 1,000, 54.3 after 5,000,
 54.4 after 10,000; target 5%), and again in a second run (52.8, 53.5, 54.4, 54.5); the main it
@@ -25,12 +32,12 @@ after 100, 53.8 after 2,000, 54.6 after 10,000, 54.9 after 20,000), the code bef
 53.3, 54.3, 55.9). What changed: a run's results kept in fixed chunks rather than arrays grown a
 fight at a time, and not copied to sort them when they came in order (`game/simulate/results.py`).
 
-Last run (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
+The run before (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
 1.4): on two free cores 18.7 s for 1,000 default-scenario fights (target 20 s; 18.8 s by the
 wall clock; a second run, at load 0.7, 18.1 s) and 94.7 s for 1,000 kessler_ford fights
 (target 60 s). A run under load 2.4
 before round 5 gave 24.7 s and 88.1 s.
-The run before (`--fights 1000 --kessler-fights 60`, speed4a branch, load 5 to 9): on two free cores
+Before it (`--fights 1000 --kessler-fights 60`, speed4a branch, load 5 to 9): on two free cores
 21.5 s for 1,000 default-scenario fights and 110 s for 1,000 kessler_ford fights (the main it
 started from, run next at load 3 to 6: 21.7 s and 103 s; one run swings by 10% with the load,
 so `benchmarks/versus.py` is the comparison to read).
