@@ -18,6 +18,7 @@ from game.battle import Battle
 from game.options import AttackOption
 from game.tactical.ambush import hide_after_firing_decision, hide_before_attack_decision
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.cornered import panicked_decision
 from game.tactical.evading import reaction_decision
 from game.tactical.flanking import flank_decision
 from game.tactical.heroic import firing_hex_decision
@@ -45,9 +46,10 @@ def decide(battle: Battle) -> Decision:
         attack = attack_decision(battle, options, me)
         if attack is not None:
             return Decision(attack.action, f"{attack.reason}, falling back as its side's morale says")
+    if conduct == "flee":  # runs; cornered, shoots back (our reading of Seed 002's "likely")
+        return panicked_decision(battle, me)
     if conduct != "fight":
-        band = "panics and runs" if conduct == "flee" else "falls back through cover"
-        return Decision(falling_back(battle, me, conduct), f"{band}, as its side's morale says")
+        return Decision(falling_back(battle, me, conduct), "falls back through cover, as its side's morale says")
     return fighting(battle, me)
 
 
