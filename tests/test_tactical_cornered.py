@@ -3,7 +3,7 @@ likely not shooting at all"): it runs as the plain player does, and only a fight
 nowhere left to run shoots back. The plain player never shoots while Panicked."""
 
 from game import ai
-from game.actions import Attack, EndTurn, Move
+from game.actions import Attack, EndTurn, GmSetStat, Move, Reload
 from game.battle import Battle
 from game.hexgrid import Hex, distance
 from game.tactical import decide
@@ -54,6 +54,23 @@ def test_cornered_at_the_edge_the_tactical_rook_fires_but_the_plain_player_never
         assert battle.submit(action).accepted
         plain.append(action)
     assert plain == [EndTurn(ROOK)]  # "likely not shooting at all": the plain player reads "never"
+
+
+def test_cornered_with_an_empty_gun_rook_reloads_to_shoot_back_next_turn():
+    battle = _rook_to_act(Hex(6, 0))
+    assert battle.submit(GmSetStat(ROOK, stat="ammunition", value=0)).accepted
+    turn = _tactical_turn(battle)
+    assert isinstance(turn[0].action, Reload)
+    assert turn[0].reason == "cornered and panicked: reloads the empty gun, nowhere left to run"
+    assert [type(d.action) for d in turn] == [Reload, EndTurn]
+
+
+def test_with_room_to_run_an_empty_gun_waits_and_rook_runs():
+    battle = _rook_to_act(Hex(3, 0))
+    assert battle.submit(GmSetStat(ROOK, stat="ammunition", value=0)).accepted
+    turn = _tactical_turn(battle)
+    assert isinstance(turn[0].action, Move) and distance(turn[0].action.path[-1], Hex(0, 0)) == 6
+    assert isinstance(turn[1].action, Reload)  # the Main action, once he can run no farther
 
 
 def test_a_rook_who_is_not_panicked_is_not_cornered_into_anything():

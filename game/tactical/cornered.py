@@ -1,11 +1,12 @@
 """A Panicked side runs (Seed 002, Morale Threshold: "retreating, likely not shooting at all").
 The plain player reads that as never shooting; the tactical player reads "likely" as leaving
 one case open: a panicked fighter with nowhere left to run (no hex in reach is farther from
-the enemy, or as far and better sheltered, than where it stands) shoots back with whatever
-shot it has, at the band's -4 to hit, rather than stand idle. On `crystal_vault` the Sable
-Hand, Panicked by losses and the random camps' Intimidate, stood in the vault's far corner
-for sixty rounds and more with a shot at the crew each turn, never taken: the fight drawn at
-the round limit or lost to the crew's survivors."""
+the enemy, or as far and better sheltered, than where it stands) shoots back with the best
+shot it has, at the band's -4 to hit, or reloads an empty gun to shoot back next turn, rather
+than stand idle. On `crystal_vault` the Sable Hand, Panicked by losses and the random camps'
+Intimidate, stood in the vault's far corner for sixty rounds and more with a shot at the crew
+on most turns, never taken (and, once it took them, with its magazines soon empty): the fight
+drawn at the round limit or lost to the crew's survivors."""
 
 from __future__ import annotations
 
@@ -16,17 +17,21 @@ from game.tactical.attacks import Decision, attack_decision
 from game.views import CombatantView
 
 RUNS = "panics and runs, as its side's morale says"
+CORNERED = "cornered and panicked: {}, nowhere left to run"
 
 
 def panicked_decision(battle: Battle, me: CombatantView) -> Decision:
     """A Panicked combatant's action: the plain player's flight (the hex farthest from the
-    enemy, the best-sheltered first among equals), or, when no move is better than standing,
-    its best shot (`attack_decision` among plain and aimed shots), or the end of its turn."""
-    moves = battle.options(me.id, groups=("move",))
-    run = retreat_move(battle, moves, me, panicked=True)
+    enemy, the best-sheltered first among equals); when no move is better than standing, its
+    best shot (`attack_decision` among plain and aimed shots), else a reload of an empty gun;
+    else the end of its turn."""
+    run = retreat_move(battle, battle.options(me.id, groups=("move",)), me, panicked=True)
     if run is not None:
         return Decision(run, RUNS)
     shot = attack_decision(battle, battle.options(me.id, groups=("attack", "aimed")), me)
     if shot is not None:
-        return Decision(shot.action, f"cornered and panicked: {shot.reason}, nowhere left to run")
+        return Decision(shot.action, CORNERED.format(shot.reason))
+    reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
+    if reload:
+        return Decision(reload[0].action, CORNERED.format("reloads the empty gun"))
     return Decision(EndTurn(me.id), RUNS)
