@@ -1,11 +1,11 @@
-"""The tactical player's turn: obey the morale band, then the Fray Die, the best attack (a
-step clear of an adjacent enemy first when a long gun's shot would take -4, or to a hex that
-sees a concealed target clear before a weak shot at it; under Lucky Stars hiding first, so the
-attack is a surprise attack, and hiding again after firing), Intimidate,
-reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
-declare (Starfarer), or end the turn; each decision with its reason. An open decision is
-answered as the plain player answers it, but for an evasion or parry under Starfarer
-(`evading`: only against a likely hit)."""
+"""The tactical player's turn: obey the morale band (Panicked with nowhere left to run,
+shoot back: `cornered`), then the Fray Die, the best attack (a step clear of an adjacent
+enemy first when a long gun's shot would take -4, or to a hex that sees a concealed target
+clear before a weak shot at it; under Lucky Stars hiding first, so the attack is a surprise
+attack, and hiding again after firing), Intimidate, reload, a search for the hidden (Lucky
+Stars), move, overwatch, ready or hide (Lucky Stars), declare (Starfarer), or end the turn;
+each decision with its reason. An open decision is answered as the plain player answers it,
+but for an evasion or parry under Starfarer (`evading`: only against a likely hit)."""
 
 from __future__ import annotations
 
