@@ -13,12 +13,12 @@ from kit import pass_turns_until, scenario, side, unit
 ANA, ROOK = 1, 2
 
 
-def _rook_to_act(at: Hex, morale: int = 2, blocked: dict | None = None) -> Battle:
+def _rook_to_act(at: Hex, morale: int = 2) -> Battle:
     """Ana (a PC) at the centre of a field of radius 6, Rook (a thug with a pistol) at `at`;
     Rook's side at `morale` (2 is Panicked); Rook's turn."""
     units = [unit(ANA, "pc_warrior", "pcs", Hex(0, 0), name="Ana"), unit(ROOK, "thug", "enemies", at, name="Rook")]
     sides = {"pcs": side("pcs", None), "enemies": side("enemies", morale)}
-    battle = Battle.from_scenario(scenario(units, sides=sides, modules=("morale",), terrain=blocked), seed=0)
+    battle = Battle.from_scenario(scenario(units, sides=sides, modules=("morale",)), seed=0)
     pass_turns_until(battle, ROOK)
     return battle
 
