@@ -1,7 +1,9 @@
 """The tactical computer player: a facade client that weighs what `Battle.options()` offers.
 
 Like the plain player (`game.ai`) it reads only the options, the combatants' views and the
-facade's cover readings, and it obeys its side's morale band the same way. On top of that:
+facade's cover readings, and it obeys its side's morale band the same way, but for one case:
+Panicked with nowhere left to run, it shoots back (or reloads an empty gun to), where the plain
+player never shoots (`cornered`). On top of that:
 
 - focus fire: of the shots in reach (plain, aimed, burst, charge) it takes the one that
   removes the largest share of a target's remaining health (exact expected damage from
@@ -31,7 +33,8 @@ facade's cover readings, and it obeys its side's morale band the same way. On to
 
 `attacks` holds the sums for a blow, `moving` where to stand, `flanking` where to shoot a
 concealed target from, `heroic` where a heroic NPC fires from, `ambush` when to hide under
-Lucky Stars, `pressure` the rest, `player` the turn in order.
+Lucky Stars, `cornered` a Panicked fighter's turn, `pressure` the rest, `player` the turn in
+order.
 
 Every decision comes with a reason in words ("moves to col 12, row 7: cover 4, seen by 1
 enemy, out of the watchers' wedges"), carried on the action (`Action.reason`) so the battle's

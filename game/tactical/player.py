@@ -1,11 +1,11 @@
-"""The tactical player's turn: obey the morale band, then the Fray Die, the best attack (a
-step clear of an adjacent enemy first when a long gun's shot would take -4, or to a hex that
-sees a concealed target clear before a weak shot at it; under Lucky Stars hiding first, so the
-attack is a surprise attack, and hiding again after firing), Intimidate,
-reload, a search for the hidden (Lucky Stars), move, overwatch, ready or hide (Lucky Stars),
-declare (Starfarer), or end the turn; each decision with its reason. An open decision is
-answered as the plain player answers it, but for an evasion or parry under Starfarer
-(`evading`: only against a likely hit)."""
+"""The tactical player's turn: obey the morale band (Panicked with nowhere left to run,
+shoot back: `cornered`), then the Fray Die, the best attack (a step clear of an adjacent
+enemy first when a long gun's shot would take -4, or to a hex that sees a concealed target
+clear before a weak shot at it; under Lucky Stars hiding first, so the attack is a surprise
+attack, and hiding again after firing), Intimidate, reload, a search for the hidden (Lucky
+Stars), move, overwatch, ready or hide (Lucky Stars), declare (Starfarer), or end the turn;
+each decision with its reason. An open decision is answered as the plain player answers it,
+but for an evasion or parry under Starfarer (`evading`: only against a likely hit)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from game.battle import Battle
 from game.options import AttackOption
 from game.tactical.ambush import hide_after_firing_decision, hide_before_attack_decision
 from game.tactical.attacks import SHOT_KINDS, Decision, attack_decision
+from game.tactical.cornered import panicked_decision
 from game.tactical.evading import reaction_decision
 from game.tactical.flanking import flank_decision
 from game.tactical.heroic import firing_hex_decision
@@ -45,9 +46,10 @@ def decide(battle: Battle) -> Decision:
         attack = attack_decision(battle, options, me)
         if attack is not None:
             return Decision(attack.action, f"{attack.reason}, falling back as its side's morale says")
+    if conduct == "flee":  # runs; cornered, shoots back (our reading of Seed 002's "likely")
+        return panicked_decision(battle, me)
     if conduct != "fight":
-        band = "panics and runs" if conduct == "flee" else "falls back through cover"
-        return Decision(falling_back(battle, me, conduct), f"{band}, as its side's morale says")
+        return Decision(falling_back(battle, me, conduct), "falls back through cover, as its side's morale says")
     return fighting(battle, me)
 
 
