@@ -471,7 +471,7 @@ class Battle:
         """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
         tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
         computer player asks before each move); worked out once while nobody moves or falls."""
-        world = self._reading(self.state).world  # the state's own world keeps nothing (`World.derived`)
+        world = self._reading(self.state).world  # the state's own world, as its readers read it
         return world.derived((Allegiance, Identity, Stats, Position), _standing, fighting(world))
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
@@ -604,9 +604,12 @@ class Battle:
     def _reading(self, state: BattleState) -> Scene:
         """A scene of this state to read options and views from, made once per state (a player
         reads a view and two or three groups of options before it acts) and never changed; what
-        holds for every option of the state is remembered on it (`Scene.memo`)."""
+        holds for every option of the state is remembered on it (`Scene.memo`). Nothing read
+        changes its world (a reader that tries a change makes its own snapshot first), so it reads
+        the state's own world rather than a snapshot of it."""
         if self._read is None or self._read[0] is not state:
-            scene = self._scene(state)
+            scene = Scene(self.setup, state.world, ActionDice(state.rng), state.round,
+                          {s.id: s for s in state.sides}, state.pending)
             scene.memo = {}
             self._read = (state, scene)
         return self._read[1]
