@@ -441,11 +441,17 @@ class Battle:
         key = tuple(sorted(set(goals)))
         field = self.setup.field
         ways = field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
+        return ways.get(key, lambda: self._ways(field, key))  # most are found remembered
+
+    @staticmethod
+    def _ways(field: Battlefield, key: tuple[Hex, ...]) -> Mapping[Hex, int]:
+        """`approach_costs` of a set of goals (sorted) worked out: on a small map read off kept
+        rows (no search), otherwise searched as far as it is read."""
         table = field.memo("distance table", lambda field: DistanceTable(field.cost_grid())
                            if DistanceTable.fits(field.cost_grid()) else False)  # False: a map too big
         if table and Nearest.usable(table, key):  # a small map: kept rows, no search
-            return ways.get(key, lambda: Nearest(table, key))
-        return ways.get(key, lambda: Ways(field.cost_grid(), key))
+            return Nearest(table, key)
+        return Ways(field.cost_grid(), key)
 
     def nearer_hexes(self, goals: Iterable[Hex], around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
         """The hexes at most `within` steps from one of `around` whose movement cost to the nearest
