@@ -247,6 +247,7 @@ class Battle:
         self._watchers: list[Callable[[Battle], None]] = []
         self._facings: dict | None = None  # the map's facing of each unit, read on first need
         self._read: tuple[BattleState, Scene] | None = None  # see `_reading`
+        self._enemies: tuple[tuple, tuple, dict[EntityId, tuple[Hex, ...]]] | None = None  # see `enemy_hexes`
         self._ruleset = rulesets.named(rules.ruleset)
 
     # -- starting --------------------------------------------------------------------------
@@ -477,8 +478,30 @@ class Battle:
         """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
         tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
         computer player asks before each move); worked out once while nobody moves or falls."""
-        world = self._reading(self.state).world  # the state's own world, as its readers read it
+        world = self.state.world  # what its reading scene reads (`_reading`)
         return world.derived((Allegiance, Identity, Stats, Position), _standing, fighting(world))
+
+    def enemy_hexes(self, actor: EntityId) -> tuple[Hex, ...]:
+        """Where the combatants in the fight whose sides' camp is not the actor's stand, in id order
+        (bystanders, of no camp, are nobody's enemy): what a computer player closes in on. Worked
+        out once per combatant while nobody moves or falls (`standing` stays the very same value)."""
+        standing, sides = self.standing(), self.sides()
+        kept = self._enemies
+        if kept is None or kept[0] is not standing or kept[1] is not sides:
+            kept = self._enemies = (standing, sides, {})
+        found = kept[2].get(actor)
+        if found is None:
+            found = kept[2][actor] = self._enemy_hexes(actor, standing, sides)
+        return found
+
+    def _enemy_hexes(self, actor: EntityId, standing, sides) -> tuple[Hex, ...]:
+        """`enemy_hexes`, worked out."""
+        camps = {side.id: side.camp for side in sides}
+        side = next((s for e, s, _ in standing if e == actor), None)
+        mine = camps.get(side if side is not None else self.combatant(actor).side)
+        if mine is None:
+            return ()
+        return tuple(hex_ for _, s, hex_ in standing if camps.get(s) is not None and camps.get(s) != mine)
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
