@@ -304,16 +304,29 @@ def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: H
     world = scene.world
     if not world.count(Squad):  # only a squad shields: with none on the map, no line is walked
         return None
-    side = scene.side_of(target)
-    shields = {squad for squad in world.holders(Squad) if squad != target and friendly(side, scene.side_of(squad))}
-    if not shields:  # no squad of the target's camp but itself: no line is walked
+    squads = world.derived(_SHIELDS_READS, _squads_friendly_to)[scene.side_of(target)]
+    if not squads or (len(squads) == 1 and target in squads):  # none of the target's camp but itself
         return None
     target_hex = target_hex or world.get(target, Position).hex
     for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:
         for hex_ in step:
-            if world.at(hex_) in shields:
-                return world.at(hex_)
+            holder = world.at(hex_)
+            if holder is not None and holder != target and holder in squads:
+                return holder
     return None
+
+
+_SHIELDS_READS = (Squad, Allegiance)
+"""What the squads friendly to each side read: who is a squad, and the sides."""
+
+
+def _squads_friendly_to(world: World) -> Mapping[str, frozenset[EntityId]]:
+    """Every side's friendly squads (its own side's or its camp's), in or out of the fight, for
+    every side at once (`World.derived`: a squad's meat shield is asked of every attack listed)."""
+    squads = world.holders(Squad)
+    sides = {squad: world.get(squad, Allegiance).side for squad in squads}
+    return MappingProxyType({side: frozenset(squad for squad, theirs in sides.items() if friendly(side, theirs))
+                             for side in world.groups(Allegiance)})
 
 
 def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tuple[EntityId, AttackPlan | str]]:
