@@ -78,12 +78,16 @@ from game.systems.squads import volley_odds
 from game.terrain import Recall
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
+ODDS_KEPT = 1024
+"""How many attack setups' odds are remembered (the one used longest ago going first)."""
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
 
 
+@lru_cache(maxsize=ODDS_KEPT)
 def odds(setup: AttackSetup) -> Odds:
     """The exact chance of an attack roll with its breakdown (`hit_chance` and `needed_face`
-    from the breakdown's totals, each part read once)."""
+    from the breakdown's totals, each part read once); remembered by setup, of which it is a
+    pure function (a standoff lists the same attacks, with the same setups, round after round)."""
     bonus, target = modifier_breakdown(setup), target_breakdown(setup)
     totals = sum(m.value for m in bonus), sum(m.value for m in target)
     return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target)
