@@ -14,11 +14,16 @@ so both meet the very same load; under heavy load that comparison is the steadie
 Nothing here passes or fails; the exactness of the fights is checked by the tests and by
 comparing `hexbattle simulate --json` reports.
 
-Last run (speed7 branch, round 7 of issue 11, against the main it started from, ea9ba1f,
+Last run (speed8 branch, round 8 of issue 11, against the main it started from, 7ad3cdf,
+`--maps kessler_ford relay_station_ambush --together --rounds 3`, two runs at load 1 to 2.7):
+kessler_ford 7.63 fights per CPU second against 6.45 (1.18x) and 10.29 against 8.08 (1.27x);
+relay_station_ambush 25.65 against 22.40 (1.14x) and 27.33 against 28.32 (0.96x), then on its own
+32.86 against 31.15 (1.06x, `--rounds 5`) and 29.63 against 28.11 taken in turn (1.05x).
+The run before (speed7 branch, round 7 of issue 11, against the main it started from, ea9ba1f,
 `--maps kessler_ford relay_station_ambush --together --rounds 3`, two runs at load 4 to 5):
 kessler_ford 7.38 fights per CPU second against 6.29 (1.17x) and 7.49 against 6.54 (1.15x);
 relay_station_ambush 26.72 against 26.25 (1.02x) and 23.23 against 22.98 (1.01x).
-The run before (main after rounds 4a, 4b and 5 of issue 11 against the session's start, 7436b36,
+Before it (main after rounds 4a, 4b and 5 of issue 11 against the session's start, 7436b36,
 `--together --rounds 3`, load 1 to 2): relay_station_ambush 28.50 fights per CPU second against
 25.00 (1.14x); kessler_ford 6.41 against 5.52 (1.16x).
 The run before that (speed4a branch, the submit path, against the main it started from, load 5 to 9,

@@ -530,14 +530,19 @@ _EXACT = {
 """For each field annotation, a test that a value is exactly what `from_json` would rebuild
 from its JSON (the same type, nothing converted on the way)."""
 
+_EXACT_TYPES = {"int": int, "bool": bool, "str": str}
+"""The annotations whose test is that the value's type is exactly this one (`_EXACT`'s first three),
+which `in_json_form` reads in place rather than through a call."""
+
 _EXACT_FIELDS: dict[type, tuple[tuple[str, Any], ...] | None] = {}
 
 
 def _exact_fields(cls: type) -> tuple[tuple[str, Any], ...] | None:
-    """Each field of an action type with its exactness test; None when a field has a type the
-    tests do not cover (its actions then always take the JSON round trip)."""
+    """Each field of an action type with its exactness test (for a plain int, bool or str field,
+    the very type its value must have); None when a field has a type the tests do not cover (its
+    actions then always take the JSON round trip)."""
     if cls not in _EXACT_FIELDS:
-        tests = [(f.name, _EXACT.get(str(f.type))) for f in dataclasses.fields(cls)]
+        tests = [(f.name, _EXACT_TYPES.get(str(f.type)) or _EXACT.get(str(f.type))) for f in dataclasses.fields(cls)]
         _EXACT_FIELDS[cls] = None if any(test is None for _, test in tests) else tuple(tests)
     return _EXACT_FIELDS[cls]
 
@@ -550,7 +555,16 @@ def in_json_form(action: Action) -> bool:
     if ACTION_TYPES.get(cls.kind) is not cls:
         return False
     tests = _exact_fields(cls)
-    return tests is not None and all(test(getattr(action, name)) for name, test in tests)
+    if tests is None:
+        return False
+    for name, test in tests:
+        value = getattr(action, name)
+        if type(test) is type:  # a plain field: its type, exactly (no call)
+            if type(value) is not test:
+                return False
+        elif not test(value):
+            return False
+    return True
 
 
 def from_json(data: Any) -> Action:

@@ -99,14 +99,8 @@ def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
-    """Where the enemies still in the fight stand, in id order."""
-    camps = {side.id: side.camp for side in battle.sides()}
-    standing = battle.standing()
-    side = next((s for e, s, _ in standing if e == actor), None)
-    mine = camps.get(side if side is not None else battle.combatant(actor).side)
-    if mine is None:
-        return []
-    return [hex_ for _, s, hex_ in standing if camps.get(s) is not None and camps.get(s) != mine]
+    """Where the enemies still in the fight stand, in id order (`Battle.enemy_hexes`)."""
+    return list(battle.enemy_hexes(actor))
 
 
 def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
@@ -141,12 +135,14 @@ def _moves_by_hex(options: Options) -> dict[Hex, MoveOption]:
     return {o.hex: o for o in options.items if o.kind == "move" and o.action is not None and isinstance(o, MoveOption)}
 
 
-def best_move(battle: Battle, options: Options, me) -> Action | None:
-    """A move that shortens the way to the nearest enemy, preferring cover; None if none does."""
+def best_move(battle: Battle, options: Options, me, enemies: list[Hex] | None = None) -> Action | None:
+    """A move that shortens the way to the nearest enemy, preferring cover; None if none does
+    (`enemies`: `enemy_hexes` of the mover in this very state, when the caller has them)."""
     reach = _moves_by_hex(options)
     if not reach:
         return None
-    enemies = enemy_hexes(battle, options.actor)
+    if enemies is None:
+        enemies = enemy_hexes(battle, options.actor)
     if not enemies:
         return None
     way = approach_costs(battle, enemies)
@@ -162,12 +158,13 @@ def best_move(battle: Battle, options: Options, me) -> Action | None:
     return reach[target].action
 
 
-def could_close_in(battle: Battle, me) -> bool:
+def could_close_in(battle: Battle, me, enemies: list[Hex] | None = None) -> bool:
     """Whether a move of this combatant could end nearer the enemy than where it stands: some hex
     within its movement of a hex it stands on (every step costs at least 1) is nearer, and is not
     where another combatant in the fight stands. When none is, `best_move` would find no move, so
-    the moves need not be listed (most turns of a standoff end so)."""
-    enemies = enemy_hexes(battle, me.id)
+    the moves need not be listed (most turns of a standoff end so). `enemies`: as `best_move`'s."""
+    if enemies is None:
+        enemies = enemy_hexes(battle, me.id)
     if not enemies:
         return False
     held = {hex_ for entity, _, hex_ in battle.standing() if entity != me.id}
@@ -245,7 +242,9 @@ def choose_action(battle: Battle) -> Action:
     search = search_for_the_hidden(battle, me)
     if search is not None:
         return search
-    move = best_move(battle, battle.options(actor, groups=("move",)), me) if could_close_in(battle, me) else None
+    enemies = enemy_hexes(battle, actor)  # read once for both questions (nothing moves between them)
+    move = best_move(battle, battle.options(actor, groups=("move",)), me, enemies) \
+        if could_close_in(battle, me, enemies) else None
     if move is not None:
         return move
     if plays_lucky_stars(battle) and (waiting := instead_of_waiting(battle, me)) is not None:

@@ -247,6 +247,7 @@ class Battle:
         self._watchers: list[Callable[[Battle], None]] = []
         self._facings: dict | None = None  # the map's facing of each unit, read on first need
         self._read: tuple[BattleState, Scene] | None = None  # see `_reading`
+        self._enemies: tuple[tuple, tuple, dict[EntityId, tuple[Hex, ...]]] | None = None  # see `enemy_hexes`
         self._ruleset = rulesets.named(rules.ruleset)
 
     # -- starting --------------------------------------------------------------------------
@@ -441,11 +442,17 @@ class Battle:
         key = tuple(sorted(set(goals)))
         field = self.setup.field
         ways = field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
+        return ways.get(key, lambda: self._ways(field, key))  # most are found remembered
+
+    @staticmethod
+    def _ways(field: Battlefield, key: tuple[Hex, ...]) -> Mapping[Hex, int]:
+        """`approach_costs` of a set of goals (sorted) worked out: on a small map read off kept
+        rows (no search), otherwise searched as far as it is read."""
         table = field.memo("distance table", lambda field: DistanceTable(field.cost_grid())
                            if DistanceTable.fits(field.cost_grid()) else False)  # False: a map too big
         if table and Nearest.usable(table, key):  # a small map: kept rows, no search
-            return ways.get(key, lambda: Nearest(table, key))
-        return ways.get(key, lambda: Ways(field.cost_grid(), key))
+            return Nearest(table, key)
+        return Ways(field.cost_grid(), key)
 
     def nearer_hexes(self, goals: Iterable[Hex], around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
         """The hexes at most `within` steps from one of `around` whose movement cost to the nearest
@@ -471,8 +478,30 @@ class Battle:
         """(id, side, hex) of every combatant still in the fight, in id order: what `combatants`
         tells of them (`in_fight`, `side`, `hex`), read without dressing every view (the
         computer player asks before each move); worked out once while nobody moves or falls."""
-        world = self._reading(self.state).world  # the state's own world keeps nothing (`World.derived`)
+        world = self.state.world  # what its reading scene reads (`_reading`)
         return world.derived((Allegiance, Identity, Stats, Position), _standing, fighting(world))
+
+    def enemy_hexes(self, actor: EntityId) -> tuple[Hex, ...]:
+        """Where the combatants in the fight whose sides' camp is not the actor's stand, in id order
+        (bystanders, of no camp, are nobody's enemy): what a computer player closes in on. Worked
+        out once per combatant while nobody moves or falls (`standing` stays the very same value)."""
+        standing, sides = self.standing(), self.sides()
+        kept = self._enemies
+        if kept is None or kept[0] is not standing or kept[1] is not sides:
+            kept = self._enemies = (standing, sides, {})
+        found = kept[2].get(actor)
+        if found is None:
+            found = kept[2][actor] = self._enemy_hexes(actor, standing, sides)
+        return found
+
+    def _enemy_hexes(self, actor: EntityId, standing, sides) -> tuple[Hex, ...]:
+        """`enemy_hexes`, worked out."""
+        camps = {side.id: side.camp for side in sides}
+        side = next((s for e, s, _ in standing if e == actor), None)
+        mine = camps.get(side if side is not None else self.combatant(actor).side)
+        if mine is None:
+            return ()
+        return tuple(hex_ for _, s, hex_ in standing if camps.get(s) is not None and camps.get(s) != mine)
 
     def combatant(self, entity: EntityId) -> CombatantView | None:
         """One combatant's view, or None if there is no such combatant."""
@@ -604,9 +633,12 @@ class Battle:
     def _reading(self, state: BattleState) -> Scene:
         """A scene of this state to read options and views from, made once per state (a player
         reads a view and two or three groups of options before it acts) and never changed; what
-        holds for every option of the state is remembered on it (`Scene.memo`)."""
+        holds for every option of the state is remembered on it (`Scene.memo`). Nothing read
+        changes its world (a reader that tries a change makes its own snapshot first), so it reads
+        the state's own world rather than a snapshot of it."""
         if self._read is None or self._read[0] is not state:
-            scene = self._scene(state)
+            scene = Scene(self.setup, state.world, ActionDice(state.rng), state.round,
+                          {s.id: s for s in state.sides}, state.pending)
             scene.memo = {}
             self._read = (state, scene)
         return self._read[1]

@@ -256,18 +256,30 @@ class Nearest(_CostsByHex):
     least of the goals' own rows, the very cost the multi-source search finds (its cheapest way
     starts at one goal or another). Iterating gives the whole search in its own order."""
 
-    __slots__ = ("_grid", "_goals", "_costs", "_table")
+    __slots__ = ("_grid", "_goals", "_costs", "_table", "_nearer")
 
     def __init__(self, table: DistanceTable, goals: Iterable[Hex]):
         grid = self._grid = table.grid
         self._goals, self._table = tuple(goals), table
+        self._nearer: dict[tuple[tuple[Hex, ...], int], tuple[Hex, ...]] = {}
+        """What `nearer` answered, by its question: kept as long as these costs are (in a standoff
+        the same combatant asks the same question of the same enemies round after round)."""
         rows = [table.row(grid.cell(goal)) for goal in self._goals]
         least = np.minimum.reduce(rows) if rows else np.full(len(grid.costs), table.FAR, dtype=np.int64)
         self._costs = least.tolist()  # FAR where no way reaches: read as "no way" (`get`)
 
     def nearer(self, around: Sequence[Hex], within: int) -> tuple[Hex, ...]:
         """`_CostsByHex.nearer`, read off the kept costs over the table's kept discs (the cells
-        within `within` of each hex, in cell order, which is hex order)."""
+        within `within` of each hex, in cell order, which is hex order); remembered by question, as
+        the costs never change."""
+        question = (tuple(around), within)
+        found = self._nearer.get(question)
+        if found is None:
+            found = self._nearer[question] = self._nearer_now(question[0], within)
+        return found
+
+    def _nearer_now(self, around: tuple[Hex, ...], within: int) -> tuple[Hex, ...]:
+        """`nearer`, worked out."""
         costs, hexes, table = self._costs, self._grid.hexes, self._table
         mine = self.get(around[0], DistanceTable.FAR)
         if len(around) == 1:

@@ -7,7 +7,7 @@ player weighs) are the odds the engine rolls against. Refused options keep the c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -78,12 +78,16 @@ from game.systems.squads import volley_odds
 from game.terrain import Recall
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
+ODDS_KEPT = 1024
+"""How many attack setups' odds are remembered (the one used longest ago going first)."""
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
 
 
+@lru_cache(maxsize=ODDS_KEPT)
 def odds(setup: AttackSetup) -> Odds:
     """The exact chance of an attack roll with its breakdown (`hit_chance` and `needed_face`
-    from the breakdown's totals, each part read once)."""
+    from the breakdown's totals, each part read once); remembered by setup, of which it is a
+    pure function (a standoff lists the same attacks, with the same setups, round after round)."""
     bonus, target = modifier_breakdown(setup), target_breakdown(setup)
     totals = sum(m.value for m in bonus), sum(m.value for m in target)
     return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target)
@@ -434,18 +438,26 @@ GROUPS = tuple(name for name, _ in BUILDERS)
 
 def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUPS) -> Options:
     """Everything the combatant whose turn it is can do, in the groups asked for."""
-    wanted = set(groups)
     items: list[Option] = []
-    for name, build in BUILDERS:
-        if name in wanted:
-            items.extend(build(scene, actor))
+    for build in _builders(groups if isinstance(groups, tuple) else tuple(groups)):
+        items.extend(build(scene, actor))
     items.extend(_overwatch_shots(scene, actor))
     items.append(_end_turn(actor))
-    if footprint.is_spread(scene.world, actor):  # a spread squad has no single path to watch
-        hexes = []
-    else:
+    watched: tuple[WatchedHex, ...] = ()
+    # Only an enemy on overwatch watches a hex (`watched_hexes`), and a spread squad has no single
+    # path to watch: most listings need not gather their hexes at all.
+    if scene.world.count(Overwatch) and not footprint.is_spread(scene.world, actor):
         hexes = [o.hex for o in items if isinstance(o, (MoveOption, JumpOption)) and o.action is not None]
-    return _make_options(actor, tuple(items), watched_hexes(scene, actor, hexes) if hexes else ())
+        watched = watched_hexes(scene, actor, hexes) if hexes else ()
+    return _make_options(actor, tuple(items), watched)
+
+
+@lru_cache(maxsize=64)
+def _builders(groups: tuple[str, ...]) -> tuple[Callable[[Scene, EntityId], list[Option]], ...]:
+    """The builders of these groups, in `BUILDERS` order (a player asks for the same few groups
+    decision after decision)."""
+    wanted = set(groups)
+    return tuple(build for name, build in BUILDERS if name in wanted)
 
 
 @lru_cache(maxsize=256)

@@ -220,6 +220,8 @@ def move(scene: Scene, action: Move, plan: Move) -> None:
 
 def resume_moves(scene: Scene) -> None:
     """Walk on the moves overwatch paused, once every decision about them is made."""
+    if not scene.world.count(PausedMove):  # after almost every action: no move is paused
+        return
     for mover, paused in list(scene.world.query(PausedMove)):
         scene.world.remove(mover, PausedMove)
         if in_the_fight(scene.world, mover):

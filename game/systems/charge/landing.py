@@ -245,6 +245,8 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
 
 def finish_charges(scene: Scene) -> None:
     """Land every charge whose run is over (the battle calls this once no prompt is open)."""
+    if not scene.world.count(ChargeUnderway):  # after almost every action: nobody is charging
+        return
     for charger, run in list(scene.world.query(ChargeUnderway)):
         scene.world.remove(charger, ChargeUnderway)
         _strike(scene, charger, run)
