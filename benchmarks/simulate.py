@@ -16,7 +16,14 @@ On a shared machine the wall-clock figure depends on the others' load; the CPU t
 run's processes used, halved, is what two free cores would take. The machine's load
 (`os.getloadavg`) is printed beside the figures. Nothing here passes or fails.
 
-Last run (`--fights 1000 --kessler-fights 1000 --repeat 2`, main after round 7 of issue 11, load
+Last runs (`--fights 1000 --kessler-fights 1000 --repeat 2`, main after round 8 of issue 11, two
+runs, load 1.0 to 1.3): on two free cores 17.7 s and 20.0 s for 1,000 default-scenario fights
+(target 20 s: met; 18.1 s and 20.2 s by the wall clock) and 53.7 s and 55.6 s for 1,000
+kessler_ford fights (target 60 s: met; 54.1 s and 56.3 s by the wall clock). The machine ran
+slower than in round 7's session: round 7's main, timed in turn with this code on 1,000
+default-scenario fights, gave 21.3 s and 18.7 s against 18.2 s and 19.1 s.
+
+The run before (`--fights 1000 --kessler-fights 1000 --repeat 2`, main after round 7 of issue 11, load
 1.1 to 1.2): on two free cores 16.3 s for 1,000 default-scenario fights (target 20 s: met; 16.5 s
 by the wall clock) and 61.5 s for 1,000 kessler_ford fights (target 60 s: not met; 61.9 s by the
 wall clock). A single run just before gave 21.5 s and 61.1 s. Time all 1,000 kessler_ford fights:
@@ -32,7 +39,7 @@ after 100, 53.8 after 2,000, 54.6 after 10,000, 54.9 after 20,000), the code bef
 53.3, 54.3, 55.9). What changed: a run's results kept in fixed chunks rather than arrays grown a
 fight at a time, and not copied to sort them when they came in order (`game/simulate/results.py`).
 
-The run before (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
+Before it (`--fights 1000 --kessler-fights 60`, main after rounds 4a, 4b and 5 of issue 11, load
 1.4): on two free cores 18.7 s for 1,000 default-scenario fights (target 20 s; 18.8 s by the
 wall clock; a second run, at load 0.7, 18.1 s) and 94.7 s for 1,000 kessler_ford fights
 (target 60 s). A run under load 2.4
