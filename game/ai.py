@@ -209,11 +209,20 @@ def falling_back(battle: Battle, me, conduct: str) -> Action:
         attack = best_attack(battle.options(me.id, groups=("attack",)))
         if attack is not None:
             return attack
-        reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
-        if reload:
-            return reload[0].action
+        reload = reload_empty_gun(battle, me)
+        if reload is not None:
+            return reload
     move = retreat_move(battle, battle.options(me.id, groups=("move",)), me, panicked=conduct == "flee")
     return move if move is not None else EndTurn(me.id)
+
+
+def reload_empty_gun(battle: Battle, me) -> Action | None:
+    """The reload of a gun with a magazine and no round left in it, when it is allowed; None
+    otherwise (the gear options are asked for only then)."""
+    if not me.magazine or me.rounds:
+        return None
+    reload = battle.options(me.id, groups=("gear",)).allowed("reload")
+    return reload[0].action if reload else None
 
 
 def choose_action(battle: Battle) -> Action:
@@ -235,10 +244,9 @@ def choose_action(battle: Battle) -> Action:
     attack = best_attack(battle.options(actor, groups=("attack",)))  # the moves only when no attack is taken
     if attack is not None:
         return attack
-    if me.magazine and me.rounds == 0:
-        reload = battle.options(actor, groups=("gear",)).allowed("reload")
-        if reload:
-            return reload[0].action
+    reload = reload_empty_gun(battle, me)
+    if reload is not None:
+        return reload
     search = search_for_the_hidden(battle, me)
     if search is not None:
         return search

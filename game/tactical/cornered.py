@@ -11,7 +11,7 @@ drawn at the round limit or lost to the crew's survivors."""
 from __future__ import annotations
 
 from game.actions import EndTurn
-from game.ai import retreat_move
+from game.ai import reload_empty_gun, retreat_move
 from game.battle import Battle
 from game.tactical.attacks import Decision, attack_decision
 from game.views import CombatantView
@@ -31,7 +31,7 @@ def panicked_decision(battle: Battle, me: CombatantView) -> Decision:
     shot = attack_decision(battle, battle.options(me.id, groups=("attack", "aimed")), me)
     if shot is not None:
         return Decision(shot.action, CORNERED.format(shot.reason))
-    reload = battle.options(me.id, groups=("gear",)).allowed("reload") if me.magazine and not me.rounds else ()
-    if reload:
-        return Decision(reload[0].action, CORNERED.format("reloads the empty gun"))
+    reload = reload_empty_gun(battle, me)
+    if reload is not None:
+        return Decision(reload, CORNERED.format("reloads the empty gun"))
     return Decision(EndTurn(me.id), RUNS)
