@@ -38,6 +38,17 @@ def test_hexes_pack_apart_even_with_negative_coordinates():
     assert len(keys) == len(hexes) ** 2
 
 
+def test_a_cover_readings_key_is_its_two_hexes_packed_with_the_weapon_class_number():
+    from game.terrain import pack_hexes
+
+    field = _field()
+    hexes = [Hex(q, r) for q in (-200, -1, 0, 1, 200) for r in (-3, 0, 3)]
+    for number, weapon_class in enumerate(("ballistic", "energy")):
+        for a in hexes:
+            for b in hexes:
+                assert field._cover_key((a, b, weapon_class)) == pack_hexes(a, b) << 16 | number
+
+
 def test_equal_values_are_kept_once_when_the_memory_shares_them_and_it_stays_bounded():
     shared = Recall(2, share_values=True)
     one, two = shared.get("a", lambda: ("reading", int("1"))), shared.get("b", lambda: ("reading", int("1")))
