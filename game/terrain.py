@@ -183,16 +183,12 @@ class Battlefield:
         return self.lines_seen.get((a, b), lambda: self._shared_steps(line_with_edges(a, b)))
 
     def _cover_key(self, key: tuple) -> int:
-        """A cover reading's key (attacker's hex, target's hex, weapon class) as one integer:
-        `pack_hexes(a, b) << 16 | the class's number`, its formula written out in place (every
-        attack option reads its cover: the call cost 0.5% of a kessler_ford fight's instructions;
-        tests/test_terrain_memory.py checks the two agree)."""
+        """A cover reading's key (attacker's hex, target's hex, weapon class) as one integer."""
         a, b, weapon_class = key
         number = self._classes.get(weapon_class)
         if number is None:
             number = self._classes[weapon_class] = len(self._classes)
-        return (((((a[0] + HEX_OFFSET) << HEX_BITS | (a[1] + HEX_OFFSET)) << HEX_BITS | (b[0] + HEX_OFFSET)) << HEX_BITS
-                 | (b[1] + HEX_OFFSET)) << 16 | number)
+        return pack_hexes(a, b) << 16 | number
 
     def _shared_steps(self, steps: list[tuple[Hex, ...]]) -> tuple[tuple[Hex, ...], ...]:
         """The line made of the one kept instance of each step (a remembered line costs little more
