@@ -21,7 +21,8 @@ runs, load 1.0 to 1.3): on two free cores 17.7 s and 20.0 s for 1,000 default-sc
 (target 20 s: met; 18.1 s and 20.2 s by the wall clock) and 53.7 s and 55.6 s for 1,000
 kessler_ford fights (target 60 s: met; 54.1 s and 56.3 s by the wall clock). The machine ran
 slower than in round 7's session: round 7's main, timed in turn with this code on 1,000
-default-scenario fights, gave 21.3 s and 18.7 s against 18.2 s and 19.1 s.
+default-scenario fights, gave 21.3 s and 18.7 s against 18.2 s and 19.1 s. A third run half an
+hour later (load 1.2 to 1.4) gave 16.8 s and 45.3 s.
 
 The run before (`--fights 1000 --kessler-fights 1000 --repeat 2`, main after round 7 of issue 11, load
 1.1 to 1.2): on two free cores 16.3 s for 1,000 default-scenario fights (target 20 s: met; 16.5 s
