@@ -24,15 +24,26 @@ needs_xvfb = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdot
 @pytest.fixture(scope="module")
 def display():
     """A virtual screen of our own."""
-    for number in range(87, 120):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            break
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), "Xvfb to start")
+    server, number = start_xvfb("1600x1000x24")
     yield f":{number}"
     server.terminate()
     server.wait(timeout=10)
+
+
+def start_xvfb(screen: str, *extra: str) -> tuple[subprocess.Popen, int]:
+    """An Xvfb server on a display number it picks itself (`-displayfd`), so test processes
+    running side by side never race for the same number; returns the server and its number."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp", *extra],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()
+    if not number.isdigit():
+        server.kill()
+        raise AssertionError("Xvfb did not say which display it took")
+    _wait(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), "Xvfb to start")
+    return server, int(number)
 
 
 @pytest.fixture
