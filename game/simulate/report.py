@@ -2,7 +2,7 @@
 
 Per fighting side: its win rate with a 95% Wilson interval, draws, how many rounds its wins
 took (mean and standard deviation), the units it lost per type, the unit that most often
-decides the fight, and how often its morale broke. Definitions (also in the README):
+decides the fight, and how often its morale broke. Definitions (also in docs/simulate.md):
 - a side wins a fight when its camp holds the field (the PCs and their allies are one camp);
   a draw is a fight nobody won: nobody left standing, or the round limit reached first;
 - the deciding unit of a fight is the combatant whose action ended it, when it is of the
