@@ -3,9 +3,12 @@ with x and y (scenario-format.md, "Placing a unit by column and row"; game/scena
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.hexgrid import TiledHexLayout
+from game.scenario import load_scenario
 
 from test_scenario_loading import GRASS, H, LAYOUT, SIDES, W, errors, hexmap, layer, load, obj, objects
 
@@ -108,3 +111,18 @@ def test_two_units_on_one_cell_by_col_and_row_are_an_error(folder):
     units = objects(_by_cell(2, 2), obj(2, "thug", "Thug 2", 0, 0, side="enemies", col=2, row=2))
     [message] = errors(load(folder, hexmap(layer("ground"), units)))
     assert message.startswith("stands on the same hex as 'Thug 1' (id 1)")
+
+
+def test_a_tiled_json_map_places_by_col_and_row_too(folder):
+    unit = {"id": 1, "name": "Thug 1", "type": "thug", "x": 0, "y": 0, "point": True,
+            "properties": [{"name": "side", "type": "string", "value": "enemies"},
+                           {"name": "col", "type": "int", "value": 5}, {"name": "row", "type": "int", "value": 3}]}
+    data = {"type": "map", "orientation": "hexagonal", "width": W, "height": H, "tilewidth": 56, "tileheight": 64,
+            "hexsidelength": 32, "staggeraxis": "y", "staggerindex": "odd", "infinite": False,
+            "tilesets": [{"firstgid": 1, "source": "terrain.tsx"}],
+            "layers": [{"id": 1, "name": "ground", "type": "tilelayer", "width": W, "height": H, "data": GRASS},
+                       {"id": 2, "name": "units", "type": "objectgroup", "objects": [unit]}]}
+    (folder / "m.tmj").write_text(json.dumps(data))
+    result = load_scenario(folder / "m.tmj")
+    assert errors(result) == []
+    assert LAYOUT.hex_to_offset(result.scenario.units[0].hex) == (5, 3)
