@@ -3,13 +3,13 @@ GM names, in every Tiled layout the bundled maps use, and clear refusals that le
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-import game.cli
 from game.scenario import load_scenario
+
+from cli_kit import copy_of_the_maps, run_command
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.name for p in (ROOT / "maps").glob("*.tmx"))
@@ -17,18 +17,14 @@ DEFAULT = "relay_station_ambush.tmx"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the command line in-process; returns (status, stdout, stderr)."""
-    status = game.cli.main(["place", *argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+    """`hexbattle place ARGV...` in-process; returns (status, stdout, stderr)."""
+    return run_command(capsys, "place", *argv)
 
 
 @pytest.fixture
 def maps(tmp_path: Path) -> Path:
     """A copy of the bundled maps (with the assets they use) to write into."""
-    shutil.copytree(ROOT / "maps", tmp_path / "maps")
-    shutil.copytree(ROOT / "assets", tmp_path / "assets")
-    return tmp_path / "maps"
+    return copy_of_the_maps(tmp_path)
 
 
 def _free_cell(scenario) -> tuple[int, int]:
