@@ -12,26 +12,23 @@ from xml.etree import ElementTree
 
 import pytest
 
-import game.cli
 from game.scenario import load_scenario
+
+from cli_kit import copy_of_the_maps, run_command
 
 ROOT = Path(__file__).resolve().parent.parent
 FORD = "kessler_ford.tmx"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the command line in-process; returns (status, stdout, stderr)."""
-    status = game.cli.main(["recruit", *argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+    """`hexbattle recruit ARGV...` in-process; returns (status, stdout, stderr)."""
+    return run_command(capsys, "recruit", *argv)
 
 
 @pytest.fixture
 def maps(tmp_path: Path) -> Path:
     """A copy of the bundled maps (with the assets they use) to write into."""
-    shutil.copytree(ROOT / "maps", tmp_path / "maps")
-    shutil.copytree(ROOT / "assets", tmp_path / "assets")
-    return tmp_path / "maps"
+    return copy_of_the_maps(tmp_path)
 
 
 def test_recruiting_veteran_fighters_rolls_connect_against_9(capsys):

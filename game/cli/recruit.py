@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.cli.output import printable
 from game.cli.roll import choose_source
+from game.cli.unit_args import UnitArgError, name_arg, side_arg
 from game.rules.catalog import Catalog, CatalogError, UnitType, load_catalog
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.recruit import RecruitResult, roll_recruit
@@ -22,7 +23,6 @@ from game.scenario.add_unit import AddUnitError, NewUnit, add_unit, join_squad, 
 from game.scenario.mapprops import SIDE_IDS
 
 LIMITS = {"connect": (-3, 10), "tier": (0, 10)}
-MAX_NAME = 80
 
 
 class RecruitError(ValueError):
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         lines = recruit_lines(args, catalog)
-    except (RecruitError, DiceError, AddUnitError) as problem:
+    except (RecruitError, UnitArgError, DiceError, AddUnitError) as problem:
         print(f"hexbattle recruit: {printable(str(problem))}", file=sys.stderr)
         return 2
     print("\n".join(lines))
@@ -69,13 +69,13 @@ def recruit_lines(args: argparse.Namespace, catalog: Catalog) -> list[str]:
     """Everything to print, worked out (and the map written) before any line is printed."""
     unit_type = find_npc_type(args.unit_type, catalog)
     connect, tier = _bounded("connect", args.connect), _bounded("tier", args.tier)
-    side = _side(args.side)
+    side = side_arg(args.side)
     join = _join(args.join, args.into, args.at)
     cell = None if join is not None else _cell(args.at, args.into)
     dice, lines = choose_source(args.seed, args.faces)
     result = roll_recruit(unit_type.name, unit_type.hd, unit_type.morale, connect, tier, dice)
     _no_faces_left(dice)
-    unit = NewUnit(unit_type.id, side, result.recruits, _name(args.name) or _default_name(unit_type, result))
+    unit = NewUnit(unit_type.id, side, result.recruits, name_arg(args.name) or _default_name(unit_type, result))
     if args.into is None:
         return [f"<!-- {line} -->" for line in (*lines, _comment(result.text()))] + [object_text(unit_object(unit))]
     if join is not None:
@@ -113,19 +113,6 @@ def _bounded(option: str, text: str) -> int:
     if value is None or not low <= value <= high:
         raise RecruitError(f"--{option} must be a whole number from {low} to {high}, not {text[:20]!r}")
     return value
-
-
-def _name(name: str | None) -> str | None:
-    """The squad's name as typed; it must be printable text that fits on a token."""
-    if name is not None and (not name.strip() or len(name) > MAX_NAME or printable(name) != name):
-        raise RecruitError(f"--name must be 1 to {MAX_NAME} printable characters, not {printable(name[:40])!r}")
-    return name
-
-
-def _side(side: str) -> str:
-    if side not in SIDE_IDS:
-        raise RecruitError(f"--side {side[:20]!r} is not a side; use one of {', '.join(SIDE_IDS)}")
-    return side
 
 
 def _cell(at: str | None, into: Path | None) -> tuple[int, int] | None:

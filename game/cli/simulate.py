@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--max-rounds", type=int, default=100, metavar="N",
                         help="a fight still going after N rounds is a draw (default 100)")
     parser.add_argument("--json", type=Path, metavar="OUT.json", help="also write the report as JSON")
-    parser.add_argument("--chart", type=Path, metavar="OUT.png", help="draw win rates and fight lengths")
+    parser.add_argument("--chart", type=Path, metavar="OUT.png", help="draw wins per camp (with the draws) and fight lengths")
     parser.add_argument("--compare", nargs="+", metavar="KEY=VALUE",
                         help="run a second variant on the same seeds: map=PATH, ruleset=R or SIDE=PLAYER")
     parser.add_argument("--scheduler", metavar="ADDRESS",

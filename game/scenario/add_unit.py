@@ -29,7 +29,8 @@ class AddUnitError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class NewUnit:
-    """A unit to place: its type id, side, squad size, name and map cell (column, row)."""
+    """A unit to place: its type id, side, squad size and name (empty: the loader names it from
+    its type and object id)."""
 
     unit_type: str
     side: str
@@ -40,7 +41,8 @@ class NewUnit:
 def unit_object(unit: NewUnit, x: float = 0, y: float = 0, object_id: int | None = None) -> ET.Element:
     """The Tiled point object for a unit (class Unit), as the loader reads it (scenario-format.md)."""
     attributes = {"id": str(object_id)} if object_id is not None else {}
-    attributes |= {"name": unit.name, "type": "Unit", "x": _number(x), "y": _number(y)}
+    attributes |= {"name": unit.name} if unit.name else {}
+    attributes |= {"type": "Unit", "x": _number(x), "y": _number(y)}
     obj = ET.Element("object", attributes)
     props = ET.SubElement(obj, "properties")
     ET.SubElement(props, "property", {"name": "count", "type": "int", "value": str(unit.count)})

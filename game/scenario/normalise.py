@@ -51,6 +51,8 @@ class ObjectInfo:
     props: dict[str, Prop]
     file: str
     usable: bool = True
+    named: frozenset[str] = frozenset()
+    """Every property name the object gives, its value readable or not."""
 
 
 @dataclass(slots=True)
@@ -261,13 +263,14 @@ class _Walker:
         obj.set("type", cls)
         shape = next((c.tag for c in obj if c.tag in SHAPES), "tile" if obj.get("gid") else "rectangle")
         props = read_properties(obj, Place(self.source.display, label), self.problems)
+        named = frozenset(p.get("name", "") for p in obj.findall("properties/property"))
         for child in list(obj):
             if child.tag not in SHAPES:
                 obj.remove(child)
             for inner in list(child):
                 child.remove(inner)  # a shape holds only attributes (text: its text)
         usable = self._geometry_ok(obj, label)
-        return ObjectInfo(position, label, cls, shape, props, self.source.display, usable)
+        return ObjectInfo(position, label, cls, shape, props, self.source.display, usable, named)
 
     def _geometry_ok(self, obj: Element, label: str) -> bool:
         """Position, size, rotation, gid and points are numbers pytmx and we can use."""

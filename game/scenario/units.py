@@ -1,6 +1,7 @@
 """Units from object layers: which objects are units, their type, side, hex and overrides.
 
-scenario-format.md, "Units". The hex is the one containing the object's reference point
+scenario-format.md, "Units". The hex is the one its `col` and `row` name (cells.py), else the one
+containing the object's reference point
 (NOTES section 3): a point's point, a rectangle's or ellipse's centre, a tile object's centre
 (its x, y is the bottom-left corner, or the tileset's `objectalignment`), each turned by the object's rotation about its
 x, y, plus the offsets of its layer and groups. Polygons and polylines use their x, y.
@@ -17,6 +18,7 @@ from typing import Any
 from game.hexgrid import Hex, TiledHexLayout
 from game.rules.catalog import UNIT_FIELDS, Catalog, check_unit_override
 from game.rules.fields import Field, is_near_miss, suggestion
+from game.scenario.cells import hex_by_cell, names_a_cell, off_the_map
 from game.scenario.footprints import clashes, footprint_problem, read_cells
 from game.scenario.mapprops import SIDE_IDS
 from game.scenario.model import Terrain, UnitPlacement
@@ -34,6 +36,8 @@ PLACEMENT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("led_by", "int", minimum=0),
     Field("hidden", "bool"),
     Field("footprint", "str"),
+    Field("col", "int"),
+    Field("row", "int"),
 )}
 OVERRIDABLE = tuple(sorted(set(UNIT_FIELDS) - {"name", "kind"}))
 
@@ -110,7 +114,7 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
     values, overrides = _unit_values(props, Place(info.file, info.label), catalog, problems)
     if "side" not in props:
         problems.error(info.file, info.label, f"has no 'side' property; set it to one of {', '.join(SIDE_IDS)}")
-    hex_ = _standing_hex(info, geo, layer, layout, terrain, problems)
+    hex_ = _standing_hex(info, geo, layer, layout, terrain, problems, {*props, *info.named}, values)
     if unit_type is not None:
         _check_stat_block(catalog.unit_types[unit_type].stats, overrides, values.get("count", 1),
                           Place(info.file, info.label), problems)
@@ -178,16 +182,22 @@ def _unit_type(cls: str, props: Mapping[str, Prop], info: ObjectInfo, catalog: C
 
 
 def _standing_hex(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLayout,
-                  terrain: Mapping[Hex, Terrain], problems: Problems) -> Hex:
-    """The hex under the object's reference point; off the map or impassable is an error."""
+                  terrain: Mapping[Hex, Terrain], problems: Problems, given: set[str],
+                  values: Mapping[str, Any]) -> Hex:
+    """The hex under the object's reference point, or the cell its `col` and `row` name
+    (cells.py says how the two combine); off the map or impassable is an error."""
     x, y = reference_point(info.shape, geo, layer.offset)
-    hex_ = layout.pixel_to_hex(x, y)
+    place = Place(info.file, info.label)
+    by_cell = hex_by_cell(given, values, (geo.x, geo.y), layout.pixel_to_hex(x, y), layout, place, problems)
+    hex_ = by_cell or layout.pixel_to_hex(x, y)
     cell = layout.hex_to_offset(hex_)
-    if not terrain:
-        return hex_  # no battlefield, or one with holes: reported once already
+    if not terrain or (by_cell is None and names_a_cell(given)):
+        return hex_  # no battlefield, one with holes, or a bad col/row: reported already
     if hex_ not in terrain:
-        problems.error(info.file, info.label, f"is off the map: its reference point ({x:g}, {y:g}) is in "
-                                              f"cell {cell}, which has no terrain tile; move it onto the battlefield")
+        problem = off_the_map(cell, terrain, layout) if by_cell else (
+            f"is off the map: its reference point ({x:g}, {y:g}) is in cell {cell}, which has no terrain "
+            "tile; move it onto the battlefield")
+        problems.error(info.file, info.label, problem)
     elif terrain[hex_].impassable:
         problems.error(info.file, info.label, f"stands on impassable terrain '{terrain[hex_].name}' in cell "
                                               f"{cell}; move it to a hex it can stand on")

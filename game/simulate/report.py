@@ -2,7 +2,7 @@
 
 Per fighting side: its win rate with a 95% Wilson interval, draws, how many rounds its wins
 took (mean and standard deviation), the units it lost per type, the unit that most often
-decides the fight, and how often its morale broke. Definitions (also in the README):
+decides the fight, and how often its morale broke. Definitions (also in docs/simulate.md):
 - a side wins a fight when its camp holds the field (the PCs and their allies are one camp);
   a draw is a fight nobody won: nobody left standing, or the round limit reached first;
 - the deciding unit of a fight is the combatant whose action ended it, when it is of the
@@ -74,6 +74,17 @@ class SideReport:
 
 
 @dataclass(frozen=True, slots=True)
+class CampReport:
+    """The sides that win together (the PCs and their allies are one camp) and the fights they won."""
+
+    id: str
+    sides: tuple[str, ...]
+    """The names of its sides, its own side (the one named after the camp) first."""
+    wins: int
+    win_rate: Interval
+
+
+@dataclass(frozen=True, slots=True)
 class Failure:
     """A fight that raised: its number, seed, the error, and the save written for it."""
 
@@ -142,6 +153,25 @@ def _losses(side: str, played: list[FightResult]) -> tuple[TypeLosses, ...]:
                 lost[loss.unit_type] += loss.lost
     count = max(1, len(played))
     return tuple(TypeLosses(kind, fielded[kind], lost[kind] / count) for kind in sorted(fielded))
+
+
+def camp_reports(report: Report) -> tuple[CampReport, ...]:
+    """The fighting sides grouped into camps, in the report's order. Every side of a camp
+    reports the same wins (its camp's), so a camp counts them once."""
+    grouped: dict[str, list[SideReport]] = {}
+    for side in report.sides:
+        if side.camp is not None:
+            grouped.setdefault(side.camp, []).append(side)
+    camps = []
+    for camp, sides in grouped.items():
+        names = tuple(s.name for s in sorted(sides, key=lambda s: s.id != camp))
+        camps.append(CampReport(camp, names, sides[0].wins, sides[0].win_rate))
+    return tuple(camps)
+
+
+def draw_rate(report: Report) -> Interval:
+    """The share of the finished fights nobody won, with its 95% Wilson interval."""
+    return wilson_interval(report.draws, report.done - len(report.failures))
 
 
 def report_json(report: Report) -> dict:

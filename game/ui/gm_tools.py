@@ -34,6 +34,9 @@ from game.views import CombatantView
 
 BUTTON_H = 30
 GAP = 6
+GM_ROW_WIDTH = 322
+"""GM mode, Add unit and Morale side by side along the console map's bottom, from its left edge
+plus GAP (the table dice's strip starts right of them)."""
 SIDE_MORALE = "side morale"
 LONGEST_NOTE = 40  # characters, as the engine takes them
 """The editor's name for the combatant's side's morale score (a side's number, not the block's)."""
@@ -274,7 +277,8 @@ class GmTools:
         self.corner = (area.x + GAP, area.y + 2 * BUTTON_H)
         self.mode_button = UIButton(pygame.Rect(area.x + GAP, y, 130, BUTTON_H), "GM mode: off", self.manager)
         self.add_button = UIButton(pygame.Rect(area.x + GAP + 136, y, 100, BUTTON_H), "Add unit", self.manager)
-        self.morale_button = UIButton(pygame.Rect(area.x + GAP + 242, y, 80, BUTTON_H), "Morale", self.manager)
+        self.morale_button = UIButton(pygame.Rect(area.x + GAP + 242, y, GM_ROW_WIDTH - 242, BUTTON_H), "Morale",
+                                      self.manager)
         self.morale: MoraleWindow | None = None
 
     def handle(self, event) -> bool:

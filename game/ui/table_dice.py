@@ -46,9 +46,13 @@ def roller(battle: Battle, action) -> int:
 class TableDice:
     """Which sides roll at the table, the faces typed so far and the die the table is asked for."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, toggles_left: int | None = None) -> None:
+        """The entry row along the top of `rect`, the sides' toggles along its second row, from
+        `toggles_left` when other buttons stand on the left of that row."""
         self.manager = manager
         self.rect = rect
+        left = rect.x if toggles_left is None else max(rect.x, toggles_left)
+        self.toggles_rect = pygame.Rect(left, rect.y + ROW_H + GAP, rect.right - left, ROW_H)
         self.at_table: set[str] = set()
         self.toggles: dict[UIButton, str] = {}
         self.next_faces: tuple[int, ...] = ()
@@ -72,9 +76,10 @@ class TableDice:
         for button in self.toggles:
             button.kill()
         self.toggles.clear()
-        width = (self.rect.width - GAP * (len(sides) - 1)) // max(1, len(sides))
+        row = self.toggles_rect
+        width = (row.width - GAP * (len(sides) - 1)) // max(1, len(sides))
         for index, (side, name) in enumerate(sides):
-            rect = pygame.Rect(self.rect.x + index * (width + GAP), self.rect.y + ROW_H + GAP, width, ROW_H)
+            rect = pygame.Rect(row.x + index * (width + GAP), row.y, width, ROW_H)
             where = "table" if side in self.at_table else "program"
             self.toggles[fitted_button(rect, name, f" dice: {where}", self.manager)] = side
 

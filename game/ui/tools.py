@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.battle import Battle
 from game.ui.files import FilePicker, MapWatcher, reload_map
+from game.ui.gm_tools import GM_ROW_WIDTH
 from game.ui.players import ComputerSides
 from game.ui.render import Frame
 from game.ui.table_dice import GAP, ROW_H, TableDice
@@ -32,7 +33,8 @@ class TableTools:
         self.picker = FilePicker(app.manager, pygame.Rect(GAP, top, OPEN_WIDTH, ROW_H),
                                  pygame.Rect(40, 40, min(640, map_width - 80), min(480, height - 80)))
         self.dice = TableDice(app.manager, pygame.Rect(2 * GAP + OPEN_WIDTH, top, width - OPEN_WIDTH - GAP,
-                                                       2 * ROW_H + GAP))
+                                                       2 * ROW_H + GAP),
+                              toggles_left=2 * GAP + GM_ROW_WIDTH)  # GM mode, Add unit, Morale: left of them
         self.watcher = MapWatcher(app.battle)
         self._state = app.battle.state
 

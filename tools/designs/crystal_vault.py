@@ -7,11 +7,11 @@ half's lights have failed. An archaeologist is trapped inside.
 
 The Sable Hand are four, all with rifles (Ness, a veteran, joined them; Corso and Pike carry
 combat rifles). Three with two pistols among them, surprised, won 1 of 200 fights against the
-crew and the wardens when the computer played every camp (37 of 200 after); see the README.
+crew and the wardens when the computer played every camp (37 of 200 after); see docs/performance.md.
 Pike waits behind the crystals with the others (col 13, row 9) rather than in front of them
 (col 12, row 8), where the wardens' first shots found him while the Hand stood surprised: with
 the computer playing every camp the crew won 115 of 200, the Hand 37, the wardens 39 before;
-99, 53 and 39 after (the README has the figures).
+99, 53 and 39 after (docs/performance.md has the figures).
 Sable, who leads them, is an elite trooper (3 hit dice, AC 16, a laser rifle) rather than a
 veteran soldier (2 hit dice, AC 15): as a veteran he was often down in round 1 or 2, before
 the surprised Hand had acted, and his fall (a point of morale for the loss and two for the

@@ -6,13 +6,13 @@ A boarding team (west) forces the cargo hold of a derelict freighter held by bel
 Hask, Lir and Dell carry assault rifles (penetration 11 against the marines' combat armour
 16: 3 damage a success level). With light pistols (7 against 16) and blades and clubs against
 armour 12, nothing of the pirates' could wound a marine, so they could not win (none of 160
-measured fights, whichever player held them). See the README.
+measured fights, whichever player held them). See docs/performance.md.
 
 Vane and Oro carry assault rifles too, not a combat knife and a nightstick (round 6 of issue
 11): nothing of theirs got through combat armour (12 against blades and clubs: the knife's
 penetration 3 leaves armour 9 against its damage 4), so two of the five pirates could only
 walk into the marines' fire. With the computer on both sides the pirates won 36 of 200 fights
-(18%, run seed 1); with five rifles 94 of 200 (47%) on the same seeds. See the README.
+(18%, run seed 1); with five rifles 94 of 200 (47%) on the same seeds. See docs/performance.md.
 """
 
 from __future__ import annotations

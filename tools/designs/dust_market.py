@@ -6,7 +6,7 @@ containers give partial cover against blaster fire.
 
 Every spacer and every pirate has a hero point. With the crew's alone the pirates did not beat
 a crew played well (none of 70 measured mirrored fights against a crew that searches for the
-hidden): a point bought an extra die that made nearly every missed shot a hit. See the README.
+hidden): a point bought an extra die that made nearly every missed shot a hit. See docs/performance.md.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ The garrison's anti-armour: both suit mechs and Lt. Okafor carry plasma projecto
 piercing 10). With the suit mechs' heavy machine guns (3d6, armor piercing 5) nothing of the
 garrison got through the gravtank's armor 18 but a 14+ on 3d6: in 100 rounds of one measured
 fight 178 shots at Tank 31 took 2 of its 60 hit points, so holding the ford could only draw
-or lose (0 wins in 60 mirrored fights for either player). See the README.
+or lose (0 wins in 60 mirrored fights for either player). See docs/performance.md.
 
 Captain Voss carries a plasma projector too (issue 11, round 6), instead of a combat rifle
 (1d12, no armor piercing: nothing through armor 18). With three projectors, all in the
@@ -18,7 +18,7 @@ with the plain computer player on every side the column won 137 of 200 fights (r
 the garrison 14, 49 draws at the 100-round limit. The PCs have no morale to break, and a
 warrior's projector (+5: level 3, Shoot 1, Dexterity 1) gets through the dust's +2 about
 half as often again as a suit mech's. On the same 200 seeds: the garrison 111, the column
-76, 13 draws. See the README.
+76, 13 draws. See docs/performance.md.
 """
 
 from __future__ import annotations
