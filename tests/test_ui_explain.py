@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from game.hexgrid import Hex
-from game.options import AttackOption, Odds
+from game.options import AT_TARGET, AttackOption, Odds
 from game.rules.attack import Modifier
 from game.scenario.model import Terrain
 from game.ui.explain import RULES, explain_attack, explanation_at, rule_for
@@ -75,7 +75,7 @@ def test_long_range_overwatch_and_morale_each_cite_their_rule():
     odds = Odds(Fraction(5, 20), 16, (Modifier("attack bonus", 3), Modifier("long range", -2),
                                       Modifier("overwatch", -4), Modifier("bold morale", 2)),
                 (Modifier("AC", 13), Modifier("total defense", 2)))
-    option = AttackOption("overwatch_fire", None, target=2, odds=odds, damage="1d8", armor=0,
+    option = AttackOption("overwatch_fire", None, aim=AT_TARGET, target=2, odds=odds, damage="1d8", armor=0,
                           expected_damage=Fraction(5, 20) * Fraction(9, 2))
     lines = _adds_up(option)
     assert "  -2 long range  [SWN core, ranged attacks]" in lines

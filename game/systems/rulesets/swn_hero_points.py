@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.actions import Action, Charge, Disarm, Hold, NegateDamage, Shove, ThrowGrenade
 from game.events import Attacked, CheckRolled
-from game.options import Option, Options
+from game.options import AT_ONCE, Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import ExtraRoll
@@ -164,5 +164,5 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if not isinstance(prompt, HeroPointChance):
         return choices.prompt_options(scene, prompt)
     needed = _short_by(prompt)
-    stand = Option("hold", Hold(prompt.decider))
+    stand = Option("hold", Hold(prompt.decider), aim=AT_ONCE)
     return Options(prompt.decider, (*hero_points.spend_options(scene, prompt, needed), stand))
