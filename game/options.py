@@ -22,7 +22,7 @@ from game.rules.cover import CoverReading
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """The exact chance of a d20 attack roll and how it is made up.
+    """The exact chance of an attack roll and how it is made up, with the rule of each part.
 
     `bonus` are the parts added to the die (attack bonus, skill, range, morale ...), `target`
     the parts of the number to reach (AC, concealment, total defense, morale); `face_needed`
@@ -35,7 +35,11 @@ class Odds:
     target: tuple[Modifier, ...]
     dice: str = "1d20"
     """The roll: "1d20" (SWN), or "opposed 2d6" (seed 001), where `face_needed` is the least the
-    attacker's 2d6 must beat the defender's 2d6 by (after the parts) and both totals are rolled."""
+    attacker's 2d6 must beat the defender's 2d6 by (after the parts) and both totals are rolled,
+    or "d100" (seed 003), rolled under `face_needed`."""
+    source: str = dataclasses.field(kw_only=True)
+    """The rule the roll is made and read by ("SWN core, attack rolls"); each part carries its own
+    (`Modifier.source`)."""
 
     @property
     def total_bonus(self) -> int:
@@ -207,6 +211,9 @@ class AttackOption(Option):
     damage: str = ""
     expected_damage: Fraction = Fraction(0)
     bands: tuple[tuple[str, Fraction], ...] = ()
+    damage_source: str = ""
+    """The rule its damage and the armor against it are read by ("SWN core, damage"; heroic: "Seed
+    000, Damage Conversion Table"); "" for a refused option."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,7 @@ def faces(*values: int) -> ScriptedDice:
 
 
 def hit_14_plus_2_vs_16():
-    return resolve_attack(AttackSetup((Modifier("attack bonus", 2),), 16), faces(14))
+    return resolve_attack(AttackSetup((Modifier("attack bonus", 2, "SWN core, attack rolls"),), 16), faces(14))
 
 
 def test_an_attack_reads_its_roll_and_verdict():
@@ -137,12 +137,12 @@ def test_a_plain_roll_shows_every_face_and_the_gm_rolls_as_actor_0():
 
 
 def test_checks_and_saves():
-    heal = skill_check("Heal", (Modifier("Heal skill", 1),), 9, faces(4, 5))
+    heal = skill_check("Heal", (Modifier("Heal skill", 1, "SWN core, attack rolls"),), 9, faces(4, 5))
     assert CheckRolled(1, "stabilise", heal, target=3).text(SAY) == (
         "Ana tends Kit: Heal check 2d6 [4, 5] +1 Heal skill = 10 vs 9: success.")
     save = SaveResult("Evasion", roll("1d20", faces(12)), 14, False)
     assert CheckRolled(1, "Evasion save", save).text(SAY) == "Ana rolls an Evasion save d20 12 vs 14: failed."
-    grip = roll_skill("Stab", (Modifier("Stab", 1),), faces(4, 3))
+    grip = roll_skill("Stab", (Modifier("Stab", 1, "SWN core, attack rolls"),), faces(4, 3))
     assert CheckRolled(2, "keep hold", grip).text(SAY) == "Voss rolls to keep hold: Stab 2d6 [4, 3] +1 Stab = 8"
     scare = skill_check("Intimidate", (), 8, faces(6, 6))
     assert CheckRolled(1, "intimidate", scare, side="enemies").text(SAY) == (

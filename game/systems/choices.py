@@ -75,8 +75,8 @@ from game.options import (
     slot_maker,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
-from game.rules.attack import AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
-from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
+from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
+from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
 from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
 from game.systems import footprint, formations, movement, overwatch
 from game.systems.budget import move_points_available, needs
@@ -99,7 +99,7 @@ def odds(setup: AttackSetup) -> Odds:
     pure function (a standoff lists the same attacks, with the same setups, round after round)."""
     bonus, target = modifier_breakdown(setup), target_breakdown(setup)
     totals = sum(m.value for m in bonus), sum(m.value for m in target)
-    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target)
+    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target, source=ATTACK_ROLL)
 
 
 def _option(kind: str, scene: Scene, action, aim: Aim, shape: type[Option] = Option, **details) -> Option:
@@ -127,7 +127,7 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     """An attack option from its plan: odds, cover, the armor that counts and the mean damage;
     aimed at its target, unless it answers a decision (`aim` AT_ONCE)."""
     if isinstance(plan, str):  # AttackOption(kind, None, plan, aim=aim, target=target), made slot by slot
-        return _make_attack_option(kind, None, plan, aim, target, "", None, None, 0, "", _NO_DAMAGE, ())
+        return _make_attack_option(kind, None, plan, aim, target, "", None, None, 0, "", _NO_DAMAGE, (), "")
     armor = combat.plan_armor(scene, plan)
     heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
     hit = expected_damage(plan.weapon.damage, plan.attribute, plan.burst, armor, heroic)
@@ -139,9 +139,10 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     chance = chances.chance
     bands, mean = volley if volley is not None else ((), chance * hit + (1 - chance) * miss if miss else chance * hit)
     # AttackOption(kind, action, aim=aim, target=..., weapon=..., odds=..., cover=..., armor=...,
-    # damage=..., expected_damage=..., bands=...), every field in its order: made for every target of every turn
+    # damage=..., expected_damage=..., bands=..., damage_source=...), every field in its order: made for
+    # every target of every turn
     return _make_attack_option(kind, action, "", aim, target, plan.weapon.id, chances, plan.cover, armor,
-                               plan.weapon.damage, mean, bands)
+                               plan.weapon.damage, mean, bands, HEROIC_DAMAGE if heroic else DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:

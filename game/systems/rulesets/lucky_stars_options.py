@@ -55,11 +55,16 @@ from game.systems.rulesets import lucky_stars_turns as turns
 from game.systems.scene import Scene
 
 OPPOSED = "opposed 2d6"
+GRAPPLE = "Seed 001, Aggressive Actions: Grapple"
+"""The contested STR check a grapple is won by."""
+MANEUVERS = "Seed 001, Aggressive Actions: Trip, Disarm, Shatter"
+"""A maneuver: the standard attack roll, then its contest (the chance counts both)."""
+DAMAGE = "Seed 001, Damage"
 
 
 def odds(plan: attacks.StrikePlan) -> Odds:
     """The exact chance of the opposed roll with both sides' parts."""
-    return Odds(plan.chance, plan.needed, plan.attacker_parts, plan.defender_parts, dice=OPPOSED)
+    return Odds(plan.chance, plan.needed, plan.attacker_parts, plan.defender_parts, dice=OPPOSED, source=attacks.OPPOSED_ROLL)
 
 
 def damage_text(plan: attacks.StrikePlan) -> str:
@@ -76,7 +81,8 @@ def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool 
     if isinstance(plan, str):
         return AttackOption(kind, None, plan, aim=AT_TARGET, target=target)
     return AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
-                        damage=damage_text(plan), expected_damage=plan.expected_damage)
+                        damage=damage_text(plan), expected_damage=plan.expected_damage,
+                        damage_source=DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
@@ -160,7 +166,8 @@ def _maneuver_option(scene: Scene, action, plan=None) -> AttackOption:
     if isinstance(plan, str):
         return AttackOption(action.kind, None, plan, aim=AT_TARGET, target=action.target)
     strike = plan.strike
-    shown = Odds(plan.chance, strike.needed, strike.attacker_parts, strike.defender_parts, dice=OPPOSED)
+    shown = Odds(plan.chance, strike.needed, strike.attacker_parts, strike.defender_parts, dice=OPPOSED,
+                 source=MANEUVERS)
     return AttackOption(action.kind, action, aim=AT_TARGET, target=action.target, weapon=strike.weapon.id, odds=shown,
                         cover=strike.cover)
 
@@ -170,8 +177,8 @@ def _grapple_option(scene: Scene, action, plan=None) -> AttackOption:
     plan = plan or grapple.check_grapple(scene, action)
     if isinstance(plan, str):
         return AttackOption("grapple", None, plan, aim=AT_TARGET, target=action.target)
-    shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting),),
-                 (Modifier("STR", plan.resisting),), dice=OPPOSED)
+    shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting, GRAPPLE),),
+                 (Modifier("STR", plan.resisting, GRAPPLE),), dice=OPPOSED, source=GRAPPLE)
     return AttackOption("grapple", action, aim=AT_TARGET, target=action.target, odds=shown)
 
 
@@ -186,7 +193,7 @@ def _holds(scene: Scene, actor: EntityId) -> list[Option]:
     plan = grapple.check_grapple_attack(scene, hit)
     attack = (AttackOption("grapple_attack", None, plan, aim=AT_TARGET, target=held.partner) if isinstance(plan, str) else
               AttackOption("grapple_attack", hit, aim=AT_TARGET, target=held.partner, weapon=plan.weapon.id, odds=odds(plan),
-                           damage=damage_text(plan), expected_damage=plan.expected_damage))
+                           damage=damage_text(plan), expected_damage=plan.expected_damage, damage_source=DAMAGE))
     return [attack, _checked("end_grapple", grapple.check_end(scene, EndGrapple(actor)), EndGrapple(actor)),
             *_drags(scene, actor), *_tosses(scene, actor)]
 
@@ -257,5 +264,6 @@ def reaction_options(scene: Scene, prompt: ReactionChance) -> Options:
                          aim=AT_ONCE)
     else:
         attack = AttackOption(action.kind, action, aim=AT_ONCE, target=target, weapon=plan.weapon.id, odds=odds(plan),
-                              cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage)
+                              cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage,
+                              damage_source=DAMAGE)
     return Options(decider, (attack, Option("hold", Hold(decider), aim=AT_ONCE)))

@@ -28,20 +28,23 @@ from game.systems.scene import Scene
 
 
 DISABILITY = "disability check first"
+ATTACK_TASK = "Seed 003, 3.4 Attack Resolution"
+DAMAGE = "Seed 003, 3.5 Damage Calculation"
 
 
 def odds(plan: attacks.ShotPlan) -> Odds:
     """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty), EF, and the
     MCS of any disability check the arm needs first (the chance counts it)."""
-    bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty),)
+    bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty, ATTACK_TASK),)
     if plan.penalty:
-        bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty),)
-    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef + plan.extra_actions),)
+        bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty, "Seed 003, 3.6.5 Trait Penalties"),)
+    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef + plan.extra_actions,
+                       "Seed 003, 3.4.1 Ranges"),)
     if plan.extra_actions:
-        target += (Modifier("actions past the first this phase", -plan.extra_actions),)
-    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef)
-                    for limb, check in plan.disability)
-    return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100")
+        target += (Modifier("actions past the first this phase", -plan.extra_actions, "Seed 003, 3.2.3 Multiple Actions"),)
+    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef,
+                             "Seed 003, 3.6.6 Effects of Wounds and Shock") for limb, check in plan.disability)
+    return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100", source=ATTACK_TASK)
 
 
 def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOption:
@@ -52,7 +55,7 @@ def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOpti
         return AttackOption("attack", None, plan, aim=AT_TARGET, target=target)
     return AttackOption("attack", action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
                         armor=plan.armour, damage=f"{plan.weapon.penetration}/{plan.weapon.damage}",
-                        expected_damage=plan.expected_damage)
+                        expected_damage=plan.expected_damage, damage_source=DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
