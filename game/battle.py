@@ -173,6 +173,10 @@ class _Teller:
         """A weapon's name, lower case."""
         return self._battle.weapon(weapon_id)
 
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen."""
+        return self._battle.facing(direction, angle)
+
     def side(self, side_id: str) -> str:
         """A side's name."""
         return self._state.side(side_id).name
@@ -369,6 +373,11 @@ class Battle:
     def weapon(self, weapon_id: str) -> str:
         """A weapon's name, lower case as the log uses it."""
         return self.setup.weapon_name(weapon_id)
+
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen: a hex direction by its compass point
+        ("north-east"), any other angle by the clock face it points to ("2 o'clock")."""
+        return self.setup.facing(direction, angle)
 
     def side(self, side_id: str) -> str:
         """A side's name."""
