@@ -308,12 +308,13 @@ def test_slot_maker_makes_the_values_the_constructor_makes_and_refuses_a_wrong_c
     from game.options import AT_TARGET, Odds, slot_maker
 
     make = slot_maker(AttackOption)
-    odds = Odds(Fraction(1, 2), 11, (), ())
-    fast = make("attack", Attack(1, target=2), "", AT_TARGET, 2, "rifle", odds, None, 3, "1d10", Fraction(11, 4), ())
+    odds = Odds(Fraction(1, 2), 11, (), (), source="SWN core, attack rolls")
+    fast = make("attack", Attack(1, target=2), "", AT_TARGET, 2, "rifle", odds, None, 3, "1d10", Fraction(11, 4), (),
+                "SWN core, damage")
     made = AttackOption("attack", Attack(1, target=2), aim=AT_TARGET, target=2, weapon="rifle", odds=odds, armor=3,
-                        damage="1d10", expected_damage=Fraction(11, 4))
+                        damage="1d10", expected_damage=Fraction(11, 4), damage_source="SWN core, damage")
     assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
-    with pytest.raises(TypeError, match="takes 12 values, not 2"):
+    with pytest.raises(TypeError, match="takes 13 values, not 2"):
         make("attack", None)
 
 

@@ -69,7 +69,7 @@ def test_a_charge_that_cannot_get_through_a_gravtanks_armor_is_worth_nothing():
     people = {c.id: c for c in battle.combatants()}
     tank = next(c for c in people.values() if c.unit_type == "gravtank")
     trooper = next(c for c in people.values() if c.unit_type == "elite_trooper")
-    certain = Odds(Fraction(1), 2, (), ())
+    certain = Odds(Fraction(1), 2, (), (), source="SWN core, attack rolls")
     def charge(target):
         return ChargeOption("charge", EndTurn(1), aim=AT_CHARGE, target=target.id, odds=certain, damage="1d6")
     assert best_charge(Options(1, (charge(tank),)), people) is None  # armor 18 takes the whole 1d6

@@ -9,7 +9,7 @@ from game.actions import Move, SetOverwatch
 from game.hexgrid import Hex
 from game.ui.helpcard import help_lines
 from game.ui.keys import CANCEL, CONFIRM, KEYS, PAINT, WINDOW_KEYS, card_name, key_for
-from game.ui.modes import Answer, Board, Command, Formation, Key
+from game.ui.modes import Answer, Board, Choose, Command, Formation, Key
 
 from kit import battle_at, pass_turns_until, unit
 
@@ -50,6 +50,8 @@ def test_in_an_open_decision_no_letter_answers_only_enter_and_escape_do():
     assert [k for k in string.ascii_lowercase if Answer(1).handle(Key(k), board).action is not None] == []
     assert Answer(1).handle(Key(CONFIRM), board).action.kind == "overwatch_fire"
     assert Answer(1).handle(Key(CANCEL), board).action.kind == "hold"
+    assert Answer(1).handle(Choose("charge"), board).message == (
+        "Voss can't answer with that now: pick one of the answers shown")
 
 
 def test_in_a_formation_every_letter_but_its_own_means_what_it_means_on_a_turn():

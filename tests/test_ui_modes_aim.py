@@ -2,11 +2,11 @@
 one lying down included, is taken by a click on its hex; and a click that takes nothing says so
 in a player's words, from the options' own refusals."""
 
-from game.actions import Attack, Charge, Hold, Move, SetOverwatch, Stabilise
+from game.actions import Attack, Charge, Hold, Stabilise
 from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import AT_ONCE, AT_TARGET
-from game.ui.modes import Answer, Board, ChargeEnd, Choose, Click, Command, Key
+from game.ui.modes import Board, ChargeEnd, Click, Command, Key
 
 from kit import WALL, battle_at, pass_turns_until, scenario, unit
 
@@ -105,18 +105,3 @@ def test_a_charge_is_aimed_at_its_target_then_at_an_end_hex_and_says_so_when_mis
         "Click one of the marked hexes beside Ana to end the charge there")
     end = next(o for o in board.options.allowed("charge") if o.target == 2)
     assert picked.mode.handle(Click(end.hex), board).action == Charge(1, target=2, path=end.path)
-
-
-def test_in_an_open_decision_only_escape_and_enter_answer_and_letters_keep_their_meaning():
-    runner = unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")
-    battle = battle_at([unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Voss"), runner], first=1, seed=11,
-                       radius=8)
-    battle.submit(SetOverwatch(1, facing=0))
-    pass_turns_until(battle, 2)
-    battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0))))
-    board = board_of(battle, 1)
-    assert Answer(1).handle(Key("return"), board).action.kind == "overwatch_fire"
-    assert Answer(1).handle(Key("escape"), board).action == Hold(1, for_this_move=True)
-    assert all(Answer(1).handle(Key(letter), board).action is None for letter in "fh")  # fit, heal: never fire or hold
-    assert Answer(1).handle(Choose("charge"), board).message == (
-        "Voss can't answer with that now: pick one of the answers shown")

@@ -47,7 +47,7 @@ def with_group_bonus(scene: Scene, attacker: EntityId, setup: AttackSetup) -> At
     if group is None or not group.bonus:
         return setup
     part = Modifier(f"Many-on-One ({scene.world.get(attacker, Squad).units} units)", group.bonus,
-                    "Seed 004, Many-on-One (value chart)")
+                    "Seed 004, Extending the Charts (Many on One)")
     return replace(setup, situational=setup.situational + (part,))
 
 

@@ -24,8 +24,8 @@ DEEDS = {
 }
 """How each kind reads after "can't" or "Still:", where the kind's own words would not do;
 `{target}` is the combatant it is aimed at (left out, with its "on" or "at", when none is named)."""
-SHORT_HINT = 2
-"""At most this many other things still possible are named after a refusal (end turn besides)."""
+SHORT_HINT = 1
+"""How many other things still possible a refusal names, the first offered (end turn besides): a toast stays short."""
 
 
 def deed(kind: str, target: str = "") -> str:
