@@ -26,6 +26,8 @@ DEEDS = {
 `{target}` is the combatant it is aimed at (left out, with its "on" or "at", when none is named)."""
 SHORT_HINT = 1
 """How many other things still possible a refusal names, the first offered (end turn besides): a toast stays short."""
+NAMED = 3
+"""How many of those a kind may be aimed at a refusal names before "or N more"."""
 
 
 def deed(kind: str, target: str = "") -> str:
@@ -57,8 +59,12 @@ def refused_kind(who: str, kind: str, options: Options) -> str:
 
 
 def pick(kind: str, names: Iterable[str], what: str = "someone") -> str:
-    """A click that named nothing this kind is aimed at: who (or what) it may be aimed at."""
-    listed = ", ".join(names)
+    """A click that named nothing this kind is aimed at: who (or what) it may be aimed at, the
+    first few by name ("Pick someone to attack: Thug 8, Thug 9, Kell or 3 more")."""
+    names = list(names)
+    listed = ", ".join(names[:NAMED])
+    if len(names) > NAMED:
+        listed += f" or {len(names) - NAMED} more"
     return sentence(f"Pick {what} to {deed(kind)}" + (f": {listed}" if listed else ""))
 
 
