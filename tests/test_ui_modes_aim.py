@@ -105,3 +105,11 @@ def test_a_charge_is_aimed_at_its_target_then_at_an_end_hex_and_says_so_when_mis
         "Click one of the marked hexes beside Ana to end the charge there")
     end = next(o for o in board.options.allowed("charge") if o.target == 2)
     assert picked.mode.handle(Click(end.hex), board).action == Charge(1, target=2, path=end.path)
+
+
+def test_a_refusal_names_the_first_three_targets_and_counts_the_rest():
+    from game.ui.refusals import pick
+
+    assert pick("attack", ["Kell", "Thug 8", "Thug 9", "Thug 11", "Boomer"]) == (
+        "Pick someone to attack: Kell, Thug 8, Thug 9 or 2 more")
+    assert pick("stabilise", ["Dax"]) == "Pick someone to stabilise: Dax"
