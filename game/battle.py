@@ -27,7 +27,7 @@ from game.rules.cover import CoverReading
 from game.rules.dice import MAX_SIDES, DiceError, SeededDice
 from game.rules.morale import MORALE_BANDS, starting_morale
 from game.rules.ruleset_data import catalog_for
-from game.systems import choices, combat, gm, morale, overwatch, roster, rulesets
+from game.systems import choices, combat, gm, morale, movement, overwatch, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, camp, fighting, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
@@ -172,6 +172,10 @@ class _Teller:
     def weapon(self, weapon_id: str) -> str:
         """A weapon's name, lower case."""
         return self._battle.weapon(weapon_id)
+
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen."""
+        return self._battle.facing(direction, angle)
 
     def side(self, side_id: str) -> str:
         """A side's name."""
@@ -370,6 +374,11 @@ class Battle:
         """A weapon's name, lower case as the log uses it."""
         return self.setup.weapon_name(weapon_id)
 
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen: a hex direction by its compass point
+        ("north-east"), any other angle by the clock face it points to ("2 o'clock")."""
+        return self.setup.facing(direction, angle)
+
     def side(self, side_id: str) -> str:
         """A side's name."""
         return self.state.side(side_id).name
@@ -400,6 +409,21 @@ class Battle:
         if actor == self.current():
             return self._ruleset.options_on_turn(scene, actor, self._ruleset.groups if groups is None else groups)
         return self._ruleset.options_off_turn(scene, actor)
+
+    def move_refusal(self, actor: EntityId, hex_: Hex) -> str:
+        """Why the combatant cannot move to this hex now, in a player's words, for a window to say
+        after a click on a hex it is not offered: its move options' own refusal when it cannot
+        move at all, else what stops it there ("4 movement needed, 3 left", "Lune stands there
+        (allies are passed, not stopped on)", "nobody can enter that hex", "no way through to that
+        hex"); "" when it is offered that hex or nothing stops it."""
+        listing = self.options(actor, ("move",))
+        moves = listing.allowed("move")
+        if not moves:
+            refused = listing.of("move")
+            return refused[0].refused if refused else ""
+        if any(getattr(o, "hex", None) == hex_ for o in moves):
+            return ""
+        return movement.move_refusal(self._reading(self.state), actor, hex_)
 
     def formations(self, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
         """Every formation a squad on its turn could move into with its head on `anchor` (a line,

@@ -42,6 +42,9 @@ class Narrator(Protocol):
     def side(self, side_id: str) -> str:
         """The side's name."""
 
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen: "north-east", or "2 o'clock" for an angle."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -576,7 +579,7 @@ class Scattered(Event):
     def text(self, say: Narrator) -> str:
         short = f", {self.stopped}" if self.stopped else ""
         return (f"The throw misses: it scatters {self.scatter.distance_roll.text()} hexes in direction "
-                f"{self.scatter.direction.roll.text()} (direction {self.scatter.direction_index}) and comes "
+                f"{self.scatter.direction.roll.text()} ({say.facing(self.scatter.direction_index)}) and comes "
                 f"down at {say.place(self.landing)}{short}.")
 
 
@@ -682,8 +685,7 @@ class OverwatchSet(Event):
     rule: str = "Seed 002, Overwatch"
 
     def text(self, say: Narrator) -> str:
-        words = f"direction {self.facing}" if self.angle is None else f"{self.angle:g} degrees"
-        return f"{say.name(self.actor)} goes on overwatch facing {words}."
+        return f"{say.name(self.actor)} goes on overwatch facing {say.facing(self.facing, self.angle)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,7 +728,7 @@ class DropRolled(Event):
 
     def text(self, say: Narrator) -> str:
         return (f"{say.name(self.actor)} rolls where {say.name(self.owner)}'s weapon falls: "
-                f"{self.direction.roll.text()} (direction {self.direction.index})")
+                f"{self.direction.roll.text()} ({say.facing(self.direction.index)})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ breakdown (each modifier and what it is called), so a window can explain any of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+import dataclasses
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
@@ -21,7 +22,7 @@ from game.rules.cover import CoverReading
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """The exact chance of a d20 attack roll and how it is made up.
+    """The exact chance of an attack roll and how it is made up, with the rule of each part.
 
     `bonus` are the parts added to the die (attack bonus, skill, range, morale ...), `target`
     the parts of the number to reach (AC, concealment, total defense, morale); `face_needed`
@@ -34,7 +35,11 @@ class Odds:
     target: tuple[Modifier, ...]
     dice: str = "1d20"
     """The roll: "1d20" (SWN), or "opposed 2d6" (seed 001), where `face_needed` is the least the
-    attacker's 2d6 must beat the defender's 2d6 by (after the parts) and both totals are rolled."""
+    attacker's 2d6 must beat the defender's 2d6 by (after the parts) and both totals are rolled,
+    or "d100" (seed 003), rolled under `face_needed`."""
+    source: str = dataclasses.field(kw_only=True)
+    """The rule the roll is made and read by ("SWN core, attack rolls"); each part carries its own
+    (`Modifier.source`)."""
 
     @property
     def total_bonus(self) -> int:
@@ -45,6 +50,36 @@ class Odds:
     def target_number(self) -> int:
         """The total to reach."""
         return sum(m.value for m in self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """How an option is aimed, so a window knows what a click must name to take it: nothing
+    (`at` "once": taken as soon as it is chosen), a "combatant", a "hex", a "side" or a
+    "facing", named by the option's field `field` (a hex field may hold several hexes, any of
+    which names it); `then` is a second field a further click names (a charge's end hex)."""
+
+    at: str
+    field: str = ""
+    then: str = ""
+
+
+AT_ONCE = Aim("once")
+"""Taken as soon as it is chosen (reload, go prone, end turn, a decision's answers ...)."""
+AT_TARGET = Aim("combatant", "target")
+"""Aimed at the combatant its `target` names (an attack, a shove, protect, stabilise, heal ...)."""
+AT_HEX = Aim("hex", "hex")
+"""Aimed at the hex its `hex` names (a move, a jump, a step, a grapple's drag or toss)."""
+AT_LANDING = Aim("hex", "at")
+"""Aimed at the hex its `at` names (a grenade's throw)."""
+AT_HEXES = Aim("hex", "hexes")
+"""Aimed at any of the hexes its `hexes` names (the hexes a squad keeps when it regroups)."""
+AT_SIDE = Aim("side", "side")
+"""Aimed at a whole side, its `side` (intimidate): a click on any of its combatants names it."""
+AT_FACING = Aim("facing", "facing")
+"""Aimed at a facing (overwatch): a click on any hex turns the wedge that way."""
+AT_CHARGE = Aim("combatant", "target", then="hex")
+"""Aimed at the combatant its `target` names, then at the hex its `hex` names (a charge's end)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +94,14 @@ class Option:
     `Battle.formations`), "step" (seed 001), and for an open decision "hold", "hold_for_move",
     "redirect", "regroup". Seed 001 adds the kinds listed in docs/facade.md ("trip", "grapple",
     "hide", "attack_of_opportunity", "lethal_blow", ...).
+
+    `aim` says how it is aimed (`Aim`): its builder sets it, so a window needs no table of kinds.
     """
 
     kind: str
     action: Action | None
     refused: str = ""
+    aim: Aim = dataclasses.field(kw_only=True)
 
     @property
     def allowed(self) -> bool:
@@ -120,23 +158,23 @@ def slot_maker(cls: type) -> Callable[..., Any]:
 
 
 _MOVE_FIELDS = _setters(Move, ("actor", "faces", "reason", "path"))
-_MOVE_OPTION_FIELDS = _setters(MoveOption, ("kind", "action", "refused", "hex", "cost", "path", "hexes"))
+_MOVE_OPTION_FIELDS = _setters(MoveOption, ("kind", "action", "refused", "aim", "hex", "cost", "path", "hexes"))
 
 
 def walking_options(actor: int, reach: Iterable[tuple[Hex, int, tuple[Hex, ...]]]) -> list[MoveOption]:
-    """`MoveOption("move", Move(actor, path=path), hex=hex, cost=cost, path=path)` for each
-    (hex, cost, path) in reach: equal values, set slot by slot rather than through the frozen
+    """`MoveOption("move", Move(actor, path=path), aim=AT_HEX, hex=hex, cost=cost, path=path)` for
+    each (hex, cost, path) in reach: equal values, set slot by slot rather than through the frozen
     dataclasses' `__init__` (a third of the time; a move decision makes one for every hex in
     reach, and neither class checks anything on the way in)."""
     new = object.__new__
     m_actor, m_faces, m_reason, m_path = _MOVE_FIELDS
-    o_kind, o_action, o_refused, o_hex, o_cost, o_path, o_hexes = _MOVE_OPTION_FIELDS
+    o_kind, o_action, o_refused, o_aim, o_hex, o_cost, o_path, o_hexes = _MOVE_OPTION_FIELDS
     found = []
     for hex_, cost, path in reach:
         move, option = new(Move), new(MoveOption)
         m_actor(move, actor), m_faces(move, ()), m_reason(move, ""), m_path(move, path)
-        o_kind(option, "move"), o_action(option, move), o_refused(option, ""), o_hex(option, hex_)
-        o_cost(option, cost), o_path(option, path), o_hexes(option, ())
+        o_kind(option, "move"), o_action(option, move), o_refused(option, ""), o_aim(option, AT_HEX)
+        o_hex(option, hex_), o_cost(option, cost), o_path(option, path), o_hexes(option, ())
         found.append(option)
     return found
 
@@ -173,6 +211,9 @@ class AttackOption(Option):
     damage: str = ""
     expected_damage: Fraction = Fraction(0)
     bands: tuple[tuple[str, Fraction], ...] = ()
+    damage_source: str = ""
+    """The rule its damage and the armor against it are read by ("SWN core, damage"; heroic: "Seed
+    000, Damage Conversion Table"); "" for a refused option."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,10 @@ decides what to hide from the players.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.hexgrid import Hex
+from game.rules.attack import ARMOR, ARMOR_CLASS, MORALE_THRESHOLD, TOTAL_DEFENSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +22,13 @@ class CombatantView:
     False once it is down, dead or fallen. `health` counts hit points, or hit dice (`unit`
     "hd") for heroic NPCs. `down` says how it is out of the fight: "mortally wounded",
     "stabilised", "dead" or "down". `overwatch` is the watched facing (a hex direction) and
-    `overwatch_angle` any chosen angle; `facing` is the overwatch facing or the map's.
+    `overwatch_angle` any chosen angle; `facing` is the overwatch facing or the map's. The
+    `..._source` class values name the rule each of those numbers comes from.
     """
+
+    ac_source: ClassVar[str] = ARMOR_CLASS
+    armor_source: ClassVar[str] = ARMOR
+    total_defense_source: ClassVar[str] = TOTAL_DEFENSE
 
     id: int
     name: str
@@ -89,7 +96,10 @@ class CombatantView:
 
 @dataclass(frozen=True, slots=True)
 class SideView:
-    """One side: its name, who plays it, and its morale score and band (None for the PCs)."""
+    """One side: its name, who plays it, and its morale score and band (None for the PCs), whose
+    rule `morale_source` names."""
+
+    morale_source: ClassVar[str] = MORALE_THRESHOLD
 
     id: str
     name: str

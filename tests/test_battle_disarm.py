@@ -74,7 +74,7 @@ def test_winning_by_1_or_2_the_pistol_drops_one_hex_away_in_the_rolled_direction
     outcome = battle.submit(Disarm(ANA, target=ROOK, faces=(7, 5, 5, 3, 3, 1)))
     assert outcome.accepted, outcome.reason
     assert "Ana wins by 2: weapon drops" in _texts(outcome)
-    assert "direction 0" in _texts(outcome)
+    assert "1d6: [1] = 1 (east)" in _texts(outcome)
     assert _lying(battle) == [DroppedWeapon(PISTOL, Hex(2, 0), 12)]
     dropped = [e for e in outcome.events if isinstance(e, WeaponDropped)]
     assert dropped[0].hex == Hex(2, 0) and dropped[0].owner == ROOK

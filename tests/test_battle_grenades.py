@@ -105,7 +105,7 @@ def test_a_miss_scatters_1d3_hexes_in_direction_1d6_minus_1_and_can_catch_the_th
     battle = _battle(THUG_AND_FRIEND)
     # d20 2: miss; 1d3 = 2 hexes; 1d6 = 4: direction 3 (-1, 0): from (3, 0) to (1, 0), next to Ana.
     texts = _texts(battle.submit(ThrowGrenade(1, at=Hex(3, 0), faces=(2, 2, 4, 6, 6, 5))))
-    assert ("The throw misses: it scatters 1d3: [2] = 2 hexes in direction 1d6: [4] = 4 (direction 3) "
+    assert ("The throw misses: it scatters 1d3: [2] = 2 hexes in direction 1d6: [4] = 4 (west) "
             "and comes down at col 1, row 0.") in texts
     assert "Ana is caught in the blast: Evasion save d20 5 vs 12: failed; takes 12." in texts
     assert (_hp(battle, 1), _hp(battle, 2)) == (18 - 12, 10)

@@ -271,10 +271,11 @@ def test_a_checked_attack_is_planned_once_and_the_plan_is_handed_to_apply(monkey
 
 
 def test_walking_options_are_the_move_options_the_constructors_make():
-    from game.options import walking_options
+    from game.options import AT_HEX, walking_options
 
     reach = [(Hex(1, 0), 1, (Hex(1, 0),)), (Hex(2, -1), 3, (Hex(1, 0), Hex(2, -1)))]
-    made = [MoveOption("move", Move(4, path=path), hex=hex_, cost=cost, path=path) for hex_, cost, path in reach]
+    made = [MoveOption("move", Move(4, path=path), aim=AT_HEX, hex=hex_, cost=cost, path=path)
+            for hex_, cost, path in reach]
     fast = walking_options(4, reach)
     assert fast == made and [hash(o) for o in fast] == [hash(o) for o in made]
     assert [repr(o) for o in fast] == [repr(o) for o in made]
@@ -304,15 +305,16 @@ def test_an_attack_after_the_state_changed_is_checked_afresh():
 
 
 def test_slot_maker_makes_the_values_the_constructor_makes_and_refuses_a_wrong_count():
-    from game.options import Odds, slot_maker
+    from game.options import AT_TARGET, Odds, slot_maker
 
     make = slot_maker(AttackOption)
-    odds = Odds(Fraction(1, 2), 11, (), ())
-    fast = make("attack", Attack(1, target=2), "", 2, "rifle", odds, None, 3, "1d10", Fraction(11, 4), ())
-    made = AttackOption("attack", Attack(1, target=2), target=2, weapon="rifle", odds=odds, armor=3,
-                        damage="1d10", expected_damage=Fraction(11, 4))
+    odds = Odds(Fraction(1, 2), 11, (), (), source="SWN core, attack rolls")
+    fast = make("attack", Attack(1, target=2), "", AT_TARGET, 2, "rifle", odds, None, 3, "1d10", Fraction(11, 4), (),
+                "SWN core, damage")
+    made = AttackOption("attack", Attack(1, target=2), aim=AT_TARGET, target=2, weapon="rifle", odds=odds, armor=3,
+                        damage="1d10", expected_damage=Fraction(11, 4), damage_source="SWN core, damage")
     assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
-    with pytest.raises(TypeError, match="takes 11 values, not 2"):
+    with pytest.raises(TypeError, match="takes 13 values, not 2"):
         make("attack", None)
 
 

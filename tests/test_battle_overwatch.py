@@ -138,7 +138,7 @@ def test_overwatch_may_face_any_angle_not_only_a_hex_direction():
     while battle.current() != 1:
         battle.submit(EndTurn(battle.current()))
     outcome = battle.submit(SetOverwatch(1, angle=30.0))
-    assert outcome.lines[-1] == "Voss goes on overwatch facing 30 degrees."
+    assert outcome.lines[-1] == "Voss goes on overwatch facing 2 o'clock."
     wedge = set(overwatch_wedge(scene_of(battle), 1))
     assert Hex(3, 0) in wedge and Hex(3, -3) in wedge  # both edges of the 0..60 wedge
     assert Hex(0, 3) not in wedge and Hex(-3, 0) not in wedge

@@ -55,7 +55,7 @@ def test_a_medium_arm_wound_calls_for_a_disability_check_counted_in_the_attacks_
     # Disability: (END 5, WIL 6) x (5 - 2) = 33. The attack: (DEX 7, laser 5) less 2 per trait x 5 = 40.
     assert option.odds.chance == Fraction(33, 100) * Fraction(40, 100) and option.odds.face_needed == 40
     lines = explain_attack(option, {REYES: "Reyes"})
-    assert "First a disability check (right arm): d100 of 33 or less [seed 003, 3.6.6]" in lines
+    assert "First a disability check (right arm): d100 of 33 or less  [Seed 003, 3.6.6 Effects of Wounds and Shock]" in lines
 
 
 def test_passing_the_disability_check_lets_the_arm_attack():

@@ -85,6 +85,11 @@ class Say:
     def side(self, side_id: str) -> str:
         return self.SIDES[side_id]
 
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        from game.hexgrid import facing_name
+
+        return facing_name(direction, angle)
+
 
 SAY = Say()
 
@@ -94,7 +99,7 @@ def faces(*values: int) -> ScriptedDice:
 
 
 def hit_14_plus_2_vs_16():
-    return resolve_attack(AttackSetup((Modifier("attack bonus", 2),), 16), faces(14))
+    return resolve_attack(AttackSetup((Modifier("attack bonus", 2, "SWN core, attack rolls"),), 16), faces(14))
 
 
 def test_an_attack_reads_its_roll_and_verdict():
@@ -137,12 +142,12 @@ def test_a_plain_roll_shows_every_face_and_the_gm_rolls_as_actor_0():
 
 
 def test_checks_and_saves():
-    heal = skill_check("Heal", (Modifier("Heal skill", 1),), 9, faces(4, 5))
+    heal = skill_check("Heal", (Modifier("Heal skill", 1, "SWN core, attack rolls"),), 9, faces(4, 5))
     assert CheckRolled(1, "stabilise", heal, target=3).text(SAY) == (
         "Ana tends Kit: Heal check 2d6 [4, 5] +1 Heal skill = 10 vs 9: success.")
     save = SaveResult("Evasion", roll("1d20", faces(12)), 14, False)
     assert CheckRolled(1, "Evasion save", save).text(SAY) == "Ana rolls an Evasion save d20 12 vs 14: failed."
-    grip = roll_skill("Stab", (Modifier("Stab", 1),), faces(4, 3))
+    grip = roll_skill("Stab", (Modifier("Stab", 1, "SWN core, attack rolls"),), faces(4, 3))
     assert CheckRolled(2, "keep hold", grip).text(SAY) == "Voss rolls to keep hold: Stab 2d6 [4, 3] +1 Stab = 8"
     scare = skill_check("Intimidate", (), 8, faces(6, 6))
     assert CheckRolled(1, "intimidate", scare, side="enemies").text(SAY) == (
@@ -229,7 +234,7 @@ def test_grenades():
         "Voss is caught in the blast: Evasion save d20 15 vs 14: saved; takes 3.")
     scatter = Scatter(roll("1d3", faces(2)), DirectionRoll(roll("1d6", faces(5))))
     assert Scattered(1, scatter, Hex(6, 5), "stopped by the edge of the map").text(SAY) == (
-        "The throw misses: it scatters 1d3: [2] = 2 hexes in direction 1d6: [5] = 5 (direction 4) and comes "
+        "The throw misses: it scatters 1d3: [2] = 2 hexes in direction 1d6: [5] = 5 (south-west) and comes "
         "down at col 6, row 5, stopped by the edge of the map.")
 
 
@@ -252,8 +257,9 @@ def test_grenades():
     (ConditionChanged(1, "protecting", False, "declined"), "Ana does not step in."),
     (ConditionChanged(1, "protecting", True, "stepped in", 3), "Ana steps in front of Kit and takes the attack."),
     (ConditionChanged(1, "guarding", True, other=3), "Ana guards Kit until the start of Ana's next turn."),
-    (OverwatchSet(1, 2), "Ana goes on overwatch facing direction 2."),
-    (OverwatchSet(1, 1, 30.0), "Ana goes on overwatch facing 30 degrees."),
+    (OverwatchSet(1, 2), "Ana goes on overwatch facing north-west."),
+    (OverwatchSet(1, 1, 30.0), "Ana goes on overwatch facing 2 o'clock."),
+    (OverwatchSet(1, 1, 8.94828), "Ana goes on overwatch facing 3 o'clock."),
     (ShieldRaised(1, 4), "Ana shields the allies around it (+2 AC and armor 4 behind it) until its next turn."),
     (AttackPaused(2, 3, (1,)), "Voss attacks Kit; Ana may step in."),
     (ChargeBegan(1, 2), "Ana charges Voss."),
@@ -269,7 +275,7 @@ def test_weapons_changing_hands():
     assert DisarmSettled(1, 2, 0, "nothing happens").text(SAY) == "Ana ties: nothing happens."
     assert DisarmSettled(1, 2, -2, "both drop").text(SAY) == "Ana loses by 2: both drop."
     assert DropRolled(1, 2, DirectionRoll(roll("1d6", faces(3)))).text(SAY) == (
-        "Ana rolls where Voss's weapon falls: 1d6: [3] = 3 (direction 2)")
+        "Ana rolls where Voss's weapon falls: 1d6: [3] = 3 (north-west)")
     assert WeaponDropped("knife", Hex(1, 2), 2).text(SAY) == "The knife lands at col 1, row 2."
     assert WeaponDropped("knife", Hex(1, 2), 2, blocked=True).text(SAY) == (
         "The knife lands at col 1, row 2 (the way is blocked, so it falls at their feet).")

@@ -22,7 +22,7 @@ from game.rules.attack import (
 )
 from game.rules.dice import ScriptedDice
 
-RIFLEMAN = (Modifier("attack bonus", 1), Modifier("Shoot", 1), Modifier("Dex", 1))
+RIFLEMAN = (Modifier("attack bonus", 1, "SWN core, attack rolls"), Modifier("Shoot", 1, "SWN core, attack rolls"), Modifier("Dex", 1, "SWN core, attack rolls"))
 
 
 def names(setup):
@@ -131,7 +131,7 @@ def test_total_defense_adds_2_ac():
 
 
 def test_zero_parts_are_left_out_of_the_breakdown():
-    setup = AttackSetup((Modifier("attack bonus", 0), Modifier("Dex", 1)), 10)
+    setup = AttackSetup((Modifier("attack bonus", 0, "SWN core, attack rolls"), Modifier("Dex", 1, "SWN core, attack rolls")), 10)
     assert names(setup) == ["+1 Dex"]
 
 
@@ -145,7 +145,7 @@ def test_rifleman_rolls_10_plus_3_against_ac_13_and_hits():
 
 
 def test_natural_1_misses_even_against_ac_1():
-    result = resolve_attack(AttackSetup((Modifier("attack bonus", 10),), 1), ScriptedDice([1]))
+    result = resolve_attack(AttackSetup((Modifier("attack bonus", 10, "SWN core, attack rolls"),), 1), ScriptedDice([1]))
     assert not result.hit and result.natural
     assert "natural 1" in result.text()
 
@@ -166,7 +166,7 @@ def test_needed_face_against_ac_13_with_plus_3_is_10():
 
 
 def test_needed_face_is_never_below_2_nor_above_20():
-    assert needed_face(AttackSetup((Modifier("attack bonus", 30),), 10)) == 2
+    assert needed_face(AttackSetup((Modifier("attack bonus", 30, "SWN core, attack rolls"),), 10)) == 2
     assert needed_face(AttackSetup((), 50)) == 20
 
 
@@ -187,7 +187,7 @@ def test_rifleman_against_ac_13_hits_11_times_in_20():
 
 def test_hopeless_attack_still_hits_1_in_20_and_sure_one_misses_1_in_20():
     assert hit_chance(AttackSetup((), 99)) == Fraction(1, 20)
-    assert hit_chance(AttackSetup((Modifier("attack bonus", 99),), 1)) == Fraction(19, 20)
+    assert hit_chance(AttackSetup((Modifier("attack bonus", 99, "SWN core, attack rolls"),), 1)) == Fraction(19, 20)
 
 
 setups = st.builds(

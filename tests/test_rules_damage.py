@@ -176,13 +176,13 @@ def test_stabilise_difficulty_is_8_plus_rounds_since_the_fall():
 
 def test_heal_2_int_1_rolling_5_and_3_stabilises_after_3_rounds():
     down = PcHealth(0, 10, MORTALLY_WOUNDED, 3)
-    result = stabilise(down, (Modifier("Heal", 2), Modifier("Int", 1)), ScriptedDice([5, 3]))
+    result = stabilise(down, (Modifier("Heal", 2, "SWN core, attack rolls"), Modifier("Int", 1, "SWN core, attack rolls")), ScriptedDice([5, 3]))
     assert result.check.difficulty == 11 and result.after.state == STABLE
 
 
 def test_failed_heal_check_leaves_the_pc_dying():
     down = PcHealth(0, 10, MORTALLY_WOUNDED, 3)
-    result = stabilise(down, (Modifier("Heal", 0),), ScriptedDice([2, 3]))
+    result = stabilise(down, (Modifier("Heal", 0, "SWN core, attack rolls"),), ScriptedDice([2, 3]))
     assert result.after == down
 
 

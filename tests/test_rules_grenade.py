@@ -11,7 +11,7 @@ from game.rules.grenade import (
     throw_grenade,
 )
 
-THROWER = (Modifier("attack bonus", 1), Modifier("Exert", 1), Modifier("Dex", 0))
+THROWER = (Modifier("attack bonus", 1, "SWN core, attack rolls"), Modifier("Exert", 1, "SWN core, attack rolls"), Modifier("Dex", 0, "SWN core, attack rolls"))
 
 
 def test_grenade_at_a_target_mostly_obscured_is_against_ac_14():

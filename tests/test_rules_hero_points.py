@@ -179,7 +179,7 @@ def test_bought_dice_on_a_check_or_a_skill_roll_are_a_named_part_and_on_a_plain_
     from game.rules.hero_points import bought_onto
     from game.rules.saves import roll_skill, skill_check
 
-    check = bought_onto(skill_check("Pilot", (Modifier("Pilot", 1),), 9, ScriptedDice([1, 1])), 10)
+    check = bought_onto(skill_check("Pilot", (Modifier("Pilot", 1, "SWN core, attack rolls"),), 9, ScriptedDice([1, 1])), 10)
     assert (check.total, check.success) == (13, True)
     assert check.text() == "Pilot check 2d6 [1, 1] +1 Pilot +10 hero points = 13 vs 9: success"
     assert bought_onto(roll_skill("disarm", (), ScriptedDice([1, 1])), 13).total == 15

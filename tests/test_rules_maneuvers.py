@@ -20,9 +20,9 @@ from game.rules.maneuvers import (
     shove_setup,
 )
 
-PUNCH = (Modifier("attack bonus", 1), Modifier("Punch", 1), Modifier("Str", 0))
-PILOT = (Modifier("Pilot", 2), Modifier("Dex", 1))
-STAB = (Modifier("attack bonus", 1), Modifier("Stab", 1), Modifier("Str", 1))
+PUNCH = (Modifier("attack bonus", 1, "SWN core, attack rolls"), Modifier("Punch", 1, "SWN core, attack rolls"), Modifier("Str", 0, "SWN core, attack rolls"))
+PILOT = (Modifier("Pilot", 2, "SWN core, attack rolls"), Modifier("Dex", 1, "SWN core, attack rolls"))
+STAB = (Modifier("attack bonus", 1, "SWN core, attack rolls"), Modifier("Stab", 1, "SWN core, attack rolls"), Modifier("Str", 1, "SWN core, attack rolls"))
 
 
 # --- Shove ---------------------------------------------------------------------------------
@@ -139,19 +139,19 @@ def test_disarm_outcome_by_margin(margin, outcome):
 
 def test_disarm_winning_by_3_lets_the_attacker_decide():
     # attacker 6+6 +1 Stab +1 Str = 14; defender 3+2 +0 Stab +3 defending = 8
-    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 6, 6, 3, 2]), STAB[1:], (Modifier("Stab", 0),))
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 6, 6, 3, 2]), STAB[1:], (Modifier("Stab", 0, "SWN core, attack rolls"),))
     assert result.outcome == "attacker decides" and result.drops == ()
 
 
 def test_disarm_winning_by_1_drops_the_weapon_in_a_random_direction():
     # attacker 4+4+2 = 10; defender 3+2+1+3 = 9; the drop direction 1d6 shows 5, index 4
-    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 2, 5]), STAB[1:], (Modifier("Stab", 1),))
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 2, 5]), STAB[1:], (Modifier("Stab", 1, "SWN core, attack rolls"),))
     assert result.margin == 1 and result.outcome == "weapon drops"
     assert [d.index for d in result.drops] == [4]
 
 
 def test_disarm_tie_drops_both_weapons_each_in_its_own_direction():
-    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 3, 1, 6]), STAB[1:], (Modifier("Stab", 1),))
+    result = disarm(AttackSetup(STAB, 10), ScriptedDice([12, 4, 4, 3, 3, 1, 6]), STAB[1:], (Modifier("Stab", 1, "SWN core, attack rolls"),))
     assert result.outcome == "both drop" and [d.index for d in result.drops] == [0, 5]
 
 
@@ -173,13 +173,13 @@ def test_direction_roll_of_1_is_index_0():
 
 
 def test_intimidate_meeting_morale_8_lowers_it_to_7():
-    parts = (Modifier("Lead", 1), Modifier("Cha", 1))
+    parts = (Modifier("Lead", 1, "SWN core, attack rolls"), Modifier("Cha", 1, "SWN core, attack rolls"))
     result = intimidate(parts, enemy_morale=8, dice=ScriptedDice([3, 3]))
     assert result.success and result.change.after == 7
 
 
 def test_intimidate_below_morale_does_nothing():
-    result = intimidate((Modifier("Lead", 0),), enemy_morale=8, dice=ScriptedDice([3, 4]))
+    result = intimidate((Modifier("Lead", 0, "SWN core, attack rolls"),), enemy_morale=8, dice=ScriptedDice([3, 4]))
     assert not result.success and result.change is None
 
 
@@ -191,8 +191,8 @@ def test_intimidate_against_a_side_already_intimidated_this_round_rolls_nothing(
 
 
 def test_read_morale_is_a_difficulty_6_check():
-    assert read_morale((Modifier("Notice", 0), Modifier("Wis", 0)), ScriptedDice([3, 3])).success
-    assert not read_morale((Modifier("Notice", -1),), ScriptedDice([3, 3])).success
+    assert read_morale((Modifier("Notice", 0, "SWN core, attack rolls"), Modifier("Wis", 0, "SWN core, attack rolls")), ScriptedDice([3, 3])).success
+    assert not read_morale((Modifier("Notice", -1, "SWN core, attack rolls"),), ScriptedDice([3, 3])).success
 
 
 def test_what_hero_point_dice_must_make_up_on_a_disarms_opposed_rolls():

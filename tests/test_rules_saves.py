@@ -60,18 +60,18 @@ def test_pilot_2_dex_1_rolling_4_and_3_makes_difficulty_10():
 
 
 def test_untrained_skill_counts_as_level_minus_1():
-    assert skill_parts("Heal", None, "Int", 0) == (Modifier("Heal", -1), Modifier("Int", 0))
+    assert skill_parts("Heal", None, "Int", 0) == (Modifier("Heal", -1, "SWN core, skill checks"), Modifier("Int", 0, "SWN core, skill checks"))
 
 
 def test_skill_roll_without_difficulty_keeps_its_parts():
-    result = roll_skill("Stab", (Modifier("Stab", 1), Modifier("defending", 3)), ScriptedDice([6, 6]))
+    result = roll_skill("Stab", (Modifier("Stab", 1, "SWN core, skill checks"), Modifier("defending", 3, "SWN core, skill checks")), ScriptedDice([6, 6]))
     assert result.total == 16
     assert result.text() == "Stab 2d6 [6, 6] +1 Stab +3 defending = 16"
 
 
 @given(st.integers(-4, 6), st.integers(0, 16))
 def test_check_chance_agrees_with_rolling_all_36_pairs(bonus, difficulty):
-    parts = (Modifier("skill", bonus),)
+    parts = (Modifier("skill", bonus, "SWN core, skill checks"),)
     wins = sum(skill_check("x", parts, difficulty, ScriptedDice([a, b])).success
                for a, b in product(range(1, 7), repeat=2))
     assert check_chance(parts, difficulty) == Fraction(wins, 36)

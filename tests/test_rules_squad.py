@@ -48,7 +48,7 @@ def test_squad_natural_1_deals_nothing_even_above_ac():
 
 
 def test_squad_attack_rolling_9_plus_1_against_ac_10_deals_half():
-    result = resolve_squad_attack(AttackSetup((Modifier("attack bonus", 1),), 10), ScriptedDice([9]))
+    result = resolve_squad_attack(AttackSetup((Modifier("attack bonus", 1, "SWN core, attack rolls"),), 10), ScriptedDice([9]))
     assert result.band == "half"
     assert result.text() == "squad attack: d20 9 +1 attack bonus = 10 vs 10: half damage"
 
@@ -60,7 +60,7 @@ def test_band_chances_for_plus_0_against_ac_10():
 
 @given(st.integers(-5, 15), st.integers(0, 30))
 def test_band_chances_agree_with_resolving_every_face(bonus, ac):
-    setup = AttackSetup((Modifier("attack bonus", bonus),), ac)
+    setup = AttackSetup((Modifier("attack bonus", bonus, "SWN core, attack rolls"),), ac)
     counts = {"none": 0, "half": 0, "full": 0}
     for face in range(1, 21):
         counts[resolve_squad_attack(setup, ScriptedDice([face])).band] += 1

@@ -19,7 +19,7 @@ from game.ai import enemy_hexes
 from game.battle import Battle, load_catalog
 from game.events import Explained
 from game.hexgrid import Hex, distance, neighbors
-from game.options import AttackOption, ChargeOption, GrenadeOption, Landing, Odds, Options
+from game.options import AT_CHARGE, AT_LANDING, AttackOption, ChargeOption, GrenadeOption, Landing, Odds, Options
 from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
 from game.simulate.mirror import mirrored
@@ -69,9 +69,9 @@ def test_a_charge_that_cannot_get_through_a_gravtanks_armor_is_worth_nothing():
     people = {c.id: c for c in battle.combatants()}
     tank = next(c for c in people.values() if c.unit_type == "gravtank")
     trooper = next(c for c in people.values() if c.unit_type == "elite_trooper")
-    certain = Odds(Fraction(1), 2, (), ())
+    certain = Odds(Fraction(1), 2, (), (), source="SWN core, attack rolls")
     def charge(target):
-        return ChargeOption("charge", EndTurn(1), target=target.id, odds=certain, damage="1d6")
+        return ChargeOption("charge", EndTurn(1), aim=AT_CHARGE, target=target.id, odds=certain, damage="1d6")
     assert best_charge(Options(1, (charge(tank),)), people) is None  # armor 18 takes the whole 1d6
     option, blow = best_charge(Options(1, (charge(tank), charge(trooper))), people)
     assert option.target == trooper.id and blow == mean_after_armor("1d6", trooper.armor)
@@ -151,7 +151,7 @@ def test_it_sets_overwatch_only_with_nothing_to_shoot_and_an_enemy_near_the_wedg
 
 def test_a_grenade_is_weighed_over_its_whole_spread():
     # a hit (1/2) catches both enemies; a stray landing (1/2) catches one enemy and a friend
-    throw = GrenadeOption("grenade", None, at=Hex(3, 3), spread=(
+    throw = GrenadeOption("grenade", None, aim=AT_LANDING, at=Hex(3, 3), spread=(
         Landing(Hex(3, 3), Fraction(1, 2), (Hex(3, 3), Hex(3, 4))),
         Landing(Hex(5, 3), Fraction(1, 2), (Hex(5, 3), Hex(3, 4), Hex(6, 3)))))
     enemies, friends = grenade_value(throw, foes={Hex(3, 3), Hex(3, 4)}, friends={Hex(6, 3)})

@@ -7,10 +7,10 @@ import re
 from fractions import Fraction
 
 from game.hexgrid import Hex
-from game.options import AttackOption, Odds
+from game.options import AT_TARGET, AttackOption, Odds
 from game.rules.attack import Modifier
 from game.scenario.model import Terrain
-from game.ui.explain import RULES, explain_attack, explanation_at, rule_for
+from game.ui.explain import explain_attack, explanation_at
 
 from kit import battle_at, unit
 
@@ -35,7 +35,8 @@ def _sections(lines: list[str]) -> tuple[list[tuple[int, str, str]], list[tuple[
 def _adds_up(option: AttackOption, names=None) -> list[str]:
     lines = explain_attack(option, names or {2: "Ana"})
     bonus, target = _sections(lines)
-    assert [(v, n) for v, n, _ in bonus] == [(m.value, m.name) for m in option.odds.bonus]
+    assert bonus == [(m.value, m.name, m.source) for m in option.odds.bonus]  # each part's rule, as carried
+    assert [(v, n, s) for v, n, s in target] == [(m.value, m.name, m.source) for m in option.odds.target]
     assert f"  = {sum(v for v, _, _ in bonus):+d} to the d20" in lines
     assert f"  = {sum(v for v, _, _ in target)}" in lines
     face = max(2, min(20, sum(v for v, _, _ in target) - sum(v for v, _, _ in bonus)))
@@ -71,26 +72,34 @@ def test_cover_armor_is_explained_with_its_material_and_hex():
     assert any(line.startswith("  cover armor") and "(4, 0)" in line for line in lines)
 
 
-def test_long_range_overwatch_and_morale_each_cite_their_rule():
-    odds = Odds(Fraction(5, 20), 16, (Modifier("attack bonus", 3), Modifier("long range", -2),
-                                      Modifier("overwatch", -4), Modifier("bold morale", 2)),
-                (Modifier("AC", 13), Modifier("total defense", 2)))
-    option = AttackOption("overwatch_fire", None, target=2, odds=odds, damage="1d8", armor=0,
-                          expected_damage=Fraction(5, 20) * Fraction(9, 2))
-    lines = _adds_up(option)
+def test_the_card_prints_each_parts_rule_as_the_value_carries_it_and_cites_nothing_of_its_own():
+    odds = Odds(Fraction(5, 20), 16, (Modifier("attack bonus", 3, "SWN core, attack bonus"),
+                                      Modifier("long range", -2, "SWN core, ranged attacks"),
+                                      Modifier("lucky charm", 1, "House rule, charms")),
+                (Modifier("AC", 13, "SWN core, armor class"), Modifier("total defense", 2, "")), source="Test, the roll")
+    option = AttackOption("overwatch_fire", None, aim=AT_TARGET, target=2, odds=odds, damage="1d8", armor=0,
+                          expected_damage=Fraction(5, 20) * Fraction(9, 2), damage_source="Test, damage")
+    lines = explain_attack(option, {2: "Ana"})
     assert "  -2 long range  [SWN core, ranged attacks]" in lines
-    assert "  -4 overwatch  [Seed 002, Overwatch]" in lines
-    assert "  +2 bold morale  [Seed 002, Morale Threshold]" in lines
-    assert "  +2 total defense  [SWN core, Total Defense]" in lines
+    assert "  +1 lucky charm  [House rule, charms]" in lines
+    assert "  +2 total defense" in lines  # no source carried: none printed, none looked up
+    assert any(line.startswith("Hits on a d20 of 16+") and "[Test, the roll]" in line for line in lines)
+    assert lines[-2].startswith("Damage 1d8, less armor 0 that counts  [Test, damage]")
 
 
-def test_the_citation_table_covers_the_seeds_names():
-    assert rule_for("overwatch") == "Seed 002, Overwatch"
-    assert rule_for("bold morale") == rule_for("panicked morale") == "Seed 002, Morale Threshold"
-    assert rule_for("total defense").startswith("SWN core")
-    assert rule_for("shoot skill") and rule_for("DEX")
-    assert rule_for("made up") == ""
-    assert all(RULES.values())
+def test_an_overwatch_shot_at_long_range_cites_the_core_range_rule_and_seed_002s_overwatch():
+    from game.actions import Move, SetOverwatch
+
+    from kit import pass_turns_until
+
+    battle = battle_at([unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Sgt Voss", weapon="semi_auto_pistol"),
+                        unit(2, "pc_warrior", "pcs", Hex(12, -6), name="Ana")], first=1, seed=3, radius=14)
+    assert battle.submit(SetOverwatch(1, facing=0)).accepted
+    pass_turns_until(battle, 2)
+    assert battle.submit(Move(2, path=(Hex(11, -5),))).accepted and battle.pending() is not None
+    lines = _adds_up(battle.options(1).allowed("overwatch_fire")[0])
+    assert "  -2 long range  [SWN core, ranged attacks]" in lines
+    assert "  -2 overwatch  [Seed 002, Overwatch]" in lines
 
 
 def test_a_click_on_a_token_that_is_no_target_explains_its_ac_and_its_sides_morale():
@@ -121,7 +130,8 @@ def test_an_opposed_2d6_attack_explains_both_sides_and_the_margin_to_win():
                        first=1, ruleset="lucky-stars")
     lines = explain_attack(_option(battle), {2: "Gash"})
     assert lines[0].startswith("Attack on Gash: ") and lines[0].endswith("% to hit (opposed 2d6)")
-    assert "  +2 ATK" in lines and "  +7 current DEF" in lines
+    assert "  +2 ATK  [Seed 001, Attacking and defending]" in lines
+    assert "  +7 current DEF  [Seed 001, Attacking and defending]" in lines
     assert any("beat the defender's by 6 or more" in line for line in lines)  # 7 - 2 + 1
 
 
@@ -130,4 +140,4 @@ def test_a_d100_task_explains_its_base_chance_and_ease_factor():
                        first=1, ruleset="starfarer")
     lines = explain_attack(_option(battle), {2: "Reyes"})
     assert lines[0] == "Attack on Reyes: 60% to hit (d100)"
-    assert "  +12 BCS" in lines and "  +5 EF (medium)" in lines and "Hits on a d100 of 60 or less [seed 003, 3.4]: 60%" in lines
+    assert "  +12 BCS  [Seed 003, 3.4 Attack Resolution]" in lines and "  +5 EF (medium)  [Seed 003, 3.4.1 Ranges]" in lines and "Hits on a d100 of 60 or less  [Seed 003, 3.4 Attack Resolution]: 60%" in lines

@@ -48,9 +48,9 @@ def test_a_click_takes_the_formation_shown_or_says_why_it_cannot():
 def test_painting_takes_the_move_once_every_hex_is_painted():
     battle = _battle()
     board = _board(battle)
-    painting = Formation(2, size=2).handle(Key("p"), board).mode
+    painting = Formation(2, size=2).handle(Key(" "), board).mode  # the space bar paints
     one = painting.handle(Click(Hex(1, 0)), board)
-    assert one.action is None and one.message == "formation: 1 of 2 hexes painted"
+    assert one.action is None and one.message == "1 of 2 hexes painted: click 1 more"
     undone = one.mode.handle(Click(Hex(1, 0)), board)
     assert undone.mode.painted == ()
     two = one.mode.handle(Click(Hex(1, 1)), board)
@@ -62,4 +62,4 @@ def test_a_single_combatant_is_told_only_squads_move_in_formation():
     battle = battle_at([unit(1, "pc_warrior", "pcs", Hex(-4, 0)), SQUAD], first=1)
     standing = {h: c for c in battle.combatants() for h in c.footprint}
     step = Command(1).handle(Key("v"), Board(battle.options(1), standing))
-    assert step.mode is None and "only a squad over several hexes" in step.message
+    assert step.mode is None and step.message == "Only a squad spread over several hexes moves in formation"

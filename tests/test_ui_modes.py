@@ -73,7 +73,8 @@ def test_a_refused_kind_is_explained_instead_of_chosen():
     battle = battle_at([SOLDIER, ANA], first=1, seed=3)
     battle.submit(Attack(1, target=2, faces=(2,)))
     step = Command(1).handle(Key("a"), _board(battle, 1))
-    assert step.mode is None and step.message == "attack: the Main action is already used this turn"
+    assert step.mode is None and step.message == (
+        "Voss can't attack: the Main action is already used this turn. Still: move (m), end the turn (e).")
 
 
 def test_an_open_decision_is_answered_with_its_buttons_or_keys():

@@ -35,6 +35,7 @@ from .cube import (
     spiral,
     wedge,
 )
+from .compass import direction_name, facing_name
 from .tiled import TiledHexLayout
 
 __all__ = [
@@ -47,9 +48,11 @@ __all__ = [
     "TiledHexLayout",
     "angle_to",
     "cube_round",
+    "direction_name",
     "direction_between",
     "direction_to_neighbor",
     "facing_for_angle",
+    "facing_name",
     "distance",
     "hex_add",
     "hex_scale",

@@ -35,12 +35,25 @@ RANGE_BANDS = ("normal", "long", "out_of_range")
 PC_ATTACK_PROGRESSION = {"warrior": 1, "expert": 2, "psychic": 2}
 
 
+ATTACK_ROLL = "SWN core, attack rolls"
+"""The d20 roll itself, and the attribute and skill added to it."""
+ARMOR_CLASS = "SWN core, armor class"
+ARMOR = "SWN core, armor"
+"""Armor taken off a hit's damage."""
+DAMAGE = "SWN core, damage"
+COVER_AND_CONCEALMENT = "Seed 002, Cover and Concealment"
+MORALE_THRESHOLD = "Seed 002, Morale Threshold"
+TOTAL_DEFENSE = "SWN core, Total Defense"
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """One named part of a roll, e.g. `Modifier("long range", -2)`."""
+    """One named part of a roll and the rule it comes from (seed or core book, and section), e.g.
+    `Modifier("long range", -2, "SWN core, ranged attacks")`: a window explains each part by it."""
 
     name: str
     value: int
+    source: str
 
     def text(self) -> str:
         """E.g. `-2 long range`."""
@@ -147,7 +160,7 @@ def _morale_attack(score: int | None) -> list[Modifier]:
     if score is None:
         return []
     band = morale_band(score)
-    return [Modifier(f"{band.name.lower()} morale", band.attack)] if band.attack else []
+    return [Modifier(f"{band.name.lower()} morale", band.attack, MORALE_THRESHOLD)] if band.attack else []
 
 
 def _prone_modifiers(s: Situation) -> list[Modifier]:
@@ -155,18 +168,18 @@ def _prone_modifiers(s: Situation) -> list[Modifier]:
     if not s.target_prone:
         return []
     if s.melee:
-        return [Modifier("melee vs prone", MELEE_VS_PRONE)]
+        return [Modifier("melee vs prone", MELEE_VS_PRONE, "SWN core, prone")]
     if s.distance_hexes > 1 and not s.prone_as_concealment:
-        return [Modifier("ranged vs prone beyond 1 hex", RANGED_VS_PRONE)]
+        return [Modifier("ranged vs prone beyond 1 hex", RANGED_VS_PRONE, "SWN core, prone")]
     return []
 
 
-_BURST_FIRE = Modifier("burst fire", BURST_FIRE)
-_LONG_RANGE = Modifier("long range", LONG_RANGE)
-_LONG_GUN_ENEMY_ADJACENT = Modifier("long gun with enemy adjacent", LONG_GUN_ENEMY_ADJACENT)
-_OVERWATCH = Modifier("overwatch", OVERWATCH)
-_AIMED_SHOT = Modifier("aimed shot", AIMED_SHOT)
-_UNTRAINED = Modifier("untrained", UNTRAINED)
+_BURST_FIRE = Modifier("burst fire", BURST_FIRE, "SWN core, burst fire")
+_LONG_RANGE = Modifier("long range", LONG_RANGE, "SWN core, ranged attacks")
+_LONG_GUN_ENEMY_ADJACENT = Modifier("long gun with enemy adjacent", LONG_GUN_ENEMY_ADJACENT, "SWN core, ranged attacks")
+_OVERWATCH = Modifier("overwatch", OVERWATCH, "Seed 002, Overwatch")
+_AIMED_SHOT = Modifier("aimed shot", AIMED_SHOT, "Seed 002, Aimed Shot")
+_UNTRAINED = Modifier("untrained", UNTRAINED, "SWN core, skills")
 
 
 def situational_modifiers(s: Situation) -> tuple[Modifier, ...]:
@@ -185,11 +198,11 @@ def situational_modifiers(s: Situation) -> tuple[Modifier, ...]:
 
 def defence_modifiers(s: Situation) -> tuple[Modifier, ...]:
     """AC modifiers from the target's side: Total Defense, its morale band (SWN core, Seed 002)."""
-    parts = [Modifier("total defense", TOTAL_DEFENSE_AC)] if s.total_defense else []
+    parts = [Modifier("total defense", TOTAL_DEFENSE_AC, TOTAL_DEFENSE)] if s.total_defense else []
     if s.target_morale is not None:
         band = morale_band(s.target_morale)
         if band.ac:
-            parts.append(Modifier(f"{band.name.lower()} morale", band.ac))
+            parts.append(Modifier(f"{band.name.lower()} morale", band.ac, MORALE_THRESHOLD))
     return tuple(parts)
 
 
@@ -219,9 +232,9 @@ def modifier_breakdown(setup: AttackSetup) -> tuple[Modifier, ...]:
 
 def target_breakdown(setup: AttackSetup) -> tuple[Modifier, ...]:
     """Every named part of the number to reach: AC, concealment, defence modifiers."""
-    parts = [Modifier("AC", setup.target_ac)]
+    parts = [Modifier("AC", setup.target_ac, ARMOR_CLASS)]
     if setup.concealment:
-        parts.append(Modifier("concealment", setup.concealment))
+        parts.append(Modifier("concealment", setup.concealment, COVER_AND_CONCEALMENT))
     return tuple(parts + [m for m in setup.defence if m.value])
 
 

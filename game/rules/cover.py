@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.hexgrid import Hex
 
@@ -97,7 +98,10 @@ def best_concealment(levels: Iterable[Concealment]) -> Concealment | None:
 
 @dataclass(frozen=True, slots=True)
 class CoverReading:
-    """What stands between an attacker and a target."""
+    """What stands between an attacker and a target (`source`: the rule its concealment and armor
+    come from)."""
+
+    source: ClassVar[str] = "Seed 002, Cover and Concealment"
 
     visible: bool
     blocked_at: Hex | None = None

@@ -17,6 +17,8 @@ from game.rules.heroic import HeroicReading, heroic_points, table_points
 from game.rules.saves import CheckResult, skill_check
 
 BURST_DAMAGE = 2  # SWN core: burst fire adds +2 damage
+HEROIC_DAMAGE = "Seed 000, Damage Conversion Table"
+"""The rule a hit's damage is read by under heroic combat (the table's points, not hit points)."""
 MORTAL_WOUND_ROUNDS = 6  # SWN core: a mortally wounded PC dies after 6 rounds
 STABILISE_BASE = 8  # SWN core: Heal difficulty 8 + rounds since the fall
 

@@ -210,8 +210,10 @@ class DiceGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
-    """A flat term added (`sign` +1) or taken away (-1): a plain number, or a name like ATK."""
+class FlatTerm:
+    """A flat term added (`sign` +1) or taken away (-1): a plain number, or a name like ATK. Not a
+    rules part (`game.rules.attack.Modifier`, which names its rule): its source is the expression
+    it was read from, written in the data (a weapon's damage, a unit's Fray Die)."""
 
     sign: int
     number: int = 0
@@ -262,7 +264,7 @@ def _whole_number(digits: str, what: str, text: str, low: int, high: int) -> int
     return value
 
 
-def _term(token: re.Match[str], sign: int, text: str) -> DiceGroup | Modifier:
+def _term(token: re.Match[str], sign: int, text: str) -> DiceGroup | FlatTerm:
     """One term of the expression, checked for sensible sizes."""
     if token["sides"] is not None:
         if sign < 0:
@@ -271,14 +273,14 @@ def _term(token: re.Match[str], sign: int, text: str) -> DiceGroup | Modifier:
         sides = 100 if token["sides"] == "%" else _whole_number(token["sides"], "a die's sides", text, 1, MAX_SIDES)
         return DiceGroup(count, sides)
     if token["number"] is not None:
-        return Modifier(sign, number=_whole_number(token["number"], "a number", text, 0, MAX_NUMBER))
-    return Modifier(sign, name=token["name"])
+        return FlatTerm(sign, number=_whole_number(token["number"], "a number", text, 0, MAX_NUMBER))
+    return FlatTerm(sign, name=token["name"])
 
 
-def _parse_terms(text: str) -> tuple[tuple[DiceGroup, ...], tuple[Modifier, ...]]:
+def _parse_terms(text: str) -> tuple[tuple[DiceGroup, ...], tuple[FlatTerm, ...]]:
     """Read `term (sign term)*` into dice groups and modifiers, in written order."""
     groups: list[DiceGroup] = []
-    modifiers: list[Modifier] = []
+    modifiers: list[FlatTerm] = []
     sign = None
     for token in _tokens(text):
         if token["sign"] is not None:
@@ -301,7 +303,7 @@ class DiceExpression:
     """A parsed dice expression: dice groups, then flat modifiers (`1d6+1d4+ATK-2`)."""
 
     groups: tuple[DiceGroup, ...]
-    modifiers: tuple[Modifier, ...] = ()
+    modifiers: tuple[FlatTerm, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> DiceExpression:

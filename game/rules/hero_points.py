@@ -99,6 +99,8 @@ def with_extra_rolls(ruleset: str, roll: int, extras: tuple[ExtraRoll, ...]) -> 
 
 
 BOUGHT = "hero points"  # the name the bought dice go by, as a part of the roll they are added to
+DIE_ROLL = "Seed 004, Hero Points and the Die Roll"
+"""The rule the bought dice come from, as the source of their part of the roll."""
 
 
 def bought_onto(rolled: Rolled, bought: int) -> Rolled:
@@ -112,7 +114,7 @@ def bought_onto(rolled: Rolled, bought: int) -> Rolled:
         return with_bought(rolled, bought_onto(rolled.roll, bought))
     if isinstance(rolled, TaskResult):  # a d100 rolled low: the dice come off it, never below 1 (Ruling)
         return check_task(rolled.bcs, rolled.ef, max(1, rolled.roll - bought))
-    return replace(rolled, parts=(*rolled.parts, Modifier(BOUGHT, bought)))
+    return replace(rolled, parts=(*rolled.parts, Modifier(BOUGHT, bought, DIE_ROLL)))
 
 
 def can_turn(rolled: Rolled) -> bool:

@@ -72,7 +72,7 @@ def shove_setup(
     punch: tuple[Modifier, ...], target_hd: int, significantly_stronger: bool = False
 ) -> AttackSetup:
     """A Punch attack against AC 9 + the target's HD, +3 if much stronger (Seed 002, Shove)."""
-    stronger = Modifier("significantly stronger", SIGNIFICANTLY_STRONGER)
+    stronger = Modifier("significantly stronger", SIGNIFICANTLY_STRONGER, "Seed 002, Shove")
     situational = (stronger,) if significantly_stronger else ()
     return AttackSetup(punch, SHOVE_BASE_AC + target_hd, situational=situational)
 
@@ -316,7 +316,7 @@ def disarm_rolls(attacker_parts: tuple[Modifier, ...], defender_parts: tuple[Mod
                  dice: DiceSource) -> tuple[SkillRoll, SkillRoll]:
     """The opposed 2d6 skill rolls after a disarm's hit, the defender at +3 (Seed 002, Disarm)."""
     attacker = roll_skill("disarm", attacker_parts, dice)
-    defending = defender_parts + (Modifier("defending", DISARM_DEFENDER_BONUS),)
+    defending = defender_parts + (Modifier("defending", DISARM_DEFENDER_BONUS, "Seed 002, Disarm"),)
     return attacker, roll_skill("resist", defending, dice)
 
 

@@ -7,6 +7,7 @@ attack and AC modifiers and tells the computer player whether the side is retrea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 LOSS_STEP_PERCENT = 20  # Seed 002: "loses 20% (rounded up) of its forces or HP"
 
@@ -64,7 +65,10 @@ MORALE_FACTORS: dict[str, int] = {
 
 @dataclass(frozen=True, slots=True)
 class MoraleChange:
-    """A change to one side's morale: which factor, how many times, and the new score."""
+    """A change to one side's morale: which factor, how many times, and the new score (`source`:
+    the rule the factors come from)."""
+
+    source: ClassVar[str] = "Seed 002, Morale Factors"
 
     factor: str
     times: int

@@ -73,7 +73,7 @@ def recruits_for(outcome: str, tier: int) -> int:
 
 def connect_parts(connect: int) -> tuple[Modifier, ...]:
     """The check's parts: the recruiter's Connect bonus (skill plus attribute, as one number)."""
-    return (Modifier("Connect", connect),)
+    return (Modifier("Connect", connect, "Seed 002, Recruit"),)
 
 
 def roll_recruit(unit_type: str, hd: int, morale: int, connect: int, tier: int,

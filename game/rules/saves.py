@@ -14,6 +14,8 @@ from game.rules.attack import Modifier
 from game.rules.dice import DiceSource, Roll, roll
 
 UNTRAINED_SKILL = -1  # SWN core: no skill at all counts as level -1
+SKILL_CHECK = "SWN core, skill checks"
+"""The rule a check's skill and attribute parts come from."""
 SAVE_NAMES = ("Physical", "Evasion", "Mental", "Luck")
 
 
@@ -152,7 +154,7 @@ def half_on_save(damage: int, saved: bool) -> int:
 def skill_parts(skill: str, level: int | None, attribute: str, attribute_mod: int) -> tuple[Modifier, ...]:
     """The named parts of a check: skill level (untrained = -1) and attribute modifier."""
     level = UNTRAINED_SKILL if level is None else level
-    return (Modifier(skill, level), Modifier(attribute, attribute_mod))
+    return (Modifier(skill, level, SKILL_CHECK), Modifier(attribute, attribute_mod, SKILL_CHECK))
 
 
 def skill_check(

@@ -16,6 +16,8 @@ from game.systems.scene import Scene, friendly, in_the_fight
 
 BUFF_LEVEL = 2  # SWN core: the focus's second level gives the buff to those you lead
 SKILL_CHECK_BONUS = 1  # SWN core, Authority level 2: +1 on all skill checks
+AUTHORITY = "Seed 002, Authority Focus"
+"""The rule a leader's bonus to the squad it leads comes from (the focus's bonus, to one squad at a time)."""
 
 
 def can_lead(scene: Scene, entity: EntityId) -> bool:
@@ -45,12 +47,12 @@ def lead_bonus(scene: Scene, entity: EntityId) -> int | None:
 def attack_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
     """The Authority part of a led squad's attack roll (none when unled)."""
     bonus = lead_bonus(scene, entity)
-    return () if bonus is None else (Modifier("Authority", bonus),)
+    return () if bonus is None else (Modifier("Authority", bonus, AUTHORITY),)
 
 
 def check_parts(scene: Scene, entity: EntityId) -> tuple[Modifier, ...]:
     """The Authority part of a led squad's skill checks: +1 (none when unled)."""
-    return () if lead_bonus(scene, entity) is None else (Modifier("Authority", SKILL_CHECK_BONUS),)
+    return () if lead_bonus(scene, entity) is None else (Modifier("Authority", SKILL_CHECK_BONUS, AUTHORITY),)
 
 
 def squads_to_lead(scene: Scene, leader: EntityId) -> list[EntityId]:

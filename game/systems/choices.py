@@ -46,6 +46,15 @@ from game.components import Carried, Health, Identity, MortallyWounded, Overwatc
 from game.ecs import EntityId
 from game.hexgrid import Hex, distance
 from game.options import (
+    AT_CHARGE,
+    AT_FACING,
+    AT_HEX,
+    AT_HEXES,
+    AT_LANDING,
+    AT_ONCE,
+    AT_SIDE,
+    AT_TARGET,
+    Aim,
     AttackOption,
     ChanceOption,
     ChargeOption,
@@ -66,8 +75,8 @@ from game.options import (
     slot_maker,
 )
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
-from game.rules.attack import AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
-from game.rules.damage import Shock, expected_damage, reads_on_table, shock_damage
+from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
+from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
 from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
 from game.systems import footprint, formations, movement, overwatch
 from game.systems.budget import move_points_available, needs
@@ -90,16 +99,16 @@ def odds(setup: AttackSetup) -> Odds:
     pure function (a standoff lists the same attacks, with the same setups, round after round)."""
     bonus, target = modifier_breakdown(setup), target_breakdown(setup)
     totals = sum(m.value for m in bonus), sum(m.value for m in target)
-    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target)
+    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target, source=ATTACK_ROLL)
 
 
-def _option(kind: str, scene: Scene, action, shape: type[Option] = Option, **details) -> Option:
-    """The option of this kind (of class `shape`, with `details`), checked as the battle would
-    check its action: allowed with the action, or refused with the check's reason."""
+def _option(kind: str, scene: Scene, action, aim: Aim, shape: type[Option] = Option, **details) -> Option:
+    """The option of this kind (of class `shape`, aimed by `aim`, with `details`), checked as the
+    battle would check its action: allowed with the action, or refused with the check's reason."""
     plan = dispatch.check(scene, action)
     if isinstance(plan, str):
-        return shape(kind, None, plan, **details)
-    return shape(kind, action, **details)
+        return shape(kind, None, plan, aim=aim, **details)
+    return shape(kind, action, aim=aim, **details)
 
 
 _make_attack_option = slot_maker(AttackOption)
@@ -113,10 +122,12 @@ of every attack listing."""
 
 
 # -- attacks ------------------------------------------------------------------------------
-def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, target: EntityId) -> AttackOption:
-    """An attack option from its plan: odds, cover, the armor that counts and the mean damage."""
-    if isinstance(plan, str):  # AttackOption(kind, None, plan, target=target), made slot by slot
-        return _make_attack_option(kind, None, plan, target, "", None, None, 0, "", _NO_DAMAGE, ())
+def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, target: EntityId,
+                  aim: Aim = AT_TARGET) -> AttackOption:
+    """An attack option from its plan: odds, cover, the armor that counts and the mean damage;
+    aimed at its target, unless it answers a decision (`aim` AT_ONCE)."""
+    if isinstance(plan, str):  # AttackOption(kind, None, plan, aim=aim, target=target), made slot by slot
+        return _make_attack_option(kind, None, plan, aim, target, "", None, None, 0, "", _NO_DAMAGE, (), "")
     armor = combat.plan_armor(scene, plan)
     heroic = reads_on_table(scene.setup.heroic, is_vehicle(scene, plan.target))
     hit = expected_damage(plan.weapon.damage, plan.attribute, plan.burst, armor, heroic)
@@ -127,16 +138,18 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
     chances = odds(plan.setup)  # its chance is the plan's
     chance = chances.chance
     bands, mean = volley if volley is not None else ((), chance * hit + (1 - chance) * miss if miss else chance * hit)
-    # AttackOption(kind, action, target=..., weapon=..., odds=..., cover=..., armor=..., damage=...,
-    # expected_damage=..., bands=...), every field in its order: made for every target of every turn
-    return _make_attack_option(kind, action, "", target, plan.weapon.id, chances, plan.cover, armor,
-                               plan.weapon.damage, mean, bands)
+    # AttackOption(kind, action, aim=aim, target=..., weapon=..., odds=..., cover=..., armor=...,
+    # damage=..., expected_damage=..., bands=..., damage_source=...), every field in its order: made for
+    # every target of every turn
+    return _make_attack_option(kind, action, "", aim, target, plan.weapon.id, chances, plan.cover, armor,
+                               plan.weapon.damage, mean, bands, HEROIC_DAMAGE if heroic else DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
     weapon = combat.weapon_in_hand(scene, actor)
     if weapon.blast_radius_m:
-        return [Option("attack", None, f"a {weapon.name.lower()} is thrown at a hex (the grenade option)")]
+        return [Option("attack", None, f"a {weapon.name.lower()} is thrown at a hex (the grenade option)",
+                       aim=AT_TARGET)]
     return _attack_variants(scene, actor, [("attack", {})])
 
 
@@ -178,12 +191,13 @@ def _overwatch_shots(scene: Scene, actor: EntityId) -> list[Option]:
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     refusal = "stand up first (it takes the Move action)" if scene.world.has(actor, Prone) else needs(scene, actor, "move")
     if refusal:
-        return [Option("move", None, refusal)]
+        return [Option("move", None, refusal, aim=AT_HEX)]
     if footprint.is_spread(scene.world, actor):
         return _squad_moves(scene, actor)
     reach = movement.walking_moves(scene, actor)  # each MoveOption("move", Move(actor, path=...), ...)
     if not reach:
-        return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left")]
+        return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left",
+                       aim=AT_HEX)]
     return list(reach)
 
 
@@ -199,7 +213,7 @@ def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
     points = move_points_available(scene, actor)
     memory = scene.setup.field.memo("squad moves", lambda field: Recall(SQUAD_MOVES_KEPT, second_asking=True))
     found = memory.get(formations.moves_key(scene, actor, points), lambda: tuple(_squad_moves_now(scene, actor, points)))
-    return list(found) or [Option("move", None, "no formation of the squad fits within its movement")]
+    return list(found) or [Option("move", None, "no formation of the squad fits within its movement", aim=AT_HEX)]
 
 
 def _squad_moves_now(scene: Scene, actor: EntityId, points: int) -> list[MoveOption]:
@@ -212,7 +226,8 @@ def _squad_moves_now(scene: Scene, actor: EntityId, points: int) -> list[MoveOpt
             continue
         plan = formations.squad_move(picked[1], reach)  # the default formation is checked already
         action = MoveSquad(actor, hexes=plan.hexes, formation=picked[0])
-        found.append(MoveOption("move", action, hex=anchor, cost=plan.cost, path=plan.path, hexes=plan.hexes))
+        found.append(MoveOption("move", action, aim=AT_HEX, hex=anchor, cost=plan.cost, path=plan.path,
+                                hexes=plan.hexes))
     return found
 
 
@@ -224,11 +239,11 @@ def formation_options(scene: Scene, actor: EntityId, anchor: Hex) -> tuple[Forma
         action = MoveSquad(actor, hexes=hexes, formation=name)
         plan = dispatch.check(scene, action)
         if isinstance(plan, str):
-            found.append(FormationOption("formation", None, plan, hex=anchor, formation=name, facing=facing,
-                                         hexes=hexes))
+            found.append(FormationOption("formation", None, plan, aim=AT_HEX, hex=anchor, formation=name,
+                                         facing=facing, hexes=hexes))
         else:
             found.append(FormationOption("formation", MoveSquad(actor, hexes=plan.hexes, formation=name),
-                                         hex=anchor, formation=name, facing=facing, hexes=plan.hexes, cost=plan.cost))
+                                         aim=AT_HEX, hex=anchor, formation=name, facing=facing, hexes=plan.hexes, cost=plan.cost))
     return tuple(found)
 
 
@@ -236,27 +251,28 @@ def _jumps(scene: Scene, actor: EntityId) -> list[Option]:
     landings = jump.jump_landings(scene, actor)
     if not landings:
         problem = needs(scene, actor, "move") or jump.jump_problem(scene, actor, scene.world.get(actor, Position).hex)
-        return [Option("jump", None, problem or "no hex in a straight line can be landed on")]
+        return [Option("jump", None, problem or "no hex in a straight line can be landed on", aim=AT_HEX)]
     here = scene.world.get(actor, Position).hex
-    return [JumpOption("jump", Jump(actor, to=h), hex=h, line=tuple(jump.jump_line(here, h))) for h in landings]
+    return [JumpOption("jump", Jump(actor, to=h), aim=AT_HEX, hex=h, line=tuple(jump.jump_line(here, h))) for h in landings]
 
 
 def _charges(scene: Scene, actor: EntityId) -> list[Option]:
     refusal = charge.ready_problem(scene, actor)
     if refusal:
-        return [Option("charge", None, refusal)]
+        return [Option("charge", None, refusal, aim=AT_CHARGE)]
     found: list[Option] = []
     for target in enemies_in_the_fight(scene, actor):
         routes = charge.charge_paths(scene, actor, target)
         if not routes:
-            found.append(ChargeOption("charge", None, f"no charge path reaches {scene.name(target)}", target=target))
+            found.append(ChargeOption("charge", None, f"no charge path reaches {scene.name(target)}", aim=AT_CHARGE,
+                                      target=target))
         for end, route in routes.items():
             action = Charge(actor, target=target, path=route.path)
             plan = dispatch.check(scene, action)
             if isinstance(plan, str):
-                found.append(ChargeOption("charge", None, plan, target=target, hex=end, path=route.path))
+                found.append(ChargeOption("charge", None, plan, aim=AT_CHARGE, target=target, hex=end, path=route.path))
                 continue
-            found.append(ChargeOption("charge", action, target=target, hex=end, path=route.path, cost=route.cost,
+            found.append(ChargeOption("charge", action, aim=AT_CHARGE, target=target, hex=end, path=route.path, cost=route.cost,
                                       odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance))
     return found
 
@@ -290,9 +306,9 @@ def _shoves(scene: Scene, actor: EntityId) -> list[Option]:
             action = Shove(actor, target=target, as_move=as_move)
             plan = dispatch.check(scene, action)
             if isinstance(plan, str):
-                found.append(ShoveOption(kind, None, plan, target=target))
+                found.append(ShoveOption(kind, None, plan, aim=AT_TARGET, target=target))
             else:
-                found.append(ShoveOption(kind, action, target=target, odds=odds(plan.setup), to=plan.to,
+                found.append(ShoveOption(kind, action, aim=AT_TARGET, target=target, odds=odds(plan.setup), to=plan.to,
                                          blocked=plan.blocked))
     return found
 
@@ -303,10 +319,10 @@ def _disarms(scene: Scene, actor: EntityId) -> list[Option]:
         action = Disarm(actor, target=target)
         plan = dispatch.check(scene, action)
         if isinstance(plan, str):
-            found.append(DisarmOption("disarm", None, plan, target=target))
+            found.append(DisarmOption("disarm", None, plan, aim=AT_TARGET, target=target))
             continue
         chances = disarm.disarm_odds(scene, actor, target)
-        found.append(DisarmOption("disarm", action, target=target, odds=odds(plan.setup), takes=chances.takes,
+        found.append(DisarmOption("disarm", action, aim=AT_TARGET, target=target, odds=odds(plan.setup), takes=chances.takes,
                                   drops=chances.drops, both_drop=chances.both_drop, nothing=chances.nothing))
     return found
 
@@ -321,10 +337,10 @@ def _allies_near(scene: Scene, actor: EntityId, include_self: bool = False) -> l
 def _protects(scene: Scene, actor: EntityId) -> list[Option]:
     found: list[Option] = []
     if scene.world.get(actor, Identity).kind == "mech":
-        found.append(_option("shield_allies", scene, ShieldAllies(actor)))
+        found.append(_option("shield_allies", scene, ShieldAllies(actor), AT_ONCE))
         return found
     for ally in _allies_near(scene, actor):
-        found.append(_option("protect", scene, Protect(actor, ally=ally), shape=TargetOption, target=ally))
+        found.append(_option("protect", scene, Protect(actor, ally=ally), AT_TARGET, shape=TargetOption, target=ally))
     return found
 
 
@@ -335,9 +351,9 @@ def _overwatch(scene: Scene, actor: EntityId) -> list[Option]:
         action = SetOverwatch(actor, facing=facing)
         plan = dispatch.check(scene, action)
         if isinstance(plan, str):
-            return [OverwatchOption("overwatch", None, plan)]
+            return [OverwatchOption("overwatch", None, plan, aim=AT_FACING)]
         hexes = tuple(overwatch.overwatch_wedge(scene, actor, plan))
-        found.append(OverwatchOption("overwatch", action, facing=facing, hexes=hexes))
+        found.append(OverwatchOption("overwatch", action, aim=AT_FACING, facing=facing, hexes=hexes))
     return found
 
 
@@ -347,13 +363,13 @@ def _grenades(scene: Scene, actor: EntityId) -> list[Option]:
         return []
     refusal = needs(scene, actor, "main")
     if refusal:
-        return [GrenadeOption("grenade", None, refusal)]
+        return [GrenadeOption("grenade", None, refusal, aim=AT_LANDING)]
     found = []
     for at, preview in grenades.grenade_options(scene, actor).items():
         action = ThrowGrenade(actor, at=at)
-        found.append(GrenadeOption("grenade", action, at=at, target=preview.target, odds=odds(preview.setup),
+        found.append(GrenadeOption("grenade", action, aim=AT_LANDING, at=at, target=preview.target, odds=odds(preview.setup),
                                    damage=weapon.damage, spread=grenades.spread(scene, preview), caught=preview.caught))
-    return found or [GrenadeOption("grenade", None, "no hex in range and in sight to throw at")]
+    return found or [GrenadeOption("grenade", None, "no hex in range and in sight to throw at", aim=AT_LANDING)]
 
 
 # -- morale, the Fray Die, care ---------------------------------------------------------------
@@ -363,12 +379,12 @@ def _morale(scene: Scene, actor: EntityId) -> list[Option]:
         action = Intimidate(actor, side=side)
         plan = dispatch.check(scene, action)
         if isinstance(plan, str):
-            found.append(SideOption("intimidate", None, plan, side=side))
+            found.append(SideOption("intimidate", None, plan, aim=AT_SIDE, side=side))
         else:
-            found.append(SideOption("intimidate", action, side=side, chance=chance))
-    option = _option("read_morale", scene, ReadMorale(actor))
+            found.append(SideOption("intimidate", action, aim=AT_SIDE, side=side, chance=chance))
+    option = _option("read_morale", scene, ReadMorale(actor), AT_ONCE)
     if option.allowed:
-        option = ChanceOption("read_morale", option.action, chance=morale_actions.read_morale_chance(scene, actor))
+        option = ChanceOption("read_morale", option.action, aim=AT_ONCE, chance=morale_actions.read_morale_chance(scene, actor))
     found.append(option)
     return found
 
@@ -379,7 +395,8 @@ def _fray(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for kind, action_type in (("fray_die", FrayDie), ("focused_fray", FocusedFray)):
         for target in enemies_in_the_fight(scene, actor):
-            found.append(_option(kind, scene, action_type(actor, target=target), shape=TargetOption, target=target))
+            found.append(_option(kind, scene, action_type(actor, target=target), AT_TARGET, shape=TargetOption,
+                                 target=target))
     return found
 
 
@@ -390,38 +407,40 @@ def _care(scene: Scene, actor: EntityId) -> list[Option]:
         there = hex_of(scene.world, patient)
         if there is None or distance(here, there) > 1 or not allied(scene, actor, patient):
             continue
-        option = _option("stabilise", scene, Stabilise(actor, target=patient), shape=TargetOption, target=patient)
+        option = _option("stabilise", scene, Stabilise(actor, target=patient), AT_TARGET, shape=TargetOption,
+                         target=patient)
         if option.allowed:
-            option = TargetOption("stabilise", option.action, target=patient,
+            option = TargetOption("stabilise", option.action, aim=AT_TARGET, target=patient,
                                   chance=medicine.stabilise_chance(scene, actor, patient))
         found.append(option)
     for patient in _allies_near(scene, actor, include_self=True):
         health = scene.world.get(patient, Health)
         if in_the_fight(scene.world, patient) and health.current < health.maximum:
-            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), shape=TargetOption,
-                                 target=patient))
+            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), AT_TARGET,
+                                 shape=TargetOption, target=patient))
     return found
 
 
 def _gear(scene: Scene, actor: EntityId) -> list[Option]:
-    found = [_option("reload", scene, Reload(actor))]
+    found = [_option("reload", scene, Reload(actor), AT_ONCE)]
     carried = scene.world.try_get(actor, Carried)
     for weapon in dict.fromkeys(carried.weapons if carried else ()):
-        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), shape=ItemOption, weapon=weapon))
+        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), AT_ONCE, shape=ItemOption,
+                             weapon=weapon))
     here = scene.world.get(actor, Position).hex
     for weapon in dict.fromkeys(d.weapon for _, d in disarm.weapons_on(scene, here)):
-        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), shape=ItemOption, weapon=weapon))
+        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), AT_ONCE, shape=ItemOption, weapon=weapon))
     return found
 
 
 def _stances(scene: Scene, actor: EntityId) -> list[Option]:
-    return [_option(kind, scene, action) for kind, action in (
+    return [_option(kind, scene, action, AT_ONCE) for kind, action in (
         ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
 
 
 def _lead_squads(scene: Scene, actor: EntityId) -> list[Option]:
     """Seed 002, Authority Focus: a PC who can lead may take the lead of any friendly squad."""
-    return [_option("lead_squad", scene, LeadSquad(actor, target=squad), shape=TargetOption, target=squad)
+    return [_option("lead_squad", scene, LeadSquad(actor, target=squad), AT_TARGET, shape=TargetOption, target=squad)
             for squad in authority.squads_to_lead(scene, actor)]
 
 
@@ -462,9 +481,10 @@ def _builders(groups: tuple[str, ...]) -> tuple[Callable[[Scene, EntityId], list
 
 @lru_cache(maxsize=256)
 def _end_turn(actor: EntityId) -> Option:
-    """`Option("end_turn", EndTurn(actor))`, the last of every listing on a turn: a frozen value
-    that depends on the actor alone, so it is made once per combatant id rather than per listing."""
-    return Option("end_turn", EndTurn(actor))
+    """`Option("end_turn", EndTurn(actor), aim=AT_ONCE)`, the last of every listing on a turn: a
+    frozen value that depends on the actor alone, so it is made once per combatant id rather than
+    per listing."""
+    return Option("end_turn", EndTurn(actor), aim=AT_ONCE)
 
 
 def options_off_turn(scene: Scene, actor: EntityId) -> Options:
@@ -479,18 +499,20 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if isinstance(prompt, OverwatchChance):
         shot = OverwatchFire(decider, target=prompt.mover)
         fire = attack_option(scene, "overwatch_fire", shot,
-                             combat.plan_attack(scene, decider, prompt.mover, overwatch=True), prompt.mover)
-        return Options(decider, (fire, Option("hold", Hold(decider)), Option("hold_for_move", Hold(decider, True))))
+                             combat.plan_attack(scene, decider, prompt.mover, overwatch=True), prompt.mover, AT_ONCE)
+        return Options(decider, (fire, Option("hold", Hold(decider), aim=AT_ONCE),
+                                 Option("hold_for_move", Hold(decider, True), aim=AT_ONCE)))
     if isinstance(prompt, ProtectChance):
         attack = prompt.attack
         on_me = combat.plan_attack(scene, attack.actor, decider, attack.burst, attack.aimed)
         on_ally = combat.plan_attack(scene, attack.actor, prompt.ally, attack.burst, attack.aimed)
         step_in = dispatch.check(scene, Redirect(decider))
-        redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider) if not isinstance(step_in, str)
-                    else AttackOption("redirect", None, step_in, target=decider))
-        return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally)))
+        redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider, AT_ONCE)
+                    if not isinstance(step_in, str) else AttackOption("redirect", None, step_in, aim=AT_ONCE, target=decider))
+        return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally, AT_ONCE)))
     if isinstance(prompt, FootprintChoice):
-        others = tuple(FormationOption("regroup", Regroup(decider, hexes=c), hex=c[0], hexes=c) for c in prompt.choices[1:])
-        return Options(decider, (Option("hold", Hold(decider)), *others))
-    return Options(decider, (Option("hold", Hold(decider)),))
+        others = tuple(FormationOption("regroup", Regroup(decider, hexes=c), aim=AT_HEXES, hex=c[0], hexes=c)
+                       for c in prompt.choices[1:])
+        return Options(decider, (Option("hold", Hold(decider), aim=AT_ONCE), *others))
+    return Options(decider, (Option("hold", Hold(decider), aim=AT_ONCE),))
 

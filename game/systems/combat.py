@@ -23,6 +23,7 @@ from game.hexgrid import Hex, distance
 from game.options import slot_maker
 from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
+    ATTACK_ROLL,
     AttackResult,
     AttackSetup,
     Modifier,
@@ -113,19 +114,19 @@ def attack_parts(scene: Scene, entity: EntityId, skills: tuple[str, ...],
     """
     stats = scene.world.get(entity, Stats)
     kind = scene.world.get(entity, Identity).kind
-    parts = (Modifier("attack bonus", stats.attack_bonus),)
+    parts = (Modifier("attack bonus", stats.attack_bonus, "SWN core, attack bonus"),)
     if kind in VEHICLE_KINDS:
-        return parts + (Modifier("pilot", stats.pilot),), 0, False
+        return parts + (Modifier("pilot", stats.pilot, "SWN core, vehicles"),), 0, False
     if kind != "pc":
         return parts + authority.attack_parts(scene, entity), 0, False
     attribute_name = max(attributes, key=stats.attribute)
     attribute = stats.attribute(attribute_name)
-    parts += (Modifier(attribute_name.upper(), attribute),)
+    parts += (Modifier(attribute_name.upper(), attribute, ATTACK_ROLL),)
     known = [skill for skill in skills if stats.skill(skill) is not None]
     if not known:
         return parts, attribute, True
     skill = max(known, key=stats.skill)
-    return parts + (Modifier(f"{skill} skill", stats.skill(skill)),), attribute, False
+    return parts + (Modifier(f"{skill} skill", stats.skill(skill), ATTACK_ROLL),), attribute, False
 
 
 def weapon_parts(scene: Scene, entity: EntityId, weapon: Weapon) -> tuple[tuple[Modifier, ...], int, bool]:

@@ -17,13 +17,13 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from game.actions import Move
-from game.components import Allegiance, PausedMove, Position, Prone
+from game.components import Allegiance, PausedMove, Position, Prone, Stats
 from game.ecs import EntityId, World
 from game.events import Moved
 from game.hexgrid import Hex, distance
 from game.hexgrid.paths import cheapest_within
 from game.systems.budget import move_points_available, needs, spend
-from game.systems.footprint import spread_problem
+from game.systems.footprint import is_spread, spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene, friendly, in_the_fight
 from game.options import MoveOption, walking_options
@@ -150,6 +150,36 @@ def path_problem(field: Battlefield, world: World, mover: EntityId, path: Sequen
     if rule(path[-1]) != "free":
         return f"{place(path[-1])} is occupied by an ally; you may pass through but not stop there"
     return None
+
+
+FAR = 200
+"""How much movement `move_refusal` searches for a way to a hex out of reach: more than crossing
+any bundled map takes (a hex farther off is "no way through")."""
+
+
+def move_refusal(scene: Scene, mover: EntityId, hex_: Hex) -> str:
+    """Why the mover could not end this Move on `hex_`, in a player's words ("4 movement needed,
+    3 left", "Lune stands there ..."), for a window to say after a click on a hex out of reach;
+    "" when nothing stops it (or for a squad spread over several hexes, which moves in formation).
+    Its one Move's movement is its move rate (`Stats.move_hexes`), under every ruleset."""
+    field, world = scene.setup.field, scene.world
+    allies_block = scene.setup.setting("allies_block_movement", False)
+    if is_spread(world, mover):
+        return ""
+    if hex_ not in field or field.move_cost(hex_) is None:
+        return "that hex is off the map" if hex_ not in field else "nobody can enter that hex"
+    occupant = world.at(hex_)
+    if occupant == mover:
+        return f"{scene.name(mover)} is there already"
+    if occupant is not None:
+        passable = occupant_rule(world, mover, allies_block)(occupant) == "pass"
+        return f"{scene.name(occupant)} stands there" + (" (allies are passed, not stopped on)" if passable else "")
+    start, _, closed, _ = _reach_key(field, world, mover, FAR, allies_block, None)
+    grid = field.cost_grid()
+    cost, points = cheapest_within(grid, start, FAR, closed).cost.get(grid.cell(hex_)), world.get(mover, Stats).move_hexes
+    if cost is None:
+        return "no way through to that hex"
+    return f"{cost} movement needed, {points} left" if cost > points else ""
 
 
 def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:

@@ -18,7 +18,7 @@ from game.events import Event, Rolled
 from game.prompts import Prompt
 from game.rules.catalog import Catalog
 from game.rules.dice import DiceError, Roll, SeededDice, roll
-from game.hexgrid import Hex, TiledHexLayout, distance
+from game.hexgrid import Hex, TiledHexLayout, distance, facing_name
 from game.terrain import Battlefield
 
 FRIENDLY_CAMPS = {"pcs": "pcs", "allies": "pcs", "enemies": "enemies", "rivals": "rivals"}
@@ -53,6 +53,10 @@ class Setup:
     def weapon_name(self, weapon_id: str) -> str:
         """A weapon's name, lower case as the log uses it."""
         return self.catalog.weapons[weapon_id].name.lower()
+
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen: "north-east", or "2 o'clock" for an angle."""
+        return facing_name(direction, angle, self.layout)
 
     def setting(self, name: str, default: Any) -> Any:
         """A rule setting from the scenario, or the rulings' default."""
@@ -156,6 +160,10 @@ class Scene:
     def weapon(self, weapon_id: str) -> str:
         """The weapon's name, lower case as the log uses it."""
         return self.setup.weapon_name(weapon_id)
+
+    def facing(self, direction: int, angle: float | None = None) -> str:
+        """A facing as the map shows it on screen: "north-east", or "2 o'clock" for an angle."""
+        return self.setup.facing(direction, angle)
 
     def side(self, side_id: str) -> str:
         """The side's name."""

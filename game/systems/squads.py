@@ -46,7 +46,8 @@ def with_group_bonus(scene: Scene, attacker: EntityId, setup: AttackSetup) -> At
     group = group_action(scene, attacker)
     if group is None or not group.bonus:
         return setup
-    part = Modifier(f"Many-on-One ({scene.world.get(attacker, Squad).units} units)", group.bonus)
+    part = Modifier(f"Many-on-One ({scene.world.get(attacker, Squad).units} units)", group.bonus,
+                    "Seed 004, Extending the Charts (Many on One)")
     return replace(setup, situational=setup.situational + (part,))
 
 

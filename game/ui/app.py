@@ -165,9 +165,16 @@ class TableApp:
         """What the input modes may look at."""
         key = (id(self.battle), self.battle.state)
         if self._standing[0] != key:  # a squad answers to a click on any of its hexes
-            self._standing = (key, {h: c for c in self.battle.combatants() if c.in_fight and c.hex is not None
-                                    for h in (c.footprint or (c.hex,))})
-        return Board(options, self._standing[1], self.formations.at(self.battle, self.mode, self.hover))
+            everyone = self.battle.combatants()
+            fallen: dict = {}
+            for c in everyone:  # who lies out of the fight: a downed ally is stabilised or healed by a click too
+                if not c.in_fight and c.hex is not None:
+                    fallen[c.hex] = fallen.get(c.hex, ()) + (c,)
+            self._standing = (key, {h: c for c in everyone if c.in_fight and c.hex is not None
+                                    for h in (c.footprint or (c.hex,))}, fallen)
+        battle, actor = self.battle, options.actor
+        return Board(options, self._standing[1], self.formations.at(self.battle, self.mode, self.hover),
+                     self._standing[2], lambda hex_: battle.move_refusal(actor, hex_))
 
     # -- input -------------------------------------------------------------------------------
     def feed(self, event_input) -> None:

@@ -1,7 +1,8 @@
 """Explain any number: the breakdown behind a hit chance, an AC, a damage figure or a side's
 morale, each part with its value, its name (the engine's `Modifier` names) and the rule it
-comes from. Nothing is recomputed here: the lines restate the facade's own `Odds`, cover
-reading and expected damage (style: "Explainable numbers").
+comes from, as the values the engine built carry it (`Modifier.source`, `Odds.source`,
+`AttackOption.damage_source`, ...). Nothing is recomputed or cited here: the lines restate the
+facade's own `Odds`, cover reading and expected damage (style: "Explainable numbers").
 
 How a GM asks: Alt+click a token or the hit chance label above it (or press `q`, then click).
 A target of the chosen attack kind explains its hit chance, AC and damage; any other token its
@@ -17,52 +18,19 @@ import pygame
 
 from game.events import MoraleChanged
 from game.hexgrid import Hex
-from game.options import AttackOption, Options
+from game.options import AttackOption, Modifier, Options
 from game.views import CombatantView, SideView
 
-RULES: dict[str, str] = {
-    "attack bonus": "SWN core, attack bonus",
-    "AC": "SWN core, armor class",
-    "long range": "SWN core, ranged attacks",
-    "burst fire": "SWN core, burst fire",
-    "long gun with enemy adjacent": "SWN core, ranged attacks",
-    "untrained": "SWN core, skills",
-    "melee vs prone": "SWN core, prone",
-    "ranged vs prone beyond 1 hex": "SWN core, prone",
-    "total defense": "SWN core, Total Defense",
-    "overwatch": "Seed 002, Overwatch",
-    "aimed shot": "Seed 002, Aimed Shot",
-    "concealment": "Seed 002, Cover and Concealment",
-    "cover armor": "Seed 002, Cover and Concealment",
-    "defending": "Seed 002, Protect",
-    "significantly stronger": "Seed 002, Shove",
-    "pilot": "SWN core, vehicles",
-    "armor": "SWN core, armor",
-    "morale": "Seed 002, Morale Threshold",
-    "morale factors": "Seed 002, Morale Factors",
-}
-"""Each modifier's name (as the engine names it) and the rule it comes from."""
-
-MORALE_BANDS = ("panicked", "tactical retreat", "careful", "bold", "fearless")
-"""Seed 002's morale bands, as the engine names their modifiers ("bold morale")."""
-ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 Place = Callable[[Hex], str]
 
 
-def rule_for(name: str) -> str:
-    """The rule citation of a modifier's name ("" when the table has none)."""
-    if name in RULES:
-        return RULES[name]
-    if name.endswith(" morale") and name[:-7] in MORALE_BANDS:
-        return RULES["morale"]
-    if name.endswith(" skill") or name.upper() in ATTRIBUTES:
-        return "SWN core, attack rolls"
-    return ""
+def _part(part: Modifier, where: str = "") -> str:
+    """One part of a roll with the rule it comes from, as the engine built it."""
+    return f"  {part.value:+d} {part.name}" + (f" ({where})" if where else "") + _cited(part.source)
 
 
-def _part(value: int, name: str, where: str = "") -> str:
-    rule = rule_for(name)
-    return f"  {value:+d} {name}" + (f" ({where})" if where else "") + (f"  [{rule}]" if rule else "")
+def _cited(source: str) -> str:
+    return f"  [{source}]" if source else ""
 
 
 def _where(option: AttackOption, name: str, place: Place) -> str:
@@ -84,12 +52,12 @@ def explain_attack(option: AttackOption, names: Mapping[int, str],
     hits = int(odds.chance * 20)
     lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {round(float(odds.chance) * 100)}% to hit",
              "Added to the d20:"]
-    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines += [_part(m) for m in odds.bonus]
     lines.append(f"  = {odds.total_bonus:+d} to the d20")
     lines.append("To reach (AC and defences):")
-    lines += [_part(m.value, m.name, _where(option, m.name, place)) for m in odds.target]
+    lines += [_part(m, _where(option, m.name, place)) for m in odds.target]
     lines.append(f"  = {odds.target_number}")
-    lines.append(f"Hits on a d20 of {odds.face_needed}+ (1 misses, 20 hits) [SWN core, attack rolls]: "
+    lines.append(f"Hits on a d20 of {odds.face_needed}+ (1 misses, 20 hits){_cited(odds.source)}: "
                  f"{hits} of 20 = {round(float(odds.chance) * 100)}%")
     return lines + _damage_lines(option, place)
 
@@ -99,13 +67,13 @@ def _opposed_lines(option: AttackOption, who: str, place: Place) -> list[str]:
     odds = option.odds
     percent = round(float(odds.chance) * 100)
     lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {percent}% to hit ({odds.dice})", "Attacker adds:"]
-    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines += [_part(m) for m in odds.bonus]
     lines.append("Defender adds:")
-    lines += [_part(m.value, m.name, _where(option, m.name, place)) for m in odds.target]
+    lines += [_part(m, _where(option, m.name, place)) for m in odds.target]
     lines.append(f"Hits when the attacker's 2d6 beat the defender's by {odds.face_needed} or more "
-                 f"(a tie holds) [seed 001, attacking and defending]: {percent}%")
+                 f"(a tie holds){_cited(odds.source)}: {percent}%")
     return lines + [f"Damage {option.damage} by relative size, mean {float(option.expected_damage):.1f} "
-                    "to DEF per attempt [seed 001, damage]"]
+                    f"to DEF per attempt{_cited(option.damage_source)}"]
 
 
 def _task_lines(option: AttackOption, who: str) -> list[str]:
@@ -113,33 +81,33 @@ def _task_lines(option: AttackOption, who: str) -> list[str]:
     odds = option.odds
     percent = round(float(odds.chance) * 100)
     lines = [f"{option.kind.replace('_', ' ').capitalize()} on {who}: {percent}% to hit (d100)", "Base chance:"]
-    lines += [_part(m.value, m.name) for m in odds.bonus]
+    lines += [_part(m) for m in odds.bonus]
     first = [m for m in odds.target if m.name.startswith("disability check")]
     lines.append("Ease factor:")
-    lines += [_part(m.value, m.name) for m in odds.target if m not in first]
-    lines += [f"First a {m.name.removesuffix(' MCS').replace(' first', '')}: d100 of {m.value} or less "
-              "[seed 003, 3.6.6]" for m in first]
+    lines += [_part(m) for m in odds.target if m not in first]
+    lines += [f"First a {m.name.removesuffix(' MCS').replace(' first', '')}: d100 of {m.value} or less"
+              f"{_cited(m.source)}" for m in first]
     overall = " in all" if first else ""
-    lines.append(f"Hits on a d100 of {odds.face_needed} or less [seed 003, 3.4]: {percent}%{overall}")
+    lines.append(f"Hits on a d100 of {odds.face_needed} or less{_cited(odds.source)}: {percent}%{overall}")
     return lines + [f"Weapon {option.damage} (penetration/damage) against armour {option.armor}, mean "
-                    f"{float(option.expected_damage):.1f} damage per attempt [seed 003, 3.5]"]
+                    f"{float(option.expected_damage):.1f} damage per attempt{_cited(option.damage_source)}"]
 
 
 def _damage_lines(option: AttackOption, place: Place) -> list[str]:
     cover = option.cover
-    lines = [f"Damage {option.damage or '-'}, less armor {option.armor} that counts [{RULES['armor']}]"]
+    lines = [f"Damage {option.damage or '-'}, less armor {option.armor} that counts{_cited(option.damage_source)}"]
     if cover is not None and cover.armor:
         lines.append(f"  cover armor {cover.armor}: {cover.material.name.lower()} at "
-                     f"{place(cover.material_hex)}  [{RULES['cover armor']}]")
+                     f"{place(cover.material_hex)}{_cited(cover.source)}")
     lines.append(f"Expected damage: {float(option.expected_damage):.2f} (chance x mean of a hit after armor)")
     return lines
 
 
 def explain_combatant(view: CombatantView, side: SideView | None, log: tuple = ()) -> list[str]:
     """A token's AC and its side's morale, with the rules and the morale factors so far."""
-    lines = [f"{view.name}: AC {view.ac}  [{RULES['AC']}], armor {view.armor}  [{RULES['armor']}]"]
+    lines = [f"{view.name}: AC {view.ac}{_cited(view.ac_source)}, armor {view.armor}{_cited(view.armor_source)}"]
     if view.total_defense:
-        lines.append(f"  total defense is on  [{RULES['total defense']}]")
+        lines.append(f"  total defense is on{_cited(view.total_defense_source)}")
     return lines + (explain_morale(side, log) if side is not None else [])
 
 
@@ -147,10 +115,10 @@ def explain_morale(side: SideView, log: tuple = ()) -> list[str]:
     """A side's morale: the score, its band's effects and each change the log recorded."""
     if side.morale is None:
         return [f"{side.name}: no morale score (they never break)"]
-    lines = [f"{side.name} morale {side.morale}: {side.band} band  [{RULES['morale']}]"]
+    lines = [f"{side.name} morale {side.morale}: {side.band} band{_cited(side.morale_source)}"]
     for event in log:
         if isinstance(event, MoraleChanged) and event.side == side.id:
-            lines.append(f"  {event.change.text()}  [{RULES['morale factors']}]")
+            lines.append(f"  {event.change.text()}{_cited(event.change.source)}")
     return lines
 
 

@@ -30,6 +30,7 @@ from game.actions import (Action, GmAddUnit, GmNoteCondition, GmPlace, GmSetCond
                           GmSetSideMorale, GmSetStat)
 from game.hexgrid import Hex
 from game.ui.gm_morale import MoraleWindow
+from game.ui.tracker import watching
 from game.views import CombatantView
 
 BUTTON_H = 30
@@ -131,10 +132,12 @@ def note_action(view: CombatantView, typed: str, writing: bool) -> GmNoteConditi
     return GmNoteCondition(view.id, note=note, active=writing)
 
 
-def describe(view: CombatantView) -> str:
-    """The editor's line about the combatant."""
+def describe(view: CombatantView, watching: str = "") -> str:
+    """The editor's line about the combatant; `watching` is its overwatch facing in words
+    (`Battle.facing`: "north-east", "2 o'clock")."""
+    overwatch = f"overwatch {watching}".strip()
     states = [words for on, words in ((view.prone, "prone"), (view.total_defense, "total defense"),
-                                      (view.overwatch is not None, "overwatch"), (view.hidden, "hidden")) if on]
+                                      (view.overwatch is not None, overwatch), (view.hidden, "hidden")) if on]
     states += view.notes
     return f"{view.name}: {view.health}/{view.health_max} {view.unit.upper()}" + (
         f", {', '.join(states)}" if states else "")
@@ -145,12 +148,13 @@ class Editor:
     """A small window over the console: one combatant's health, conditions and stats."""
 
     def __init__(self, manager: pygame_gui.UIManager, at: tuple[int, int], view: CombatantView,
-                 stats: dict[str, int]) -> None:
+                 stats: dict[str, int], watching: str = "") -> None:
         self.entity = view.id
         self.stats = stats
         self.window = UIWindow(pygame.Rect(at, (300, 340)), manager, f"GM: {view.name}")
         inside = self.window
-        self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view), manager, container=inside)
+        self.label = UILabel(pygame.Rect(GAP, GAP, 270, BUTTON_H), describe(view, watching), manager,
+                             container=inside)
         y = GAP + BUTTON_H + GAP
         self.entry = UITextEntryLine(pygame.Rect(GAP, y, 90, BUTTON_H), manager, container=inside)
         self.entry.set_text(str(view.health))
@@ -212,9 +216,9 @@ class Editor:
             return note_action(view, self.note_entry.get_text(), what[0] == "note")
         return health_action(view, what[1] or self.entry.get_text())
 
-    def refresh(self, view: CombatantView, stats: dict[str, int]) -> None:
+    def refresh(self, view: CombatantView, stats: dict[str, int], watching: str = "") -> None:
         """Keep the lines in step with the battle (after the GM's change, an undo, a hit)."""
-        words = describe(view)
+        words = describe(view, watching)
         if self.label.text != words:
             self.label.set_text(words)
             if not self.entry.is_focused:
@@ -373,7 +377,7 @@ class GmTools:
             return
         if self.editor is not None:
             self.editor.window.kill()
-        self.editor = Editor(self.manager, self.corner, view, self._stats(view))
+        self.editor = Editor(self.manager, self.corner, view, self._stats(view), watching(self.app.battle, view))
 
     def _stats(self, view: CombatantView) -> dict[str, int]:
         """The numbers the GM may set on the combatant, then its side's morale if it has one."""
@@ -405,7 +409,7 @@ class GmTools:
             if not self.editor.window.alive() or view is None:
                 self.editor = None
             else:
-                self.editor.refresh(view, self._stats(view))
+                self.editor.refresh(view, self._stats(view), watching(self.app.battle, view))
 
     def _over_widgets(self, event) -> bool:
         """A click on the GM's buttons or windows is theirs, not the map's."""

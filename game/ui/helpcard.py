@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.modes import KEYS
+from game.ui.keys import KEYS, MOUSE, WINDOW_KEYS
 from game.ui.tokens import Fonts, label
-
-GM_KEYS = (("Left click", "move, attack, act"), ("Right click / Esc", "cancel"),
-           ("Alt+click or q, click", "explain a number"), ("Wheel / drag", "zoom / pan"), ("F", "fit the map"),
-           ("Ctrl+Z / Ctrl+Y", "undo / redo"), ("Ctrl+S", "save"), ("F12", "screenshots"), ("?", "this card"))
-"""The window's own keys, beside the modes' (`game.ui.modes.KEYS`)."""
 
 
 def help_lines() -> list[str]:
-    """Every key the table knows, one per entry: the window's keys, then the modes' kinds."""
-    lines = [f"{key}: {words}" for key, words in GM_KEYS]
+    """Every key the table knows, one per entry: the mouse and the window's keys, then the key of
+    each kind (`game.ui.keys`, the one table every key is read from)."""
+    lines = [f"{key}: {words}" for key, words in (*MOUSE, *WINDOW_KEYS)]
     return lines + [f"{key}: {kind.replace('_', ' ')}" for key, kind in KEYS.items()]
 
 

@@ -9,13 +9,20 @@ the hex under the mouse), so modes are tested without a screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.actions import Action, MoveSquad, SetOverwatch
 from game.hexgrid import Hex, angle_to
-from game.options import FormationOption, Option, Options
+from game.options import Aim, FormationOption, Option, Options
+from game.ui.keys import CANCEL, CONFIRM, KEYS, PAINT, key_for
+from game.ui.refusals import cannot, deed, pick, refused_kind, sentence
 from game.views import CombatantView
+
+HOLDS = ("hold_for_move", "hold")
+"""The answers Escape takes in an open decision, the first found (hold for the rest of the move first)."""
+CONFIRMS = ("overwatch_fire", "redirect")
+"""The answers Enter takes in an open decision: the one that acts (fire from overwatch, step in)."""
 
 # -- inputs -------------------------------------------------------------------------------
 
@@ -44,30 +51,11 @@ class Choose:
 
 Input = Click | Key | Choose
 
-# -- what each kind needs -------------------------------------------------------------------
+# -- what a mode may look at ----------------------------------------------------------------
 
-AT_ONCE = ("reload", "go_prone", "stand_up", "total_defense", "read_morale", "end_turn", "shield_allies",
-           "ready_weapon", "pick_up", "take_full_cover", "leave_full_cover", "end_grapple", "regain_control",
-           "hide", "search", "ready_attack",
-           "declare_attack", "declare_2_attacks", "declare_3_attacks", "declare_move_and_attack")
-"""Kinds taken as soon as they are chosen (with several, the first: a window lists the rest)."""
 
-ON_A_COMBATANT = ("attack", "aimed_attack", "burst_attack", "overwatch_fire", "shove", "shove_as_move", "disarm",
-                  "protect", "fray_die", "focused_fray", "heal", "stabilise", "lead_squad", "nonlethal_attack",
-                  "trip", "shatter", "grapple", "grapple_attack")
-"""Kinds aimed at a combatant: a click on its hex takes the option that targets it."""
-
-ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex", "grapple_move": "hex", "grapple_toss": "hex"}
-"""Kinds aimed at a hex, and the option's field that names it."""
-
-KEYS = {
-    "m": "move", "a": "attack", "i": "aimed_attack", "b": "burst_attack", "c": "charge", "j": "jump",
-    "s": "shove", "d": "disarm", "o": "overwatch", "g": "grenade", "p": "protect", "r": "reload",
-    "t": "total_defense", "z": "go_prone", "x": "stand_up", "h": "heal", "k": "stabilise", "n": "intimidate",
-    "l": "read_morale", "f": "fray_die", "e": "end_turn", "w": "ready_weapon", "u": "pick_up",
-    "v": "formation",
-}
-"""The keyboard's name for each kind (the `?` overlay lists them)."""
+def _no_reason(hex_: Hex) -> str:
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,24 +64,52 @@ class Board:
 
     options: Options
     standing: Mapping[Hex, CombatantView] = field(default_factory=dict)
+    """Who stands on each hex, in the fight (a squad on every hex it holds)."""
     formations: tuple[FormationOption, ...] = ()
     """A squad's formations with their head on the hex under the mouse (`Battle.formations`)."""
+    fallen: Mapping[Hex, tuple[CombatantView, ...]] = field(default_factory=dict)
+    """Who lies on each hex out of the fight (down, dying, stabilised): an option aimed at one of
+    them (stabilise, heal) is taken by a click on that hex like any other."""
+    move_refusal: Callable[[Hex], str] = _no_reason
+    """Why the actor cannot move to a hex, in the engine's words (`Battle.move_refusal`)."""
+
+    def at(self, hex_: Hex) -> tuple[CombatantView, ...]:
+        """Everyone on this hex: who stands there, then who lies there."""
+        here = self.standing.get(hex_)
+        return ((here,) if here is not None else ()) + tuple(self.fallen.get(hex_, ()))
+
+    def name(self, entity: int | None) -> str:
+        """A combatant's name, as the refusals say it."""
+        everyone = (*self.standing.values(), *(c for lying in self.fallen.values() for c in lying))
+        return next((c.name for c in everyone if c.id == entity), "someone")
+
+    def aimed_at(self, option: Option, hex_: Hex) -> bool:
+        """Whether a click on this hex names what the option is aimed at (its `aim`): the hex itself
+        (or one of its hexes), a combatant standing or lying there, or a side one of them is on."""
+        aim = option.aim
+        named = getattr(option, aim.field, None) if aim.field else None
+        if named is None:  # taken at once, or a refusal of the whole kind, which names nothing
+            return False
+        if aim.at == "hex":
+            return named == hex_ if isinstance(named, Hex) else hex_ in named
+        if aim.at == "combatant":
+            return any(c.id == named for c in self.at(hex_))
+        return aim.at == "side" and any(c.side == named for c in self.at(hex_))
 
     def option_at(self, kind: str, hex_: Hex) -> Option | None:
         """The allowed option of this kind aimed at this hex (a hex, or the combatant on it)."""
-        for option in self.options.allowed(kind):
-            if kind in ON_A_HEX and getattr(option, ON_A_HEX[kind]) == hex_:
-                return option
-            if kind in ON_A_COMBATANT:
-                who = self.standing.get(hex_)
-                if who is not None and getattr(option, "target", None) == who.id:
-                    return option
-        return None
+        return next((o for o in self.options.allowed(kind) if self.aimed_at(o, hex_)), None)
+
+    def aim_of(self, kind: str) -> Aim | None:
+        """How the options of this kind are aimed (those allowed first), None when there are none."""
+        found = self.options.allowed(kind) or self.options.of(kind)
+        return found[0].aim if found else None
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What an input led to: an action to submit, the next mode, or a message to show."""
+    """What an input led to: an action to submit, the next mode, or a message to show (in a
+    player's words: a refusal says who could not do what, why, and what is still possible)."""
 
     action: Action | None = None
     mode: Mode | None = None
@@ -117,7 +133,7 @@ class Command:
     def handle(self, event: Input, board: Board) -> Step:
         """One input in this mode."""
         if isinstance(event, Key):
-            if event.name == "escape":
+            if event.name == CANCEL:
                 return Step(mode=Command(self.actor))
             chosen = KEYS.get(event.name)
             return self.choose(chosen, board) if chosen else Step()
@@ -130,72 +146,78 @@ class Command:
         return self.click(event.hex, board)
 
     def choose(self, kind: str, board: Board) -> Step:
-        """A kind chosen from the action bar or a key."""
-        if kind == "formation":
+        """A kind chosen from the action bar or a key: taken at once, or the mode that aims it."""
+        if kind == "formation":  # a window's way of moving a squad, not an option of its own
             return Formation.start(self.actor, board)
         allowed = board.options.allowed(kind)
         if not allowed:
-            refused = board.options.of(kind)
-            why = refused[0].refused if refused else "not possible now"
-            return Step(message=f"{kind.replace('_', ' ')}: {why}")
-        if kind in AT_ONCE:
+            return Step(message=refused_kind(board.name(self.actor), kind, board.options))
+        aim = allowed[0].aim
+        if aim.at == "once" or aim.at == "side" and len(allowed) == 1:
             return Step(action=allowed[0].action, mode=Command(self.actor))
-        if kind == "overwatch":
+        if aim.at == "facing":
             return Step(mode=AimOverwatch(self.actor))
-        if kind == "charge":
-            return Step(mode=Command(self.actor, "charge"))
-        if kind == "intimidate" and len(allowed) == 1:
-            return Step(action=allowed[0].action, mode=Command(self.actor))
         return Step(mode=Command(self.actor, kind))
 
     def click(self, hex_: Hex, board: Board) -> Step:
         """A left click on a hex."""
-        if self.kind == "charge":
-            return self._charge_target(hex_, board)
-        if self.kind == "intimidate":
-            who = board.standing.get(hex_)
-            found = next((o for o in board.options.allowed("intimidate") if who and o.side == who.side), None)
-            return Step(action=found.action, mode=Command(self.actor)) if found else Step(message="intimidate: click an enemy of the side")
+        aim = board.aim_of(self.kind)
+        if aim is not None and aim.then:
+            return self._first_of_two(hex_, aim, board)
         option = board.option_at(self.kind, hex_)
         if option is None and self.kind == "move":
             option = board.option_at("attack", hex_)
         if option is None:
-            return Step(message=self._why_not(hex_, board))
+            return Step(message=self._why_not(hex_, aim, board))
         return Step(action=option.action, mode=Command(self.actor))
 
-    def _charge_target(self, hex_: Hex, board: Board) -> Step:
-        who = board.standing.get(hex_)
-        ends = [o for o in board.options.allowed("charge") if who is not None and o.target == who.id]
-        if not ends:
-            return Step(message="charge: click an enemy a charge can reach")
-        return Step(mode=ChargeEnd(self.actor, who.id))
+    def _first_of_two(self, hex_: Hex, aim: Aim, board: Board) -> Step:
+        """A kind aimed twice (a charge: its target, then its end hex): the first click's choice."""
+        found = next((o for o in board.options.allowed(self.kind) if board.aimed_at(o, hex_)), None)
+        if found is None:
+            return Step(message=self._why_not(hex_, aim, board))
+        return Step(mode=ChargeEnd(self.actor, getattr(found, aim.field), self.kind))
 
-    def _why_not(self, hex_: Hex, board: Board) -> str:
-        who = board.standing.get(hex_)
-        kinds = (self.kind, "attack") if self.kind == "move" else (self.kind,)
-        for kind in kinds:
-            for option in board.options.of(kind):
-                if not option.allowed and who is not None and getattr(option, "target", None) == who.id:
-                    return f"{kind.replace('_', ' ')}: {option.refused}"
-        return f"{self.kind.replace('_', ' ')}: not possible at that hex"
+    def _why_not(self, hex_: Hex, aim: Aim | None, board: Board) -> str:
+        """Why a click took nothing, in a player's words, from the options' own refusals."""
+        who = board.name(self.actor)
+        for kind in (self.kind, "attack") if self.kind == "move" else (self.kind,):
+            refused = next((o for o in board.options.of(kind) if not o.allowed and board.aimed_at(o, hex_)), None)
+            if refused is not None:
+                named = getattr(refused, refused.aim.field)
+                return cannot(who, kind, refused.refused, board.name(named) if refused.aim.at == "combatant" else "")
+        targets = board.options.allowed(self.kind)
+        if aim is None or not targets:
+            return refused_kind(who, self.kind, board.options)
+        if self.kind == "move":
+            return cannot(who, "move there", board.move_refusal(hex_) or "pick one of the lit hexes")
+        if aim.at == "combatant":
+            return pick(self.kind, dict.fromkeys(board.name(getattr(o, aim.field)) for o in targets))
+        if aim.at == "side":
+            return pick(self.kind, (), "a side") + ": click any of its people"
+        return cannot(who, self.kind, "pick one of the lit hexes", "there")
 
 
 @dataclass(frozen=True, slots=True)
 class ChargeEnd:
-    """A charge's target is chosen: a click on one of the end hexes runs the charge there."""
+    """A kind aimed twice has its first aim (a charge's target): a click on one of the hexes its
+    second aim names (the marked end hexes) takes it."""
 
     actor: int
     target: int
+    kind: str = "charge"
 
     def handle(self, event: Input, board: Board) -> Step:
         """One input in this mode."""
-        if isinstance(event, Key) and event.name == "escape" or isinstance(event, Click) and event.button == 3:
+        if isinstance(event, Key) and event.name == CANCEL or isinstance(event, Click) and event.button == 3:
             return Step(mode=Command(self.actor))
         if isinstance(event, (Key, Choose)):
             return Command(self.actor).handle(event, board)
-        found = next((o for o in board.options.allowed("charge") if o.target == self.target and o.hex == event.hex), None)
+        found = next((o for o in board.options.allowed(self.kind)
+                      if getattr(o, o.aim.field) == self.target and getattr(o, o.aim.then) == event.hex), None)
         if found is None:
-            return Step(message="charge: click one of the marked hexes next to the target")
+            return Step(message=sentence(f"Click one of the marked hexes beside {board.name(self.target)} "
+                                         f"to end the {deed(self.kind)} there"))
         return Step(action=found.action, mode=Command(self.actor))
 
 
@@ -208,13 +230,13 @@ class AimOverwatch:
 
     def handle(self, event: Input, board: Board) -> Step:
         """One input in this mode."""
-        if isinstance(event, Key) and event.name == "escape" or isinstance(event, Click) and event.button == 3:
+        if isinstance(event, Key) and event.name == CANCEL or isinstance(event, Click) and event.button == 3:
             return Step(mode=Command(self.actor))
         if isinstance(event, (Key, Choose)):
             return Command(self.actor).handle(event, board)
         here = self.here(board)
         if event.hex is None or here is None or event.hex == here:
-            return Step(message="overwatch: click a hex in the direction to watch")
+            return Step(message=f"Click a hex in the direction {board.name(self.actor)} should watch")
         return Step(action=facing_action(self.actor, here, event.hex), mode=Command(self.actor))
 
     def here(self, board: Board) -> Hex | None:
@@ -233,9 +255,9 @@ def facing_action(actor: int, here: Hex, towards: Hex) -> SetOverwatch:
 @dataclass(frozen=True, slots=True)
 class Formation:
     """A squad's move in formation (Seed 002, Squad Size): the formation under the mouse follows
-    it, "v" shows the next shape or facing at that hex, a click takes it (a refused one says
-    why). "p" paints instead: each click adds (or takes back) a hex, and once `size` hexes are
-    painted the move is taken."""
+    it, the formation key again ("v") shows the next shape or facing at that hex, a click takes
+    it (a refused one says why). The space bar paints instead: each click adds (or takes back) a
+    hex, and once `size` hexes are painted the move is taken."""
 
     actor: int
     choice: int = 0
@@ -248,19 +270,18 @@ class Formation:
         """The mode, for a squad spread over several hexes that can still move."""
         me = next((c for c in board.standing.values() if c.id == actor), None)
         if me is None or len(me.footprint) < 2:
-            return Step(message="formation: only a squad over several hexes moves in formation")
+            return Step(message="Only a squad spread over several hexes moves in formation")
         if not board.options.allowed("move"):
-            refused = board.options.of("move")
-            return Step(message=f"formation: {refused[0].refused if refused else 'no move is left'}")
+            return Step(message=refused_kind(me.name, "move", board.options))
         return Step(mode=Formation(actor, size=-(-me.squad_units // 3)))
 
     def handle(self, event: Input, board: Board) -> Step:
         """One input in this mode."""
-        if isinstance(event, Key) and event.name == "escape" or isinstance(event, Click) and event.button == 3:
+        if isinstance(event, Key) and event.name == CANCEL or isinstance(event, Click) and event.button == 3:
             return Step(mode=Command(self.actor))
-        if isinstance(event, Key) and event.name == "v":
+        if isinstance(event, Key) and event.name == key_for("formation"):
             return Step(mode=Formation(self.actor, self.choice + 1, self.size))
-        if isinstance(event, Key) and event.name == "p":
+        if isinstance(event, Key) and event.name == PAINT:
             return Step(mode=Formation(self.actor, self.choice, self.size, not self.painting))
         if isinstance(event, (Key, Choose)):
             return Command(self.actor).handle(event, board)
@@ -275,10 +296,11 @@ class Formation:
     def take(self, board: Board) -> Step:
         """A click on the formation shown: take it, or say why not."""
         option = self.shown(board)
+        who = board.name(self.actor)
         if option is None:
-            return Step(message="formation: no formation of the squad has its head on that hex")
+            return Step(message=f"No formation of {who} fits with its head on that hex")
         if not option.allowed:
-            return Step(message=f"{option.formation}: {option.refused}")
+            return Step(message=cannot(who, f"form a {option.formation} there", option.refused))
         return Step(action=option.action, mode=Command(self.actor))
 
     def paint(self, hex_: Hex) -> Step:
@@ -286,13 +308,15 @@ class Formation:
         painted = tuple(h for h in self.painted if h != hex_) if hex_ in self.painted else self.painted + (hex_,)
         if len(painted) < self.size:
             return Step(mode=Formation(self.actor, self.choice, self.size, True, painted),
-                        message=f"formation: {len(painted)} of {self.size} hexes painted")
+                        message=f"{len(painted)} of {self.size} hexes painted: click {self.size - len(painted)} more")
         return Step(action=MoveSquad(self.actor, hexes=painted), mode=Command(self.actor))
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """An open decision (overwatch, protect): a click on a button takes its answer."""
+    """An open decision (overwatch, protect, ...): a button takes its answer; Enter takes the
+    answer that acts (fire, step in) and Escape holds; a click on a hex takes an answer aimed at
+    it (the hexes a squad keeps)."""
 
     decider: int
 
@@ -302,15 +326,15 @@ class Answer:
             kind, _, nth = event.kind.partition("#")
             found = board.options.allowed(kind)
             index = int(nth) if nth.isdigit() else 0
-            return Step(action=found[index].action) if index < len(found) else Step(message=f"{kind}: not an answer now")
-        if isinstance(event, Key) and event.name in ("escape", "h"):
-            hold = board.options.allowed("hold_for_move") or board.options.allowed("hold")
-            return Step(action=hold[0].action) if hold else Step()
-        if isinstance(event, Key) and event.name in ("f", "return"):
-            fire = board.options.allowed("overwatch_fire") or board.options.allowed("redirect")
-            return Step(action=fire[0].action) if fire else Step()
+            return Step(action=found[index].action) if index < len(found) else Step(
+                message=f"{board.name(self.decider)} can't answer with that now: pick one of the answers shown")
+        if isinstance(event, Key) and event.name in (CANCEL, CONFIRM):
+            kinds = HOLDS if event.name == CANCEL else CONFIRMS
+            found = next((o for kind in kinds for o in board.options.allowed(kind)), None)
+            return Step(action=found.action) if found else Step()
         if isinstance(event, Click) and event.hex is not None:  # a squad's owner picks the hexes it keeps
-            found = next((o for o in board.options.allowed("regroup") if event.hex in o.hexes), None)
+            found = next((o for o in board.options.allowed() if o.aim.at == "hex" and board.aimed_at(o, event.hex)),
+                         None)
             return Step(action=found.action) if found else Step()
         return Step()
 

@@ -85,6 +85,7 @@ def console_lines(battle: Battle) -> list[str]:
         down = "" if view.in_fight else f" - {view.down or 'out'}"
         hidden = " (hidden)" if view.hidden else ""
         hidden += "".join(f" ({state})" for state in (*view.states, *view.notes) if view.in_fight)
+        hidden += f" (overwatch {watching(battle, view)})" if view.in_fight and view.overwatch is not None else ""
         lines.append(f"{mark} {side_letter(view.side)} {view.name}{hidden}{initiative}{_hero(view)}{_points(view)}{down}")
     lines += _phases_to_come(in_order(battle))
     for side in battle.sides():
@@ -92,6 +93,14 @@ def console_lines(battle: Battle) -> list[str]:
             limits = f" - {side.limits}" if side.limits and not computer_plays(side.controller) else ""
             lines.append(f"{side.name}: morale {side.morale} ({side.band}){limits}")
     return lines
+
+
+def watching(battle: Battle, view: CombatantView) -> str:
+    """Where a combatant on overwatch watches, as the map shows it ("north-east", "2 o'clock");
+    "" when it is not on overwatch."""
+    if view.overwatch is None:
+        return ""
+    return battle.facing(view.overwatch, view.overwatch_angle)
 
 
 def _points(view: CombatantView) -> str:

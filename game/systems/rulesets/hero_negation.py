@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 
 from game.actions import Hold, NegateDamage
 from game.components import HeroPoints
-from game.options import NegationOption, Option
+from game.options import AT_ONCE, NegationOption, Option
 from game.prompts import NegationChance
 from game.rules.hero_points import PICKS_PER_POINT, Negation, Spend, negation_problem, spend_problem
 from game.systems.dispatch import Row
@@ -92,10 +92,10 @@ class Negating:
                 if isinstance(self.check(scene, action), str):
                     continue
                 after, still_drops = self.outcome(scene, prompt, action.picks)
-                found.append(NegationOption("negate_damage", action, picks=action.picks, damage=after, drops=still_drops))
+                found.append(NegationOption("negate_damage", action, aim=AT_ONCE, picks=action.picks, damage=after, drops=still_drops))
             if found and found[-1].damage == 0:
                 break
-        return (*found, NegationOption("hold", Hold(decider), damage=damage, drops=drops))
+        return (*found, NegationOption("hold", Hold(decider), aim=AT_ONCE, damage=damage, drops=drops))
 
 
 def _negation_open(scene: Scene) -> bool:

@@ -19,7 +19,7 @@ from game.actions import Action, CounterHeroPoint, GmAwardHeroPoints, Hold, Spen
 from game.components import Allegiance, HeroPoints
 from game.ecs import EntityId
 from game.events import HeroDieRolled, HeroPointCountered, HeroPointSpent, HeroPoolAwarded
-from game.options import ChanceOption, Option, Options
+from game.options import AT_ONCE, ChanceOption, Option, Options
 from game.prompts import CounterChance, HeroPointChance, RollWaiting
 from game.rules.dice import Roll
 from game.rules.hero_points import (EXTRA_DIE, EXTRA_ROLL_FLOOR, REROLL_FACES, ExtraRoll, Spend, bought_onto, roll_extra,
@@ -200,7 +200,8 @@ def rows(go_on: GoOn) -> dict[type[Action], Row]:
 def counter_options(scene: Scene, prompt: CounterChance) -> Options:
     """Counter the enemy's hero point (both points spent, its die not rolled) or let it be."""
     decider = prompt.decider
-    return Options(decider, (Option("counter_hero_point", CounterHeroPoint(decider)), Option("hold", Hold(decider))))
+    return Options(decider, (Option("counter_hero_point", CounterHeroPoint(decider), aim=AT_ONCE),
+                              Option("hold", Hold(decider), aim=AT_ONCE)))
 
 
 POOL_DICE_OFFERED = 3  # the most pool points one option puts on a roll (the action takes any number)
@@ -216,5 +217,5 @@ def spend_options(scene: Scene, chance: HeroPointChance, needed: int) -> list[Op
             if isinstance(check_spend(scene, action), str):
                 continue
             dice = int(personal) + from_pool
-            found.append(ChanceOption("spend_hero_point", action, chance=extra_at_least(needed, dice)))
+            found.append(ChanceOption("spend_hero_point", action, aim=AT_ONCE, chance=extra_at_least(needed, dice)))
     return found

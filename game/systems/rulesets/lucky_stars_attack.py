@@ -46,6 +46,10 @@ from game.systems.turns import camps_standing
 from game.systems.wounds import kill
 
 POOR_FOOTING_COST = 2  # Ruling: a hex costing 2+ movement is poor footing (loose ground, underbrush)
+OPPOSED_ROLL = "Seed 001, Attacking and defending"
+"""The opposed attack roll: 2d6 + ATK against 2d6 + current DEF, each side with its mods."""
+ADVANTAGES = "Seed 001, Advantages to Consider in Combat"
+"""Footing and cover as a minor advantage (+3) to one side of the roll."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +135,14 @@ def _parts(scene: Scene, attacker: EntityId, target: EntityId, ranged: bool,
            cover: CoverReading) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
     """Both sides' named parts: ATK and current DEF, terrain advantage, partial cover (Seed 001)."""
     mine, theirs = terrain_advantage(_footing(scene, attacker, target))
-    attacking = [Modifier("ATK", scene.world.get(attacker, Stats).attack_bonus)]
-    defending = [Modifier("current DEF", state.defense(scene, target).current)]
+    attacking = [Modifier("ATK", scene.world.get(attacker, Stats).attack_bonus, OPPOSED_ROLL)]
+    defending = [Modifier("current DEF", state.defense(scene, target).current, OPPOSED_ROLL)]
     if mine:
-        attacking.append(Modifier("footing (target on poor ground)", mine))
+        attacking.append(Modifier("footing (target on poor ground)", mine, ADVANTAGES))
     if theirs:
-        defending.append(Modifier("footing (attacker on poor ground)", theirs))
+        defending.append(Modifier("footing (attacker on poor ground)", theirs, ADVANTAGES))
     if ranged and (cover.armor or cover.concealment_bonus):
-        defending.append(Modifier("partial cover", MINOR_ADVANTAGE))
+        defending.append(Modifier("partial cover", MINOR_ADVANTAGE, ADVANTAGES))
     return tuple(attacking), tuple(defending)
 
 

@@ -38,7 +38,7 @@ from game.actions import (
 from game.components import Position, Prone, Stats
 from game.ecs import EntityId
 from game.hexgrid import spiral
-from game.options import AttackOption, LandingOption, MoveOption, Odds, Option, Options
+from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, LandingOption, MoveOption, Odds, Option, Options
 from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, NegationChance, Prompt, ReactionChance
 from game.rules.attack import Modifier
 from game.systems import movement
@@ -55,11 +55,16 @@ from game.systems.rulesets import lucky_stars_turns as turns
 from game.systems.scene import Scene
 
 OPPOSED = "opposed 2d6"
+GRAPPLE = "Seed 001, Aggressive Actions: Grapple"
+"""The contested STR check a grapple is won by."""
+MANEUVERS = "Seed 001, Aggressive Actions: Trip, Disarm, Shatter"
+"""A maneuver: the standard attack roll, then its contest (the chance counts both)."""
+DAMAGE = "Seed 001, Damage"
 
 
 def odds(plan: attacks.StrikePlan) -> Odds:
     """The exact chance of the opposed roll with both sides' parts."""
-    return Odds(plan.chance, plan.needed, plan.attacker_parts, plan.defender_parts, dice=OPPOSED)
+    return Odds(plan.chance, plan.needed, plan.attacker_parts, plan.defender_parts, dice=OPPOSED, source=attacks.OPPOSED_ROLL)
 
 
 def damage_text(plan: attacks.StrikePlan) -> str:
@@ -74,9 +79,10 @@ def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool 
     kind = "attack" if lethal else "nonlethal_attack"
     plan = attacks.check_attack(scene, action)
     if isinstance(plan, str):
-        return AttackOption(kind, None, plan, target=target)
-    return AttackOption(kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
-                        damage=damage_text(plan), expected_damage=plan.expected_damage)
+        return AttackOption(kind, None, plan, aim=AT_TARGET, target=target)
+    return AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
+                        damage=damage_text(plan), expected_damage=plan.expected_damage,
+                        damage_source=DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
@@ -87,10 +93,10 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     refusal = "stand up first (1 AP)" if scene.world.has(actor, Prone) else state.problem(scene, actor, "move")
     if refusal:  # a pinned character's way to move again is to regain control
-        return [Option("move", None, refusal), *_holds(scene, actor)[:1 if _pinned(scene, actor) else 0]]
+        return [Option("move", None, refusal, aim=AT_HEX), *_holds(scene, actor)[:1 if _pinned(scene, actor) else 0]]
     reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
                                scene.setup.setting("allies_block_movement", False))
-    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+    return [MoveOption("move", Move(actor, path=r.path), aim=AT_HEX, hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
 
 
 def _pinned(scene: Scene, actor: EntityId) -> bool:
@@ -104,12 +110,13 @@ def _steps(scene: Scene, actor: EntityId) -> list[Option]:
     for to in scene.setup.field.neighbours_on_map(here):
         refusal = turns.step_problem(scene, actor, to)
         if refusal is None:
-            found.append(MoveOption("step", Step(actor, to=to), hex=to, cost=1, path=(to,)))
-    return found or [Option("step", None, turns.step_problem(scene, actor, here) or "no neighbouring hex to step to")]
+            found.append(MoveOption("step", Step(actor, to=to), aim=AT_HEX, hex=to, cost=1, path=(to,)))
+    return found or [Option("step", None, turns.step_problem(scene, actor, here) or "no neighbouring hex to step to",
+                           aim=AT_HEX)]
 
 
 def _checked(kind: str, plan, action) -> Option:
-    return Option(kind, None, plan) if isinstance(plan, str) else Option(kind, action)
+    return Option(kind, None, plan, aim=AT_ONCE) if isinstance(plan, str) else Option(kind, action, aim=AT_ONCE)
 
 
 def _stances(scene: Scene, actor: EntityId) -> list[Option]:
@@ -134,14 +141,14 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if isinstance(prompt, ReactionChance):
         return reaction_options(scene, prompt)
     if isinstance(prompt, GrappleWon):
-        return Options(decider, (Option("take_control", TakeHold(decider, engage=True)),
-                                 Option("break_free", TakeHold(decider, engage=False))))
+        return Options(decider, (Option("take_control", TakeHold(decider, engage=True), aim=AT_ONCE),
+                                 Option("break_free", TakeHold(decider, engage=False), aim=AT_ONCE)))
     if isinstance(prompt, NegationChance):
         return Options(decider, negation.NEGATING.options(scene, prompt))
     if isinstance(prompt, BlowChoice):
-        return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True)),
-                                 Option("nonlethal_blow", ChooseBlow(decider, lethal=False))))
-    stand = Option("hold", Hold(decider))
+        return Options(decider, (Option("lethal_blow", ChooseBlow(decider, lethal=True), aim=AT_ONCE),
+                                 Option("nonlethal_blow", ChooseBlow(decider, lethal=False), aim=AT_ONCE)))
+    stand = Option("hold", Hold(decider), aim=AT_ONCE)
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
     if prompt.waiting is not None:  # a stealth or search roll: what the action waiting at it says
@@ -157,10 +164,11 @@ def _maneuver_option(scene: Scene, action, plan=None) -> AttackOption:
     that the whole maneuver works (the roll hits, then the contest is won)."""
     plan = plan or maneuvers.check_maneuver(scene, action)
     if isinstance(plan, str):
-        return AttackOption(action.kind, None, plan, target=action.target)
+        return AttackOption(action.kind, None, plan, aim=AT_TARGET, target=action.target)
     strike = plan.strike
-    shown = Odds(plan.chance, strike.needed, strike.attacker_parts, strike.defender_parts, dice=OPPOSED)
-    return AttackOption(action.kind, action, target=action.target, weapon=strike.weapon.id, odds=shown,
+    shown = Odds(plan.chance, strike.needed, strike.attacker_parts, strike.defender_parts, dice=OPPOSED,
+                 source=MANEUVERS)
+    return AttackOption(action.kind, action, aim=AT_TARGET, target=action.target, weapon=strike.weapon.id, odds=shown,
                         cover=strike.cover)
 
 
@@ -168,10 +176,10 @@ def _grapple_option(scene: Scene, action, plan=None) -> AttackOption:
     """A grapple on one enemy, with the exact chance to win the contested check."""
     plan = plan or grapple.check_grapple(scene, action)
     if isinstance(plan, str):
-        return AttackOption("grapple", None, plan, target=action.target)
-    shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting),),
-                 (Modifier("STR", plan.resisting),), dice=OPPOSED)
-    return AttackOption("grapple", action, target=action.target, odds=shown)
+        return AttackOption("grapple", None, plan, aim=AT_TARGET, target=action.target)
+    shown = Odds(plan.chance, plan.resisting - plan.acting + 1, (Modifier("STR", plan.acting, GRAPPLE),),
+                 (Modifier("STR", plan.resisting, GRAPPLE),), dice=OPPOSED, source=GRAPPLE)
+    return AttackOption("grapple", action, aim=AT_TARGET, target=action.target, odds=shown)
 
 
 def _holds(scene: Scene, actor: EntityId) -> list[Option]:
@@ -183,9 +191,9 @@ def _holds(scene: Scene, actor: EntityId) -> list[Option]:
         return [_checked("regain_control", grapple.check_regain(scene, RegainControl(actor)), RegainControl(actor))]
     hit = GrappleAttack(actor, target=held.partner)
     plan = grapple.check_grapple_attack(scene, hit)
-    attack = (AttackOption("grapple_attack", None, plan, target=held.partner) if isinstance(plan, str) else
-              AttackOption("grapple_attack", hit, target=held.partner, weapon=plan.weapon.id, odds=odds(plan),
-                           damage=damage_text(plan), expected_damage=plan.expected_damage))
+    attack = (AttackOption("grapple_attack", None, plan, aim=AT_TARGET, target=held.partner) if isinstance(plan, str) else
+              AttackOption("grapple_attack", hit, aim=AT_TARGET, target=held.partner, weapon=plan.weapon.id, odds=odds(plan),
+                           damage=damage_text(plan), expected_damage=plan.expected_damage, damage_source=DAMAGE))
     return [attack, _checked("end_grapple", grapple.check_end(scene, EndGrapple(actor)), EndGrapple(actor)),
             *_drags(scene, actor), *_tosses(scene, actor)]
 
@@ -198,8 +206,8 @@ def _drags(scene: Scene, actor: EntityId) -> list[Option]:
     for hex_, route in reach.items():
         action = GrappleMove(actor, path=route.path)
         refusal = grapple.check_grapple_move(scene, action)
-        found.append(Option("grapple_move", None, refusal) if isinstance(refusal, str) else
-                     MoveOption("grapple_move", action, hex=hex_, cost=route.cost, path=route.path))
+        found.append(Option("grapple_move", None, refusal, aim=AT_HEX) if isinstance(refusal, str) else
+                     MoveOption("grapple_move", action, aim=AT_HEX, hex=hex_, cost=route.cost, path=route.path))
     return found
 
 
@@ -213,8 +221,8 @@ def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
         if isinstance(plan, str):
             refusal = plan if "AP" in plan else refusal
         else:
-            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), hex=to, chance=plan.chance))
-    return found or [Option("grapple_toss", None, refusal)]
+            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), aim=AT_HEX, hex=to, chance=plan.chance))
+    return found or [Option("grapple_toss", None, refusal, aim=AT_HEX)]
 
 
 def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
@@ -247,13 +255,15 @@ def reaction_options(scene: Scene, prompt: ReactionChance) -> Options:
     check = reactions.check_readied if prompt.readied else reactions.check_opportunity
     plan = check(scene, action)
     if isinstance(plan, str):
-        attack = AttackOption(action.kind, None, plan, target=target)
+        attack = AttackOption(action.kind, None, plan, aim=AT_ONCE, target=target)
     elif isinstance(plan, maneuvers.ManeuverPlan):  # a readied maneuver: its whole chance, as on the turn
         attack = replace(_maneuver_option(scene, reactions.sprung(plan.name, decider, target), plan),
-                         kind=action.kind, action=action)
+                         kind=action.kind, action=action, aim=AT_ONCE)
     elif isinstance(plan, grapple.GrapplePlan):
-        attack = replace(_grapple_option(scene, Grapple(decider, target=target), plan), kind=action.kind, action=action)
+        attack = replace(_grapple_option(scene, Grapple(decider, target=target), plan), kind=action.kind, action=action,
+                         aim=AT_ONCE)
     else:
-        attack = AttackOption(action.kind, action, target=target, weapon=plan.weapon.id, odds=odds(plan),
-                              cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage)
-    return Options(decider, (attack, Option("hold", Hold(decider))))
+        attack = AttackOption(action.kind, action, aim=AT_ONCE, target=target, weapon=plan.weapon.id, odds=odds(plan),
+                              cover=plan.cover, damage=damage_text(plan), expected_damage=plan.expected_damage,
+                              damage_source=DAMAGE)
+    return Options(decider, (attack, Option("hold", Hold(decider), aim=AT_ONCE)))

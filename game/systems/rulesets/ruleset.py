@@ -17,7 +17,7 @@ from typing import Any
 
 from game.actions import Action, EndTurn
 from game.ecs import EntityId
-from game.options import Option, Options
+from game.options import AT_ONCE, Option, Options
 from game.prompts import Prompt
 from game.systems import dispatch, turns
 from game.systems.dispatch import Row
@@ -94,7 +94,7 @@ def on_turn_options(builders: tuple[tuple[str, Builder], ...]) -> Callable[[Scen
     def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str]) -> Options:
         wanted = set(groups)
         items = [option for name, build in builders if name in wanted for option in build(scene, actor)]
-        return Options(actor, (*items, Option("end_turn", EndTurn(actor))))
+        return Options(actor, (*items, Option("end_turn", EndTurn(actor), aim=AT_ONCE)))
     return options_on_turn
 
 

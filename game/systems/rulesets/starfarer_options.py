@@ -12,7 +12,7 @@ from fractions import Fraction
 from game.actions import Attack, Declare, Hold, Move, React
 from game.components import Stats
 from game.ecs import EntityId
-from game.options import AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
+from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
 from game.prompts import CounterChance, DeclarationChance, DefenceChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
@@ -28,20 +28,23 @@ from game.systems.scene import Scene
 
 
 DISABILITY = "disability check first"
+ATTACK_TASK = "Seed 003, 3.4 Attack Resolution"
+DAMAGE = "Seed 003, 3.5 Damage Calculation"
 
 
 def odds(plan: attacks.ShotPlan) -> Odds:
     """The exact chance of the to-hit task with its parts: BCS (traits, less the wound penalty), EF, and the
     MCS of any disability check the arm needs first (the chance counts it)."""
-    bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty),)
+    bonus = (Modifier("BCS", plan.profile.bcs + 2 * plan.penalty, ATTACK_TASK),)
     if plan.penalty:
-        bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty),)
-    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef + plan.extra_actions),)
+        bonus += (Modifier("wound and shock penalty (x2)", -2 * plan.penalty, "Seed 003, 3.6.5 Trait Penalties"),)
+    target = (Modifier(f"EF ({plan.bracket.replace('_', ' ')})", plan.profile.ef + plan.extra_actions,
+                       "Seed 003, 3.4.1 Ranges"),)
     if plan.extra_actions:
-        target += (Modifier("actions past the first this phase", -plan.extra_actions),)
-    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef)
-                    for limb, check in plan.disability)
-    return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100")
+        target += (Modifier("actions past the first this phase", -plan.extra_actions, "Seed 003, 3.2.3 Multiple Actions"),)
+    target += tuple(Modifier(f"{DISABILITY} ({limb.replace('_', ' ')}) MCS", check.bcs * check.ef,
+                             "Seed 003, 3.6.6 Effects of Wounds and Shock") for limb, check in plan.disability)
+    return Odds(plan.chance, max(0, plan.profile.bcs * plan.profile.ef), bonus, target, dice="d100", source=ATTACK_TASK)
 
 
 def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOption:
@@ -49,10 +52,10 @@ def attack_option(scene: Scene, actor: EntityId, target: EntityId) -> AttackOpti
     action = Attack(actor, target=target)
     plan = attacks.check_attack(scene, action)
     if isinstance(plan, str):
-        return AttackOption("attack", None, plan, target=target)
-    return AttackOption("attack", action, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
+        return AttackOption("attack", None, plan, aim=AT_TARGET, target=target)
+    return AttackOption("attack", action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
                         armor=plan.armour, damage=f"{plan.weapon.penetration}/{plan.weapon.damage}",
-                        expected_damage=plan.expected_damage)
+                        expected_damage=plan.expected_damage, damage_source=DAMAGE)
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
@@ -62,10 +65,10 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
     refused = phase.refusal(scene, actor, "move") or limbs.refusal(scene, actor, state.LEG_LIMBS)
     if refused:
-        return [Option("move", None, refused)]
+        return [Option("move", None, refused, aim=AT_HEX)]
     reach = movement.reachable(scene.setup.field, scene.world, actor, scene.world.get(actor, Stats).move_hexes,
                                scene.setup.setting("allies_block_movement", False))
-    return [MoveOption("move", Move(actor, path=r.path), hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
+    return [MoveOption("move", Move(actor, path=r.path), aim=AT_HEX, hex=h, cost=r.cost, path=r.path) for h, r in reach.items()]
 
 
 DECLARATIONS = {"declare_attack": (1, False), "declare_2_attacks": (2, False), "declare_3_attacks": (3, False),
@@ -78,12 +81,12 @@ def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: boo
     action = Declare(actor, attacks=count, move=move)
     plan = phase.check_declare(scene, action)
     if isinstance(plan, str):
-        return Option(kind, None, plan)
+        return Option(kind, None, plan, aim=AT_ONCE)
     extra = len(plan) - 1
     shots = [shot for target in enemies_in_the_fight(scene, actor)
              if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str)]
     best = max((shot.expected_damage for shot in shots), default=Fraction(0))
-    return DeclareOption(kind, action, attacks=count, move=move, ef_penalty=extra,
+    return DeclareOption(kind, action, aim=AT_ONCE, attacks=count, move=move, ef_penalty=extra,
                          points_now=min(a.initiative_modifier for a in plan),
                          points_after=phase.after_phase(plan, len(plan)), expected_damage=best * count)
 
@@ -112,8 +115,8 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if isinstance(prompt, NegationChance):
         return Options(decider, negation.NEGATING.options(scene, prompt))
     if isinstance(prompt, DeclarationChance):  # seed 003, 3.2.1: before the first roll
-        return Options(decider, (*_declarations(scene, decider), Option("hold", Hold(decider))))
-    stand = Option("hold", Hold(decider))
+        return Options(decider, (*_declarations(scene, decider), Option("hold", Hold(decider), aim=AT_ONCE)))
+    stand = Option("hold", Hold(decider), aim=AT_ONCE)
     if not isinstance(prompt, HeroPointChance):
         return Options(decider, (stand,))
     needed = prompt.waiting.short_by if prompt.waiting is not None else prompt.task.roll - prompt.task.mcs
@@ -125,13 +128,13 @@ def reaction_options(scene: Scene, prompt: DefenceChance) -> Options:
     hits, or let it come (Ruling on Seed 003's evasion and parry: see starfarer_defence)."""
     decider, attack = prompt.decider, prompt.attack
     plan = attacks.plan_shot(scene, attack.actor, attack.target)
-    stand = Option("hold", Hold(decider))
+    stand = Option("hold", Hold(decider), aim=AT_ONCE)
     if isinstance(plan, str):
         return Options(decider, (stand,))
     unopposed = defence.hit_chance(plan.profile, None)
     items = []
     for how in prompt.reactions:
         task = defence.profile(scene, decider, how)
-        items.append(ReactionOption(how, React(decider, how=how), chance=defence.success_chance(task),
+        items.append(ReactionOption(how, React(decider, how=how), aim=AT_ONCE, chance=defence.success_chance(task),
                                     hit_chance=defence.hit_chance(plan.profile, task), hit_chance_unopposed=unopposed))
     return Options(decider, (*items, stand))

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from game.actions import Action, Charge, Disarm, Hold, NegateDamage, Shove, ThrowGrenade
 from game.events import Attacked, CheckRolled
-from game.options import Option, Options
+from game.options import AT_ONCE, Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
-from game.rules.hero_points import ExtraRoll
+from game.rules.hero_points import DIE_ROLL, ExtraRoll
 from game.systems import charge, choices, combat, disarm, dispatch, grenades, medicine, morale_actions, shove
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
@@ -31,7 +31,7 @@ def _bought(chance: HeroPointChance, extras: tuple[ExtraRoll, ...]):
     still decides); the roll as it stood without them (Seed 004 with SWN core)."""
     if not extras:
         return chance.result
-    return with_part(chance.result, Modifier("hero points", sum(extra.counted for extra in extras)))
+    return with_part(chance.result, Modifier("hero points", sum(extra.counted for extra in extras), DIE_ROLL))
 
 
 def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
@@ -164,5 +164,5 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
     if not isinstance(prompt, HeroPointChance):
         return choices.prompt_options(scene, prompt)
     needed = _short_by(prompt)
-    stand = Option("hold", Hold(prompt.decider))
+    stand = Option("hold", Hold(prompt.decider), aim=AT_ONCE)
     return Options(prompt.decider, (*hero_points.spend_options(scene, prompt, needed), stand))
