@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.cli import collect_again
 from game.cli.output import printable
 from game.cli.render import _one_line, parse_size
 from game.rules.catalog import CatalogError
@@ -103,6 +104,7 @@ def open_table(args: argparse.Namespace, size: tuple[int, int], battle, autosave
         print(printable(f"hexbattle: {problem}"), file=sys.stderr)
         return 1
     app.aids.animations.enabled = not args.no_animations
+    collect_again()  # the start is over (game.cli.main paused the collector for it)
     try:
         return app.run(args.frames)
     finally:

@@ -107,8 +107,8 @@ class TableApp:
             table = open_window(f"{title} (table)", size, display, fullscreen)  # the console: the first display
             console = pygame.Window(f"{title} (GM console)", size)
             self.table = View(table, pygame.Rect((0, 0), table.size), Frame(battle, "table"))
-            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"),
-                          below=TOOLS_HEIGHT)
+            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]),
+                          Frame(battle, "console", self.table.frame.board), below=TOOLS_HEIGHT)  # one map picture
             self.views = [self.table, gm_map]
         self.console = console
         for view in self.views:
@@ -434,7 +434,7 @@ class TableApp:
         clock = pygame.time.Clock()
         running, count, shown, last_drawn = True, 0, None, 0.0
         while running and (frames is None or count < frames):
-            delta = clock.tick(30) / 1000.0
+            delta = clock.tick(30 if count else 0) / 1000.0  # the first frame waits for nothing
             try:
                 events = pygame.event.get()
                 for event in events:
