@@ -36,7 +36,7 @@ from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
-from game.ui.screens import open_window
+from game.ui.screens import open_table_and_console, open_window
 from game.ui.tools import TOOLS_HEIGHT, TableTools  # table dice, Open, the map watcher
 from game.ui.tracker import console_lines
 
@@ -104,8 +104,7 @@ class TableApp:
                               below=TOOLS_HEIGHT)
             self.views = [self.table]
         else:
-            table = open_window(f"{title} (table)", size, display, fullscreen)  # the console: the first display
-            console = pygame.Window(f"{title} (GM console)", size)
+            table, console = open_table_and_console(title, size, display, fullscreen)  # each on its display
             self.table = View(table, pygame.Rect((0, 0), table.size), Frame(battle, "table"))
             gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]),
                           Frame(battle, "console", self.table.frame.board), below=TOOLS_HEIGHT)  # one map picture
