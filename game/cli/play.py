@@ -60,7 +60,9 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--status", metavar="FILE", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pace", metavar="SECONDS", type=float, default=0.35,
                         help="seconds between the computer's actions (default 0.35)")
-    parser.add_argument("--shots", metavar="DIR", type=Path, help="where F12 saves screenshots of the windows")
+    parser.add_argument("--shots", metavar="DIR", type=Path,
+                        help="where F12 saves screenshots of the windows, as table.png and console.png (default: "
+                             "a hexbattle folder in your pictures folder, each press under its own time)")
     parser.add_argument("--no-animations", action="store_true", help="no dice, slides or damage numbers over the map")
     parser.add_argument("--frames", metavar="N", type=int, default=None, help=argparse.SUPPRESS)
 

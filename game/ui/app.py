@@ -37,6 +37,7 @@ from game.ui.panel import Panel
 from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
 from game.ui.screens import open_table_and_console, open_window
+from game.ui.screenshots import save_screenshots
 from game.ui.tools import TOOLS_HEIGHT, TableTools  # table dice, Open, the map watcher
 from game.ui.tracker import console_lines
 
@@ -377,15 +378,14 @@ class TableApp:
         self.panel.show_choices(shown, prompt.question if prompt else "", sides)
 
     def screenshots(self) -> None:
-        """Save each window as a PNG (F12), for the GM to share and for tests to read."""
-        if self.shots is None:
-            return
-        self.shots.mkdir(parents=True, exist_ok=True)
-        for name, window in (("table", self.table.window), ("console", self.console)):
-            part = self.shots / f"{name}.part.png"
-            pygame.image.save(window.get_surface(), str(part))
-            os.replace(part, self.shots / f"{name}.png")  # a reader never sees half a picture
-        self.write_status(force=True, shot=True)
+        """Save each window as a PNG (F12), for the GM to share and for tests to read: into the
+        --shots folder, else the user's pictures folder, saying where (game/ui/screenshots.py)."""
+        pictures = [(name, window.get_surface()) for name, window in (("table", self.table.window),
+                                                                      ("console", self.console))]
+        saved, message = save_screenshots(pictures, self.shots)
+        if self.shots is None or not saved:  # tests reading --shots expect the message they left
+            self.message = message
+        self.write_status(force=True, shot=saved)
 
     def write_status(self, force: bool = False, shot: bool = False) -> None:
         """For tests and tools: where things are on the table window, written when it changes."""
