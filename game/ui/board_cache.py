@@ -24,6 +24,7 @@ import os
 import struct
 import sys
 import zlib
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -183,15 +184,11 @@ def _pixel_layout(picture: pygame.Surface) -> tuple[int, ...]:
 
 def _touch(path: Path) -> None:
     """Mark a picture as just used; a read-only folder leaves it unmarked."""
-    try:
+    with suppress(OSError):
         os.utime(path)
-    except OSError:
-        pass
 
 
 def _remove(path: Path) -> None:
     """Remove a file if it can be; a file that stays is only disk space."""
-    try:
+    with suppress(OSError):
         path.unlink()
-    except OSError:
-        pass

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import pygame
@@ -77,10 +78,8 @@ def save_one(surface: pygame.Surface, path: Path) -> Path:
         pygame.image.save(surface, str(part))
         os.replace(part, path)
     except (OSError, pygame.error):
-        try:
+        with suppress(OSError):
             part.unlink()
-        except OSError:
-            pass
         raise
     return path
 
