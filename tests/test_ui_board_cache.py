@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui_kit import BAD, BASELINE, marked_map, quadrant_tile
+from tests.ui_window_kit import Table, display, needs_xvfb  # noqa: F401  (display: a fixture)
 
 import pygame  # noqa: E402  (after ui_kit set the dummy driver)
 
@@ -197,3 +198,32 @@ def test_the_baseline_map_copied_elsewhere_is_kept_apart(tmp_path):
     cache = BoardCache(tmp_path / "cache")
     Board(battle_from_map(tmp_path / "a" / "baseline.tmx", 1).scenario, cache=cache).native()
     assert Board(battle_from_map(tmp_path / "b" / "baseline.tmx", 1).scenario, cache=cache)._native is None
+
+
+@needs_xvfb
+def test_the_window_opens_and_plays_when_its_cache_folder_cannot_be_written(display, tmp_path):
+    (tmp_path / "a file").write_text("not a folder")
+    env = dict(os.environ, HEXBATTLE_CACHE_DIR=str(tmp_path / "a file" / "boards"))
+    table = Table(display, tmp_path, extra=(), env=env)
+    try:
+        status = table.status()
+        table.key("e")  # the first actor's turn ends: the window plays
+        table.after(lambda s: s["actions"] > status["actions"], "the turn to end")
+        assert not (tmp_path / "a file" / "boards").exists()
+    finally:
+        assert "Traceback" not in table.close()
+
+
+@needs_xvfb
+def test_a_second_start_reads_the_picture_the_first_kept(display, tmp_path):
+    cache = tmp_path / "boards"
+    env = dict(os.environ, HEXBATTLE_CACHE_DIR=str(cache))
+    for run in ("first", "second"):
+        (tmp_path / run).mkdir()
+        table = Table(display, tmp_path / run, extra=(), env=env)
+        picture = table.screenshot()
+        assert "Traceback" not in table.close()
+        if run == "first":
+            [kept] = kept_files(cache)
+            first = pixels(picture)
+    assert kept_files(cache) == [kept] and pixels(picture) == first
