@@ -34,3 +34,13 @@ def autosaves(tmp_path_factory, monkeypatch) -> Path:
     root = tmp_path_factory.mktemp("autosaves")
     monkeypatch.setenv("HEXBATTLE_AUTOSAVE_DIR", str(root))
     return root
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path_factory, monkeypatch) -> dict[str, Path]:
+    """Every test (and every hexbattle it starts) keeps map pictures and saves F12's screenshots
+    in scratch folders of its own, never in the user's cache or pictures folders."""
+    folders = {"cache": tmp_path_factory.mktemp("cache"), "screenshots": tmp_path_factory.mktemp("screenshots")}
+    monkeypatch.setenv("HEXBATTLE_CACHE_DIR", str(folders["cache"]))
+    monkeypatch.setenv("HEXBATTLE_SCREENSHOT_DIR", str(folders["screenshots"]))
+    return folders

@@ -60,12 +60,12 @@ class Table:
     """The running window, driven like a person drives it."""
 
     def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",),
-                 map_path: Path = DEFAULT_MAP, pace: float = 0.02):
-        self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+                 map_path: Path = DEFAULT_MAP, pace: float = 0.02, shots: bool = True, env: dict | None = None):
+        self.env = dict(env or os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", "play", str(map_path), "--seed", "1", *extra,
-             "--size", "1100x700", "--status", str(self.status_path), "--shots", str(self.shots),
+             "--size", "1100x700", "--status", str(self.status_path), *(("--shots", str(self.shots)) if shots else ()),
              "--save-to", str(tmp / "fight.json"), "--pace", str(pace)],
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")

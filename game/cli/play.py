@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.cli import collect_again
 from game.cli.output import printable
 from game.cli.render import _one_line, parse_size
 from game.rules.catalog import CatalogError
@@ -59,7 +60,9 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--status", metavar="FILE", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pace", metavar="SECONDS", type=float, default=0.35,
                         help="seconds between the computer's actions (default 0.35)")
-    parser.add_argument("--shots", metavar="DIR", type=Path, help="where F12 saves screenshots of the windows")
+    parser.add_argument("--shots", metavar="DIR", type=Path,
+                        help="where F12 saves screenshots of the windows, as table.png and console.png (default: "
+                             "a hexbattle folder in your pictures folder, each press under its own time)")
     parser.add_argument("--no-animations", action="store_true", help="no dice, slides or damage numbers over the map")
     parser.add_argument("--frames", metavar="N", type=int, default=None, help=argparse.SUPPRESS)
 
@@ -103,6 +106,7 @@ def open_table(args: argparse.Namespace, size: tuple[int, int], battle, autosave
         print(printable(f"hexbattle: {problem}"), file=sys.stderr)
         return 1
     app.aids.animations.enabled = not args.no_animations
+    collect_again()  # the start is over (game.cli.main paused the collector for it)
     try:
         return app.run(args.frames)
     finally:

@@ -36,7 +36,8 @@ from game.ui.overlays import Overlays
 from game.ui.panel import Panel
 from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
-from game.ui.screens import open_window
+from game.ui.screens import open_table_and_console, open_window
+from game.ui.screenshots import save_screenshots
 from game.ui.tools import TOOLS_HEIGHT, TableTools  # table dice, Open, the map watcher
 from game.ui.tracker import console_lines
 
@@ -104,11 +105,10 @@ class TableApp:
                               below=TOOLS_HEIGHT)
             self.views = [self.table]
         else:
-            table = open_window(f"{title} (table)", size, display, fullscreen)  # the console: the first display
-            console = pygame.Window(f"{title} (GM console)", size)
+            table, console = open_table_and_console(title, size, display, fullscreen)  # each on its display
             self.table = View(table, pygame.Rect((0, 0), table.size), Frame(battle, "table"))
-            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]), Frame(battle, "console"),
-                          below=TOOLS_HEIGHT)
+            gm_map = View(console, pygame.Rect(0, 0, size[0] - PANEL_WIDTH, size[1]),
+                          Frame(battle, "console", self.table.frame.board), below=TOOLS_HEIGHT)  # one map picture
             self.views = [self.table, gm_map]
         self.console = console
         for view in self.views:
@@ -385,15 +385,14 @@ class TableApp:
         self.panel.show_choices(shown, prompt.question if prompt else "", sides)
 
     def screenshots(self) -> None:
-        """Save each window as a PNG (F12), for the GM to share and for tests to read."""
-        if self.shots is None:
-            return
-        self.shots.mkdir(parents=True, exist_ok=True)
-        for name, window in (("table", self.table.window), ("console", self.console)):
-            part = self.shots / f"{name}.part.png"
-            pygame.image.save(window.get_surface(), str(part))
-            os.replace(part, self.shots / f"{name}.png")  # a reader never sees half a picture
-        self.write_status(force=True, shot=True)
+        """Save each window as a PNG (F12), for the GM to share and for tests to read: into the
+        --shots folder, else the user's pictures folder, saying where (game/ui/screenshots.py)."""
+        pictures = [(name, window.get_surface()) for name, window in (("table", self.table.window),
+                                                                      ("console", self.console))]
+        saved, message = save_screenshots(pictures, self.shots)
+        if self.shots is None or not saved:  # tests reading --shots expect the message they left
+            self.message = message
+        self.write_status(force=True, shot=saved)
 
     def write_status(self, force: bool = False, shot: bool = False) -> None:
         """For tests and tools: where things are on the table window, written when it changes."""
@@ -441,7 +440,7 @@ class TableApp:
         clock = pygame.time.Clock()
         running, count, shown, last_drawn = True, 0, None, 0.0
         while running and (frames is None or count < frames):
-            delta = clock.tick(30) / 1000.0
+            delta = clock.tick(30 if count else 0) / 1000.0  # the first frame waits for nothing
             try:
                 events = pygame.event.get()
                 for event in events:

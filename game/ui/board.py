@@ -15,6 +15,7 @@ import pygame
 
 from game.hexgrid import Hex, TiledHexLayout
 from game.scenario import Scenario, TileLayerView, TileRef
+from game.ui.board_cache import BoardCache, board_key
 from game.ui.camera import Camera, Rect
 from game.ui.tiles import TileImages, generated_colour
 
@@ -26,14 +27,18 @@ ZOOMS_KEPT = 4
 class Board:
     """The static picture of one map: its tile layers and grid."""
 
-    def __init__(self, scenario: Scenario, images: TileImages | None = None) -> None:
-        """Read the scenario's layers; nothing is drawn until a zoom level is asked for."""
+    def __init__(self, scenario: Scenario, images: TileImages | None = None, cache: BoardCache | None = None) -> None:
+        """Read the scenario's layers; nothing is drawn until a zoom level is asked for, unless
+        the picture is kept in `cache` (the user's cache when None) from an earlier start."""
         self.layout: TiledHexLayout = scenario.layout
         self.layers = tuple(layer for layer in scenario.tile_layers if layer.visible)
         self.hexes = _all_hexes(scenario)
         self.images = images or TileImages()
-        self.bounds = _whole(self._bounds())
-        self._native: pygame.Surface | None = None
+        self.cache = cache if cache is not None else BoardCache.for_user()
+        self._key = board_key(self.layout, self.hexes, self.layers) if self.cache.folder is not None else None
+        kept = self.cache.read(self._key)
+        self.bounds = kept.bounds if kept is not None else _whole(self._bounds())
+        self._native: pygame.Surface | None = kept.picture if kept is not None else None
         self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
 
     def draw(self, target: pygame.Surface, camera: Camera, ground: pygame.Surface | None = None) -> pygame.Rect:
@@ -95,6 +100,7 @@ class Board:
             for layer in self.layers:
                 self._draw_layer(surface, layer)
             self._native = surface
+            self.cache.write(self._key, self.bounds, surface)
         return self._native
 
     def _draw_layer(self, target: pygame.Surface, layer: TileLayerView) -> None:

@@ -52,11 +52,12 @@ class Frame:
     overlay on repaints opaque pixels only.
     """
 
-    def __init__(self, battle: Battle, view: str = "table") -> None:
-        """A frame drawer for the battle's map and a view ("table" or "console")."""
+    def __init__(self, battle: Battle, view: str = "table", board: Board | None = None) -> None:
+        """A frame drawer for the battle's map and a view ("table" or "console"); `board`, the
+        map's picture, may be shared with another view of the same battle."""
         if view not in VIEWS:
             raise ValueError(f"view must be one of {', '.join(VIEWS)}, got {view!r}")
-        self.board = Board(battle.scenario)
+        self.board = board or Board(battle.scenario)
         self.tokens = Tokens(view)
         self.view = view
         self._titled: tuple = (None, "", "")
