@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 
 from game.savefile import battle_from_map  # noqa: E402
 from game.ui.board import Board  # noqa: E402
-from game.ui.render import camera_for, start_headless  # noqa: E402
+from game.ui.render import fitted_camera, start_headless  # noqa: E402
 
 BAD = Path(__file__).resolve().parent / "bad_maps"
 BASELINE = BAD / "baseline.tmx"
@@ -65,7 +65,7 @@ def rendered(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygam
     assert main(["render", str(path), str(out), "--size", f"{size[0]}x{size[1]}", "--view", view, *extra]) == 0
     start_headless()
     battle = battle_from_map(path, 1)
-    camera = camera_for(battle, Board(battle.scenario), size)
+    camera = fitted_camera(battle, Board(battle.scenario), size, view)
     return pygame.image.load(str(out)), battle, camera
 
 

@@ -49,7 +49,7 @@ class Table:
     """The running window, driven like a person drives it."""
 
     def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",),
-                 map_path: Path = DEFAULT_MAP, pace: float = 0.02):
+                 map_path: Path = DEFAULT_MAP, pace: float = 0.02, read_briefing: bool = True):
         self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
@@ -59,6 +59,9 @@ class Table:
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")
         self.window = self._find_window()
+        if read_briefing and self.status().get("briefing"):  # the map's briefing: read, then a key puts it away
+            self.key("space")
+            self.after(lambda s: s["briefing"] is None, "the briefing to be put away")
 
     def _find_window(self) -> str:
         def found():

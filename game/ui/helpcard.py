@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.briefing import BRIEFING_KEY
 from game.ui.modes import KEYS
 from game.ui.tokens import Fonts, label
 
 GM_KEYS = (("Left click", "move, attack, act"), ("Right click / Esc", "cancel"),
            ("Alt+click or q, click", "explain a number"), ("Wheel / drag", "zoom / pan"), ("F", "fit the map"),
-           ("Ctrl+Z / Ctrl+Y", "undo / redo"), ("Ctrl+S", "save"), ("F12", "screenshots"), ("?", "this card"))
+           ("Ctrl+Z / Ctrl+Y", "undo / redo"), ("Ctrl+S", "save"), ("F12", "screenshots"), ("?", "this card"),
+           (BRIEFING_KEY.upper(), "the map's briefing"))
 """The window's own keys, beside the modes' (`game.ui.modes.KEYS`)."""
 
 

@@ -61,7 +61,7 @@ ON_A_HEX = {"move": "hex", "jump": "hex", "grenade": "at", "step": "hex", "grapp
 """Kinds aimed at a hex, and the option's field that names it."""
 
 KEYS = {
-    "m": "move", "a": "attack", "i": "aimed_attack", "b": "burst_attack", "c": "charge", "j": "jump",
+    "m": "move", "a": "attack", "i": "aimed_attack", "y": "burst_attack", "c": "charge", "j": "jump",
     "s": "shove", "d": "disarm", "o": "overwatch", "g": "grenade", "p": "protect", "r": "reload",
     "t": "total_defense", "z": "go_prone", "x": "stand_up", "h": "heal", "k": "stabilise", "n": "intimidate",
     "l": "read_morale", "f": "fray_die", "e": "end_turn", "w": "ready_weapon", "u": "pick_up",
