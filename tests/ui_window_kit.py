@@ -59,7 +59,12 @@ class Table:
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")
         self.window = self._find_window()
-        if read_briefing and self.status().get("briefing"):  # the map's briefing: read, then a key puts it away
+        if read_briefing:
+            self.read_briefing()
+
+    def read_briefing(self) -> None:
+        """The map's briefing card, when it is up: read, then put away with a key."""
+        if self.status().get("briefing"):
             self.key("space")
             self.after(lambda s: s["briefing"] is None, "the briefing to be put away")
 
