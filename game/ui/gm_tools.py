@@ -223,13 +223,16 @@ class Editor:
                 self.stat_picked()
 
     def spots(self) -> dict[str, list[int]]:
-        """Where the stat row's widgets and the hide/show button are on the console (status file)."""
+        """Where the stat row's widgets, the hide/show button and the close button are on the
+        console, and the editor's rectangle ("window": x, y, width, height) (status file)."""
         def button(kind: str) -> UIButton:
             return next(b for b, what in self.buttons.items() if what[0] == kind)
-        return {name: list(widget.rect.center) for name, widget in
-                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", button("stat")),
-                 ("hidden", button("hidden")), ("note_entry", self.note_entry), ("note", button("note")),
-                 ("rub_out", button("rub_out")))}
+        spots = {name: list(widget.rect.center) for name, widget in
+                 (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", button("stat")),
+                  ("hidden", button("hidden")), ("note_entry", self.note_entry), ("note", button("note")),
+                  ("rub_out", button("rub_out")))}
+        close = self.window.close_window_button
+        return spots | {"window": list(self.window.rect), "close": list(close.rect.center) if close else None}
 
 
 class AddUnit:
