@@ -99,6 +99,10 @@ class Table:
         time.sleep(settle)
         self.xdotool("click", str(button))
 
+    def front(self) -> None:
+        """Raise the window over the other (no window manager under Xvfb: both open at the same place)."""
+        self.xdotool("windowraise", self.window)
+
     def hover(self, x: int, y: int) -> None:
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
 

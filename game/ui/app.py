@@ -484,6 +484,7 @@ class TableApp:
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
+            "watched": [{"hex": [w.hex.q, w.hex.r], "screen": _screen(camera, w.hex)} for w in options.watched],
             "board": _board_box(camera, self.table.frame.board),
             "controls_top": self.table.area.bottom - self.table.below,
             "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
