@@ -118,3 +118,27 @@ def test_a_whole_fight_is_played_by_clicking_on_the_table_alone(display, tmp_pat
         assert not final["message"].startswith("hexbattle hit a problem")
     finally:
         assert "Traceback" not in table.close()
+
+
+def test_render_of_a_saved_decision_draws_what_the_table_window_shows(display, tmp_path):
+    # Dax Halloran may step in for Sergeant Vask: the table window's picture, banner and all, is
+    # the picture `hexbattle render --save` draws of the same save at the same size.
+    import pygame
+
+    from ui_kit import at_a_protect_decision
+
+    from game.cli import main
+    from game.savefile import write_save
+
+    save, drawn = tmp_path / "protect.json", tmp_path / "render.png"
+    write_save(at_a_protect_decision(), save)
+    table = Table(display, tmp_path, extra=("--save", str(save)))
+    try:
+        status = table.after(lambda s: s["pending"] is not None, "the decision")
+        assert status["banner"]["headline"] == "Dax Halloran decides" and status["briefing"] is None
+        time.sleep(1.0)  # nothing animates a restored fight; a second for the window to settle
+        shot = table.screenshot()
+        assert main(["render", "--save", str(save), str(drawn), "--size", "x".join(map(str, shot.get_size()))]) == 0
+        assert pygame.image.tobytes(shot, "RGB") == pygame.image.tobytes(pygame.image.load(str(drawn)), "RGB")
+    finally:
+        assert "Traceback" not in table.close()

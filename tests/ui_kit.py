@@ -72,3 +72,18 @@ def rendered(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygam
 def colour(surface: pygame.Surface, xy) -> tuple[int, int, int]:
     """The RGB colour of the pixel at a float position."""
     return tuple(surface.get_at((round(xy[0]), round(xy[1]))))[:3]
+
+
+def at_a_protect_decision():
+    """The default map, seed 1: three turns ended, then Thug 12 shoots Sergeant Vask beside Dax
+    Halloran, who may step in (a `ProtectChance` open)."""
+    from game.actions import EndTurn
+    from game.prompts import ProtectChance
+    from game.scenario.summary import MAPS_DIR
+
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    for _ in range(3):
+        assert battle.submit(EndTurn(battle.current())).accepted
+    shot = next(o for o in battle.options(battle.current()).allowed("attack") if battle.combatant(o.target).side == "pcs")
+    assert battle.submit(shot.action).accepted and isinstance(battle.pending(), ProtectChance)
+    return battle

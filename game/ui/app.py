@@ -132,7 +132,7 @@ class TableApp:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
-        self._covered = False
+        self._covered = self._again = False
         self.aids = Aids(self, self.manager, size)  # explain, the key card, animations
         self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
         self.gm_tools = GmTools(self)  # the GM's overrides
@@ -420,7 +420,7 @@ class TableApp:
         paint = Paint(self.views, time.monotonic())
         for layer in reversed(self.layers):  # the bottom layer first, the top one over it
             layer.draw(paint)
-        self._covered = paint.covered
+        self._covered, self._again = paint.covered, paint.again
         for view in self.views:
             view.layered = paint.drawn(view)
         self.update_panel(options)
@@ -522,7 +522,7 @@ class TableApp:
                 seen = (self.battle.state, self.hover, self.mode, self.message,
                         tuple(v.camera for v in self.views), tuple(sorted(self.computer.chosen.items())))
                 playing = bool(self.aids.animations.items)  # an animation runs on its own clock
-                if events or playing or seen != shown or time.monotonic() - last_drawn > 0.5:
+                if events or playing or self._again or seen != shown or time.monotonic() - last_drawn > 0.5:
                     self.draw()
                     shown, last_drawn = seen, time.monotonic()
                 self.write_status()

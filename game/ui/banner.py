@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.battle import Battle
+from game.options import Options
 from game.scenario.mapprops import computer_plays
 from game.ui.answers import answer_entries, answer_keys, kind_key, kind_label
 from game.ui.tracker import next_up
@@ -67,8 +68,9 @@ class Seat:
         return Seat(frozenset(s.id for s in battle.sides() if computer_plays(s.controller)), bar=bar)
 
 
-def banner_for(battle: Battle, seat: Seat) -> Banner:
-    """The banner for the battle as it stands, seen from the table."""
+def banner_for(battle: Battle, seat: Seat, options: Options | None = None) -> Banner:
+    """The banner for the battle as it stands, seen from the table (`options`: those of whoever
+    must act now, when the caller has them already)."""
     if battle.state.ended:
         return Banner("over", "The battle is over", after=_winner(battle))
     if seat.holding:
@@ -76,14 +78,14 @@ def banner_for(battle: Battle, seat: Seat) -> Banner:
     if seat.asking:
         return Banner("roll", "Roll at the table", question=_unseen(battle, seat.asking[:1].upper() + seat.asking[1:]))
     if battle.pending() is not None:
-        return _decision(battle, seat)
+        return _decision(battle, seat, options)
     who = battle.combatant(battle.current()) if battle.current() is not None else None
     if who is None:
         return Banner("turn", "")
-    return _turn(battle, who, seat)
+    return _turn(battle, who, seat, options)
 
 
-def _decision(battle: Battle, seat: Seat) -> Banner:
+def _decision(battle: Battle, seat: Seat, options: Options | None) -> Banner:
     """An open decision: its decider, its question and its answers (none when it is not the table's)."""
     prompt = battle.pending()
     who = battle.combatant(prompt.decider)
@@ -91,19 +93,22 @@ def _decision(battle: Battle, seat: Seat) -> Banner:
         return Banner("deciding", "The GM is deciding")
     if who.side in seat.computer:
         return Banner("deciding", f"{who.name} is deciding (computer)", who.side)
-    options = battle.options(who.id)
+    options = options if options is not None and options.actor == who.id else battle.options(who.id)
     keys = answer_keys(options)
     buttons = tuple(Button(name, words, keys.get(name, ())) for name, words in answer_entries(options))
     return Banner("decision", f"{who.name} decides", who.side, _unseen(battle, prompt.question), buttons=buttons)
 
 
-def _turn(battle: Battle, who: CombatantView, seat: Seat) -> Banner:
+def _turn(battle: Battle, who: CombatantView, seat: Seat, options: Options | None) -> Banner:
     """A turn: who acts, what they have left, who is next, and the action bar when the table acts."""
     if who.hidden:
         return Banner("turn", "The GM's turn", after=_next(battle))
     computer = who.side in seat.computer
     headline = f"{who.name}'s turn" + (" (computer)" if computer else "")
-    buttons = () if computer or not seat.bar else bar_buttons(battle.options(who.id).kinds(), seat.chosen)
+    if computer or not seat.bar:
+        return Banner("turn", headline, who.side, left=actions_left(who), after=_next(battle))
+    options = options if options is not None and options.actor == who.id else battle.options(who.id)
+    buttons = bar_buttons(options.kinds(), seat.chosen)
     return Banner("turn", headline, who.side, left=actions_left(who), after=_next(battle), buttons=buttons)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.banner import HELP, Banner, banner_for, banner_record
-from game.ui.banner_look import Drawn, draw_table_banner
+from game.ui.banner_look import Drawn, draw_pointer, draw_table_banner, headline_line, word_line
 from game.ui.layers import Layer, Paint
 from game.ui.modes import Choose
 
@@ -19,15 +19,17 @@ class TableBanner(Layer):
         self.drawn = Drawn()
         self.banner: Banner | None = None
         self._made: tuple = (None, None)
+        self._picture: tuple = (None, [])
         self._held = False  # a press began on the banner or the bar: its release is theirs too
         self._pressed = None
 
     def current(self) -> Banner:
         """The banner for the battle and the window as they stand (worked out when they change)."""
-        seat = self.app.seat()
-        key = (id(self.app.battle), self.app.battle.state, seat)
+        app = self.app
+        seat = app.seat()
+        key = (id(app.battle), app.battle.state, seat)
         if self._made[0] != key:
-            self._made = (key, banner_for(self.app.battle, seat))
+            self._made = (key, banner_for(app.battle, seat, None if app.computer_decides() else app.options()))
         return self._made[1]
 
     def handle(self, event) -> bool:
@@ -57,11 +59,33 @@ class TableBanner(Layer):
     def draw(self, paint: Paint) -> None:
         """The banner and the bar on the table view."""
         view = self.app.table
+        surface, seat = paint.surface(view), self.app.seat()
         self.banner = self.current()
-        self.drawn = draw_table_banner(paint.surface(view), self.app.battle, self.app.banner_area, view.frame.tokens.fonts,
-                                       self.app.seat(), self.banner)
-        for area in self.drawn.areas:
-            paint.drew(view, area)
+        key = (self.banner, tuple(self.app.banner_area), surface.get_size(), seat.bar)
+        if self._picture[0] == key:  # the same banner again: its picture, kept; it covers all it covered
+            for area, picture in self._picture[1]:
+                surface.blit(picture, area)
+        else:  # where the last banner was, the map comes back (under the new banner, drawn again over it)
+            for area in self.drawn.areas:
+                paint.drew_until_now(view, area)
+            self.drawn = draw_table_banner(surface, self.app.battle, self.app.banner_area, view.frame.tokens.fonts,
+                                           seat, self.banner)
+            inside = [area.clip(surface.get_rect()) for area in self.drawn.areas]
+            self._picture = (key, [(area, surface.subsurface(area).copy()) for area in inside if area.width and area.height])
+        self._point_to_the_actor(paint, view)
+
+    def _point_to_the_actor(self, paint: Paint, view) -> None:
+        """When the token whose turn or decision it is lies out of sight (the view panned or
+        zoomed), an arrow at the edge of the map points to it."""
+        app = self.app
+        who = app.battle.combatant(app.decider()) if app.decider() is not None else None
+        if who is None or who.hidden or who.hex is None or view.camera is None:
+            return
+        surface = paint.surface(view)
+        size = round(word_line(surface.get_height(), headline_line(view.frame.tokens.fonts, surface.get_height())))
+        drawn = draw_pointer(surface, view.seen_in, view.camera.hex_center(who.hex), who.side, size)
+        if drawn is not None:
+            paint.drew(view, drawn)
 
     def status(self) -> dict:
         """The banner's words, and where each of its buttons and the bar's is on the table window."""

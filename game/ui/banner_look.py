@@ -85,7 +85,7 @@ def reserved_height(fonts: Fonts, window_height: int) -> int:
 
 def bar_width(window_size: tuple[int, int]) -> int:
     """The action bar's width along the right-hand side."""
-    return max(150, round(window_size[0] * BAR_FRACTION))
+    return min(window_size[0] // 2, max(150, round(window_size[0] * BAR_FRACTION)))
 
 
 def _pad(line: int) -> int:
@@ -143,7 +143,9 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
     clip = target.get_clip()
     target.set_clip(rect.clip(clip) if clip else rect)
     for box, piece in flow.placed():
-        _draw_piece(target, fonts, box.move(rect.x + pad, rect.y + edge + pad), piece, drawn)
+        box = box.move(rect.x + pad, rect.y + edge + pad)
+        if box.colliderect(rect):  # what a window too small for it has no room for is not drawn
+            _draw_piece(target, fonts, box, piece, drawn)
     target.set_clip(clip)
     return drawn
 
@@ -329,3 +331,22 @@ class _Flow:
         tops = [sum(self._rows[:n]) + self.gap * n for n in range(len(self._rows))]
         return [(pygame.Rect(x, tops[row] + (self._rows[row] - size[1]) // 2, *size), piece)
                 for row, x, size, piece in self._pieces]
+
+
+def draw_pointer(target: pygame.Surface, room: pygame.Rect, at: tuple[float, float], side: str,
+                 size: int) -> pygame.Rect | None:
+    """An arrow at the edge of `room` pointing to `at`, a token panned out of sight (None, and
+    nothing drawn, while it is in sight)."""
+    if room.collidepoint(at) or room.width < 4 * size or room.height < 4 * size:
+        return None
+    cx, cy = room.center
+    dx, dy = at[0] - cx, at[1] - cy
+    reach = min((room.width / 2 - 2 * size) / abs(dx) if dx else math.inf,
+                (room.height / 2 - 2 * size) / abs(dy) if dy else math.inf)
+    tip = (cx + dx * reach, cy + dy * reach)
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    points = [(tip[0] + ux * size, tip[1] + uy * size), (tip[0] - ux * size - uy * size, tip[1] - uy * size + ux * size),
+              (tip[0] - ux * size + uy * size, tip[1] - uy * size - ux * size)]
+    pygame.draw.polygon(target, side_colour(side), points)
+    return pygame.draw.polygon(target, PAPER, points, max(2, size // 6))

@@ -17,6 +17,7 @@ class ConsoleWidgets(Layer):
 
     def __init__(self, app) -> None:
         self.app = app
+        self._spots: set[tuple[int, int, int, int]] = set()
 
     def handle(self, event) -> bool:
         """The console's events go to its widgets; nobody else is kept from them."""
@@ -25,13 +26,15 @@ class ConsoleWidgets(Layer):
         return False
 
     def draw(self, paint: Paint) -> None:
-        """Note where the widgets are over each map view of the console: drawn there this frame,
-        repainted from the board the next (gone by then, or drawn again over it)."""
+        """Where a widget was over a map view of the console and is no more (closed, moved), that
+        map is repainted from the board in the next frame, drawn at once; widgets still there are
+        drawn over the map every frame."""
         app = self.app
         root = app.manager.get_root_container()
-        spots = [element.rect.inflate(2 * SHADOW, 2 * SHADOW) for element in app.manager.get_sprite_group().sprites()
-                 if element is not root and element.visible]
+        spots = {tuple(element.rect.inflate(2 * SHADOW, 2 * SHADOW)) for element in app.manager.get_sprite_group().sprites()
+                 if element is not root and element.visible}
+        gone, self._spots = self._spots - spots, spots
         for view in paint.views:
             if view.window is app.console:
-                for spot in spots:
-                    paint.drew(view, spot.clip(view.area))
+                for spot in gone:
+                    paint.drew_until_now(view, pygame.Rect(spot).clip(view.area))

@@ -49,6 +49,8 @@ class Paint:
         self.now = now
         self._drawn: dict[int, list[pygame.Rect]] = {id(view): [] for view in views}
         self.covered = False
+        self.again = False
+        """Whether a layer asks for the next frame to be drawn even if nothing else changes."""
 
     def surface(self, view) -> pygame.Surface:
         """The surface of a view's window."""
@@ -58,6 +60,13 @@ class Paint:
         """Something was drawn over the view's map in `rect`: repaint it from the board next frame."""
         if rect.width > 0 and rect.height > 0:
             self._drawn[id(view)].append(pygame.Rect(rect))
+
+    def drew_until_now(self, view, rect: pygame.Rect) -> None:
+        """Something drawn over the view's map in the frames until now is gone from this one
+        (an opaque picture a layer draws every frame, now changed): repaint it from the board in
+        the next frame, drawn at once."""
+        self.drew(view, rect)
+        self.again = True
 
     def cover(self) -> None:
         """Something was drawn where nobody kept track (animations, a card): repaint every view
