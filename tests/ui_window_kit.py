@@ -95,6 +95,9 @@ class Table:
         """A real press and release (XTEST), at a point of the window, `settle` seconds after
         the pointer arrives there (long clicking loops may shorten it: a click is judged by
         its own position)."""
+        if not settle:  # one xdotool run: move, then press and release
+            self.xdotool("mousemove", "--window", self.window, str(x), str(y), "click", str(button))
+            return
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
         time.sleep(settle)
         self.xdotool("click", str(button))
