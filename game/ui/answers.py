@@ -30,6 +30,11 @@ def key_name(key: str) -> str:
     return KEY_NAMES.get(key, key.upper())
 
 
+def with_keys(words: str, keys: tuple[str, ...]) -> str:
+    """A button's words after the keys that do the same: "[Enter/F] Step in (40% to hit)"."""
+    return f"[{'/'.join(key_name(k) for k in keys)}] {words}" if keys else words
+
+
 def answer_entries(options: Options) -> list[tuple[str, str]]:
     """Each answer's button: its kind, numbered from the second of a kind on ("negate_damage#1"),
     so answers of one kind (spending one point or two) are each a button of their own."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.answers import key_name
+from game.ui.answers import key_name, with_keys
 from game.ui.banner import Banner, Button, Seat, banner_for
 from game.ui.fitting import wrapped_rows
 from game.ui.look import INK, PAPER, ink_on, side_colour, side_letter, text_height
@@ -210,8 +210,7 @@ def _draw_chip(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, chip: tup
 
 # -- buttons ---------------------------------------------------------------------------------
 def _button_text(button: Button) -> str:
-    keys = "/".join(key_name(k) for k in button.keys)
-    return f"[{keys}] {button.words}" if keys else button.words
+    return with_keys(button.words, button.keys)
 
 
 def _key_size(fonts: Fonts, button: Button, line: int) -> tuple[int, int]:

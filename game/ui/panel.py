@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.options import Options
-from game.ui.answers import answer_entries, kind_label
+from game.ui.answers import answer_entries, answer_keys, kind_key, kind_label, with_keys
 from game.ui.fitting import fitted_button, wrapped_rows
 
 BUTTON_H = 30
@@ -94,11 +94,12 @@ class Panel:
         half = (width - GAP) // 2
         x, y = self.rect.x + GAP, self.bar_top
         if prompt_question:
-            entries = answer_entries(options)
+            keys = answer_keys(options)
+            entries = [(kind, with_keys(words, keys.get(kind, ()))) for kind, words in answer_entries(options)]
             columns = 1
         else:  # End turn first: it must always be there, however small the window
             kinds = sorted(options.kinds(), key=lambda k: k != "end_turn")
-            entries = [(kind, kind_label(kind)) for kind in kinds]
+            entries = [(kind, with_keys(kind_label(kind), (kind_key(kind),) if kind_key(kind) else ())) for kind in kinds]
             columns = 2
         for index, (kind, words) in enumerate(entries):
             column, row = index % columns, index // columns
