@@ -19,14 +19,13 @@ import pygame
 from game.ui.answers import key_name, with_keys
 from game.ui.banner import Banner, Button, Seat, banner_for
 from game.ui.fitting import wrapped_rows
-from game.ui.look import INK, PAPER, ink_on, side_colour, side_letter, text_height
+from game.ui.look import INK, LABEL_BACKING, PAPER, ink_on, side_colour, side_letter, text_height
 from game.ui.tokens import Fonts
 
 HEADLINE_FRACTION = 0.035
 """The headline's capital letters are at least this part of the window's height tall."""
 BAR_FRACTION = 0.13
 """The action bar's width, as a part of the window's width."""
-BACKING = (0x14, 0x14, 0x1C)
 BUTTON = (0x34, 0x38, 0x42)
 CHOSEN = (0x5A, 0x60, 0x6E)
 BORDER = (0xC8, 0xC8, 0xC8)
@@ -136,7 +135,7 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
             flow.put(_button_size(fonts, button, small, width), ("button", button, small))
     tall = min(area.height, max(reserved_height(fonts, height), flow.height + 2 * pad + edge))
     rect = pygame.Rect(area.x, area.bottom - tall, area.width, tall)
-    target.fill(BACKING, rect)
+    target.fill(LABEL_BACKING, rect)
     target.fill(EDGES.get(banner.kind, side_colour(banner.side) if banner.side else NOBODY),
                 (rect.x, rect.y, rect.width, edge))
     drawn = Drawn(areas=[rect])
@@ -277,7 +276,7 @@ def draw_bar(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, buttons: t
     kept = _kept(buttons, room)
     words = _bar_words(fonts, kept, line, area.width - 2 * gap)
     drawn = Drawn(areas=[pygame.Rect(area)])
-    target.fill(BACKING, area)
+    target.fill(LABEL_BACKING, area)
     y = area.y + gap
     for index, button in enumerate(kept):
         if index == len(kept) - 2 and len(kept) >= 2:  # End turn and the card stand at the foot

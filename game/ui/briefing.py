@@ -8,11 +8,10 @@ import pygame
 from game.ui.banner_look import headline_line, word_line
 from game.ui.fitting import wrapped_rows
 from game.ui.layers import Layer, Paint
-from game.ui.look import PAPER
+from game.ui.look import LABEL_BACKING, PAPER
 from game.ui.tools import over_a_widget
 
 BRIEFING_KEY = "b"
-CARD = (0x14, 0x14, 0x1C)
 EDGE = (0xF0, 0xE4, 0x42)
 SHADE = (0, 0, 0, 160)
 DISMISS = f"Any key or click to play - {BRIEFING_KEY.upper()} shows this again"
@@ -81,7 +80,7 @@ class Briefing(Layer):
         shade.fill(SHADE)
         surface.blit(shade, room.topleft)
         surface.fill(EDGE, card.inflate(8, 8))
-        surface.fill(CARD, card)
+        surface.fill(LABEL_BACKING, card)
         y = card.y + pad
         clip = surface.get_clip()
         surface.set_clip(card)

@@ -10,10 +10,9 @@ import pygame
 from game.ui.banner_look import headline_line, word_line
 from game.ui.fitting import wrapped_rows
 from game.ui.layers import Layer, Paint
-from game.ui.look import PAPER
+from game.ui.look import LABEL_BACKING, PAPER
 
 SECONDS = 4.0
-BACKING = (0x14, 0x14, 0x1C)
 EDGE = (0xE6, 0x9F, 0x00)  # Okabe-Ito orange: the colour of a refusal
 WIDEST = 0.6
 """The note is at most this part of the table view's width; longer words wrap."""
@@ -56,7 +55,7 @@ class Toast(Layer):
         rect.topleft = (x + line // 2, y + line // 2)
         rect = rect.clamp(room)
         surface.fill(EDGE, rect)
-        surface.fill(BACKING, rect.inflate(-2 * edge, -2 * edge))
+        surface.fill(LABEL_BACKING, rect.inflate(-2 * edge, -2 * edge))
         for index, row in enumerate(rows):
             surface.blit(fonts.text(row, line, PAPER), (rect.x + pad, rect.y + pad + index * line))
         self.rect = rect
