@@ -125,6 +125,8 @@ def test_a_starfarer_declaration_before_the_first_roll_offers_every_declaration(
     banner = _decision(battle, DeclarationChance, "Reyes")
     assert banner.question == "Before the first roll: declare Reyes's first phase?"
     assert "declare_2_attacks" in [b.choose for b in banner.buttons] and banner.buttons[-1].choose == "hold"
+    two = next(b for b in banner.buttons if b.choose == "declare_2_attacks")
+    assert two.words == "Declare 2 attacks (EF -1, -1 AP now, -3 after, 20.2 damage expected)"
 
 
 def test_which_hexes_a_squad_keeps_is_its_owners_decision():

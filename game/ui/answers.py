@@ -4,7 +4,7 @@ and the table's banner say the same thing; pure functions of the facade's option
 
 from __future__ import annotations
 
-from game.options import Options, ReactionOption
+from game.options import DeclareOption, Options, ReactionOption
 from game.ui.modes import KEYS, Answer, Board, Key
 from game.ui.overlays import percent
 
@@ -71,7 +71,7 @@ def answer_words(option) -> str:
     words = ANSWER_WORDS.get(option.kind, kind_label(option.kind))
     if option.kind == "hold" and odds is not None:
         words = "Let it through"
-    return f"{words}{_points(option)}{chance}{_damage(option)}"
+    return f"{words}{_points(option)}{chance}{_damage(option)}{_declared(option)}"
 
 
 def _points(option) -> str:
@@ -91,3 +91,13 @@ def _damage(option) -> str:
     picks = option.picks if set(option.picks) - {"shock"} else ()
     bought = f"{', '.join(picks)}; " if picks else ""
     return f" ({bought}takes {option.damage}{', drops' if option.drops else ''})"
+
+
+def _declared(option) -> str:
+    """What a declaration does (seed 003, 3.2.1-3.2.3): the EF off each of its tasks, the action
+    points it adds now and when its phase ends, and the exact mean damage of its attacks."""
+    if not isinstance(option, DeclareOption):
+        return ""
+    penalty = f"EF -{option.ef_penalty}, " if option.ef_penalty else ""
+    return (f" ({penalty}{option.points_now:+d} AP now, {option.points_after:+d} after, "
+            f"{float(option.expected_damage):.1f} damage expected)")

@@ -127,8 +127,10 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
     width = max(1, area.width - 2 * pad)
     flow = _Flow(width, pad)
     _headline_row(flow, fonts, banner, big, small)
-    for row in _question_rows(fonts, banner, small, width):
-        flow.put(fonts.text(row, small, PAPER).get_size(), ("words", row, small), new_row=True)
+    whole = fonts.font(small).size(banner.question)[0] if banner.question else 0
+    beside = 0 < whole <= flow.width - flow.x  # a question that fits whole stands beside the headline
+    for row in [banner.question] if beside else _question_rows(fonts, banner, small, width):
+        flow.put(fonts.text(row, small, PAPER).get_size(), ("words", row, small), new_row=not beside)
     if with_buttons and banner.buttons:
         flow.next_row()
         for button in banner.buttons:
