@@ -179,9 +179,9 @@ def test_action_points_are_shown_where_the_ruleset_counts_them():
 
 def test_the_gm_holding_the_table_a_die_asked_for_and_the_end_are_said_plainly():
     battle = battle_at(TRIO, first=ANA)
-    held = banner_for(battle, Seat(frozenset(), holding="the GM is editing a unit"))
+    held = banner_for(battle, Seat(frozenset(), holding="editing a unit"))
     assert (held.kind, held.headline, held.question, held.buttons) == ("gm", "The GM has the table",
-                                                                      "the GM is editing a unit", ())
+                                                                      "editing a unit", ())
     asked = banner_for(battle, Seat(frozenset(), asking="roll a d20 for Ana's attack on Rook and type its face"))
     assert (asked.kind, asked.question) == ("roll", "Roll a d20 for Ana's attack on Rook and type its face")
     assert battle.submit(GmSetHealth(ROOK, value=0)).accepted and battle.state.ended

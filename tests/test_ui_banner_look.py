@@ -83,7 +83,7 @@ def test_render_of_a_save_at_a_decision_draws_its_question_and_answers(tmp_path)
 def test_a_window_too_small_for_the_banner_gets_it_smaller_never_an_error(size):
     start_headless()
     for battle, seat in ((battle_from_map(DEFAULT, 1), Seat(frozenset())), (at_a_protect_decision(), Seat(frozenset())),
-                         (battle_from_map(DEFAULT, 1), Seat(frozenset(), holding="the GM is editing a unit"))):
+                         (battle_from_map(DEFAULT, 1), Seat(frozenset(), holding="editing a unit"))):
         target = pygame.Surface(size)
         drawn = draw_table_banner(target, battle, target.get_rect(), Fonts(), seat)
         assert drawn.labels and all(target.get_rect().contains(area) for area in drawn.areas)

@@ -110,7 +110,7 @@ def test_the_closed_editor_leaves_nothing_on_the_map_and_a_click_there_is_the_ma
     before = table.screenshot()
     enemy, editor = _open_an_enemys_editor(table)
     held = table.status()["banner"]
-    assert (held["kind"], held["headline"], held["question"]) == ("gm", "The GM has the table", "the GM is editing a unit")
+    assert (held["kind"], held["headline"], held["question"]) == ("gm", "The GM has the table", "editing a unit")
     x, y, w, h = editor["window"]
     under = [m for m in start["moves"] if x + 20 < m["screen"][0] < x + w - 20 and y + 40 < m["screen"][1] < y + h - 20]
     assert under, "a hex the acting PC could walk to lies under the editor"

@@ -133,7 +133,7 @@ class WindowAutosave(Layer):
 
     def holding(self) -> str:
         """While the offer is open, the console holds the game."""
-        return "the console asks whether to go on with the autosaved fight" if self.dialog is not None else ""
+        return "asking whether to go on with the autosaved fight" if self.dialog is not None else ""
 
     def status(self) -> dict:
         """For tests and tools: the autosave folder and the offer's buttons while it asks."""

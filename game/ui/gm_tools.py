@@ -385,9 +385,9 @@ class GmTools(Layer):
         """What the GM is doing at the console that holds the game, in words ("" when nothing)."""
         def up(window) -> bool:
             return window is not None and window.window.alive()
-        for busy, words in ((up(self.editor), "the GM is editing a unit"),
-                            (up(self.adder) or self.hand.adding is not None, "the GM is adding a unit"),
-                            (up(self.morale), "the GM is setting the sides' morale"),
+        for busy, words in ((up(self.editor), "editing a unit"),
+                            (up(self.adder) or self.hand.adding is not None, "adding a unit"),
+                            (up(self.morale), "setting the sides' morale"),
                             (self.gm_mode, "GM mode is on")):
             if busy:
                 return words

@@ -98,7 +98,7 @@ class TableTools(Layer):
 
     def holding(self) -> str:
         """While the Open dialog is up, the console holds the game."""
-        return "the GM is opening a map or a save" if self.picker.dialog is not None else ""
+        return "opening a map or a save" if self.picker.dialog is not None else ""
 
     def status(self) -> dict:
         """For tests and tools: the die asked for, the sides rolling at the table, the toggles,
