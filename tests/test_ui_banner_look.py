@@ -68,8 +68,8 @@ def test_render_of_a_save_at_a_decision_draws_its_question_and_answers(tmp_path)
     image, labels = render_frame(battle, (1920, 1080))
     texts = [text for text, _, _ in labels]
     assert "Dax Halloran decides" in texts and any(battle.pending().question.startswith(t) for t in texts)
-    assert any(t.startswith("[Enter/F] Step in (") for t in texts) and any(t.startswith("[Esc/H] Let it through (")
-                                                                           for t in texts)
+    assert any(t.startswith("[Enter") and "] Step in (" in t for t in texts)  # the keys that answer it
+    assert any(t.startswith("[Esc") and "] Let it through (" in t for t in texts)
     save, out = tmp_path / "protect.json", tmp_path / "protect.png"
     write_save(battle, save)
     assert main(["render", "--save", str(save), str(out)]) == 0
