@@ -148,6 +148,7 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
         if box.colliderect(rect):  # what a window too small for it has no room for is not drawn
             _draw_piece(target, fonts, box, piece, drawn)
     target.set_clip(clip)
+    drawn.labels = [(text, box.clip(rect), kind) for text, box, kind in drawn.labels]  # as much as shows
     return drawn
 
 
@@ -192,7 +193,7 @@ def _draw_piece(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, piece: t
         drawn.labels.append((what, box, "banner"))
     elif kind == "chip":
         _draw_chip(target, fonts, box, what, line)
-        drawn.labels.append((f"{what[0]}: {'left' if what[1] else 'used'}", box, "banner"))
+        drawn.labels.append((what[0], box, "banner"))
     else:
         drawn.buttons.append((box, _draw_button(target, fonts, box, what, line)))
         drawn.labels.append((_button_text(what), box, "banner"))
