@@ -104,10 +104,15 @@ def _play_until_both_answered(table, seconds: float = 180.0) -> set[str]:
 
 
 def test_a_whole_fight_is_played_by_clicking_on_the_table_alone(display, tmp_path):
+    import pygame
+
     table = Table(display, tmp_path, extra=(), read_briefing=False)  # two windows: the table is clicked
     try:
         start = table.status()
         assert start["briefing"] and start["banner"]["headline"] == "Sergeant Vask's turn"
+        left, top, right, bottom = start["board"]  # the map is fitted clear of the banner and the bar
+        assert not any(pygame.Rect(left, top, right - left, bottom - top).colliderect(area)
+                       for area in start["banner"]["areas"])
         table.front()
         table.click(*start["moves"][0]["screen"])  # a click puts the briefing away, and does nothing else
         assert table.after(lambda s: s["briefing"] is None, "the briefing put away")["actions"] == 0
@@ -140,5 +145,9 @@ def test_render_of_a_saved_decision_draws_what_the_table_window_shows(display, t
         shot = table.screenshot()
         assert main(["render", "--save", str(save), str(drawn), "--size", "x".join(map(str, shot.get_size()))]) == 0
         assert pygame.image.tobytes(shot, "RGB") == pygame.image.tobytes(pygame.image.load(str(drawn)), "RGB")
+        table.key("b")  # the briefing again, over the decision; any key puts it away
+        assert table.after(lambda s: s["briefing"], "the briefing")["pending"] is not None
+        table.key("space")
+        assert table.after(lambda s: s["briefing"] is None, "the briefing put away")["actions"] == status["actions"]
     finally:
         assert "Traceback" not in table.close()
