@@ -92,6 +92,9 @@ class CombatantView:
     """A ruleset's own states the GM tracks, in words made from the fields above: seed 001's
     "pinned by Gash", "holding Rook" (in control of a grapple), "unseen (stealth 10)", "attack
     readied", "trip readied"."""
+    actions_left: tuple[str, ...] | None = None
+    """The actions of its turn not spent yet, of "main" and "move" (SWN core: a Main action may
+    still be spent as a second move); None when it holds no such budget."""
 
 
 @dataclass(frozen=True, slots=True)

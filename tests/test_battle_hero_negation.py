@@ -120,13 +120,13 @@ def test_undo_takes_the_negation_back_with_its_point():
 
 def test_the_window_numbers_answers_of_one_kind_and_a_button_takes_its_own_answer():
     from game.ui.modes import Answer, Board, Choose
-    from game.ui.panel import _answer_entries
+    from game.ui.answers import answer_entries
 
     battle = _hit_on_vask()
     battle.submit(GmAwardHeroPoints(0, side="pcs", points=1))
     battle.submit(Attack(THUG, target=VASK, faces=(18, 10)))
     options = battle.options(VASK)
-    assert _answer_entries(options) == [
+    assert answer_entries(options) == [
         ("negate_damage", "Negate damage: 1 own (takes 1)"),
         ("negate_damage#1", "Negate damage: 0 own + 1 pool (takes 1)"),
         ("negate_damage#2", "Negate damage: 1 own + 1 pool (takes 0)"),

@@ -14,7 +14,7 @@ from game.hexgrid import Hex
 from game.prompts import NegationChance
 from game.rules.catalog import load_catalog
 from game.savefile import load_scenario_or_fail
-from game.ui.panel import _answer_entries
+from game.ui.answers import answer_entries
 
 from kit import battle_at, scenario, unit
 from starfarer_kit import phase_of
@@ -90,7 +90,7 @@ def test_the_computer_negates_a_lucky_stars_hit_only_when_it_would_be_taken_out(
 
 def test_the_window_shows_the_picks_when_they_are_more_than_shock():
     battle = _gash_hits_rook((5, 5, 1, 1), (8,))
-    assert _answer_entries(battle.options(ROOK)) == [
+    assert answer_entries(battle.options(ROOK)) == [
         ("negate_damage", "Negate damage: 1 own (shock, wound, wound; takes 7)"), ("hold", "Hold (takes 10)")]
 
 

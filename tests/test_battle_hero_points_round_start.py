@@ -16,7 +16,7 @@ from game.hexgrid import Hex
 from game.prompts import CounterChance, HeroPointChance, NegationChance
 from game.rules.catalog import load_catalog
 from game.savefile import load_scenario_or_fail
-from game.ui.panel import _answer_entries
+from game.ui.answers import answer_entries
 
 from kit import scenario, unit
 from starfarer_kit import end_round, phase_of, rounds_until
@@ -162,7 +162,7 @@ def test_a_failed_bleeding_check_is_asked_about_before_the_action_points():
     # 15 to take off: 15-19 (5 faces), a 10 then 5 or more (16 of 20), a 20: 6.8 of 20
     assert battle.options(KITAI).allowed("spend_hero_point")[0].chance == Fraction(17, 50)
     assert not any(isinstance(e, BleedingStopped) for e in events)
-    assert _answer_entries(battle.options(KITAI)) == [  # the window's answer buttons
+    assert answer_entries(battle.options(KITAI)) == [  # the window's answer buttons
         ("spend_hero_point", "Spend hero point: 1 own (34% to turn the roll)"), ("hold", "Hold")]
 
 

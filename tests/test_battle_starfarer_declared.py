@@ -141,7 +141,7 @@ def test_the_computer_declares_multiple_attacks_when_they_pay_and_plays_to_the_e
 
 def test_the_windows_declare_buttons_take_the_declaration_at_once():
     from game.ui.modes import Board, Choose, Command
-    from game.ui.panel import kind_label
+    from game.ui.answers import kind_label
 
     battle = _battle()
     phase_of(battle, REYES)

@@ -88,9 +88,9 @@ def test_the_computer_evades_when_it_pays_and_plays_to_the_end():
 
 
 def test_the_window_words_each_answer_with_what_it_does_to_the_attack():
-    from game.ui.panel import _answer_words
+    from game.ui.answers import answer_words
 
     battle = _battle()
     battle.submit(Attack(REYES, target=KITAI))
     evade = battle.options(KITAI).allowed("evade")[0]
-    assert _answer_words(evade) == "Evade (hit 72% -> 47%, costs a phase)"
+    assert answer_words(evade) == "Evade (hit 72% -> 47%, costs a phase)"

@@ -15,12 +15,12 @@ def test_the_windows_autosave_follows_the_battle_it_plays_and_shows_its_news(sce
     window = WindowAutosave(app, Autosave.new_fight(first, tmp_path), None, None)
     _play(first, 2)
     replayed_on_a_changed_map = _replay(scenario, "night-1", first.actions)
-    window.follow(replayed_on_a_changed_map, fresh=False)  # the same fight, written whole again
+    window.adopt(replayed_on_a_changed_map, fresh=False)  # the same fight, written whole again
     assert window.autosave.folder.name.startswith("fight-")
     same = window.autosave.folder
     _play(replayed_on_a_changed_map, 1)
     opened = _battle(scenario, "other")
-    window.follow(opened, fresh=True)  # Open: a fight of its own
+    window.adopt(opened, fresh=True)  # Open: a fight of its own
     _play(opened, 1)
     _play(replayed_on_a_changed_map, 1)  # the old battle is no longer autosaved
     assert window.autosave.folder != same and fight(same).actions == 3 and fight(window.autosave.folder).actions == 1
@@ -43,7 +43,7 @@ def test_opening_a_map_whose_last_fight_stopped_unfinished_asks_to_go_on(scenari
     window = WindowAutosave(app, Autosave.new_fight(_battle(scenario, "first"), autosaves), None,
                             pygame.Rect(0, 0, 1000, 700))
     assert not window.asking
-    window.follow(_battle(scenario, "opened"), fresh=True)  # Open picked the same map again
+    window.adopt(_battle(scenario, "opened"), fresh=True)  # Open picked the same map again
     assert window.asking and window.offer.folder == stopped[1]
     assert "stopped in round 1 after 6 actions" in app.message and app.message.endswith(
         ": go on with it, or start a new fight?")

@@ -17,7 +17,7 @@ from game.actions import GmSetHidden
 from game.savefile import battle_from_map, read_save, write_save
 from game.ui.look import SIDE_COLOURS
 from game.ui.overlays import TARGET, Overlays
-from game.ui.render import Frame, camera_for, render_battle, start_headless
+from game.ui.render import Frame, camera_for, fitted_camera, render_battle, start_headless
 from game.ui.tokens import HIDDEN_RING, Tokens
 from game.ui.tracker import console_lines, table_line
 
@@ -44,8 +44,8 @@ def _thug(battle):
     return next(c for c in battle.combatants() if c.object_id == THUG_8)
 
 
-def _disc_colour(image: pygame.Surface, battle, view) -> tuple[int, int, int]:
-    camera = camera_for(battle, Frame(battle).board, SIZE)
+def _disc_colour(image: pygame.Surface, battle, view, seen_on: str = "table") -> tuple[int, int, int]:
+    camera = fitted_camera(battle, Frame(battle).board, SIZE, seen_on)  # as render fitted the map
     cx, cy = camera.hex_center(view.hex)
     radius = Tokens().radius(camera, 20)
     return colour(image, (cx + radius * 0.7, cy))
@@ -64,8 +64,8 @@ def test_the_table_does_not_draw_a_hidden_unit_and_the_console_shows_it_ringed(h
     table = render_battle(battle, SIZE, "table")
     console = render_battle(battle, SIZE, "console")
     assert _disc_colour(table, battle, thug) != SIDE_COLOURS["enemies"]
-    assert _disc_colour(console, battle, thug) == SIDE_COLOURS["enemies"]
-    camera = camera_for(battle, Frame(battle).board, SIZE)
+    assert _disc_colour(console, battle, thug, "console") == SIDE_COLOURS["enemies"]
+    camera = fitted_camera(battle, Frame(battle).board, SIZE, "console")
     cx, cy = camera.hex_center(thug.hex)
     ring = Tokens().radius(camera, 20) + 9
     around = [colour(console, (cx + dx * ring, cy + dy * ring)) for dx, dy in ((0, -1), (0, 1), (-1, 0))]

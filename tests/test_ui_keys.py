@@ -31,6 +31,7 @@ def test_no_key_means_two_things_across_the_window_the_kinds_the_decisions_and_t
     assert {key: m for key, m in meanings.items() if len(m) > 1} == {}
     assert "f" not in KEYS and _window_keys()["f"] == "fit the map"  # f fits; the Fray Die is y
     assert KEYS["y"] == "fray_die" and "q" not in KEYS
+    assert _window_keys()["b"] == "the map's briefing" and KEYS["3"] == "burst_attack"  # b: the briefing (issue 22)
 
 
 def _overwatch_decision():

@@ -22,6 +22,9 @@ def test_an_attack_rolled_at_the_table_asks_for_each_die_and_takes_the_faces_typ
     asked = table.after(lambda s: s["asking"] is not None, "the window to ask for a die")
     assert asked["asking"] == 20 and asked["message"].startswith(f"roll a d20 for {me['name']}'s attack on ")
     assert asked["actions"] == 0
+    banner = asked["banner"]  # the table is told what to roll, too
+    assert (banner["kind"], banner["headline"]) == ("roll", "Roll at the table")
+    assert banner["question"].startswith(f"Roll a d20 for {me['name']}'s attack on ")
     typed = []
     while (status := table.status())["asking"] is not None:
         face = status["asking"]  # the highest face: a natural 20, then the most damage

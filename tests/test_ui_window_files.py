@@ -35,6 +35,8 @@ def test_ctrl_o_opens_another_scenario_and_the_table_shows_it(table):
     opened = table.after(lambda s: s["map"] == str(other), "the other scenario")
     assert opened["message"].startswith("opened bunker_seven.tmx") and opened["actions"] == 0
     assert {c["name"] for c in opened["combatants"]} != {c["name"] for c in start["combatants"]}
+    assert opened["briefing"], "a fight opened shows its map's briefing"
+    table.read_briefing()
     shot = table.screenshot()
     for token in (c for c in table.status()["combatants"] if c["in_fight"] and c["side"] == "pcs"):
         x, y = token["screen"]

@@ -87,3 +87,43 @@ def test_the_gm_writes_a_wound_on_an_enemy_in_its_editor_and_the_tracker_shows_i
     table.click(*editor["rub_out"])
     rubbed = table.after(lambda s: s["actions"] == 2, "the note to be rubbed out")
     assert not any("broken arm" in line for line in rubbed["tracker"])
+
+
+def _same_pixels(before, after, rect) -> float:
+    """The share of the rectangle's pixels alike in two screenshots."""
+    import pygame
+
+    box = pygame.Rect(rect).clip(before.get_rect())
+    points = [(x, y) for x in range(box.left, box.right, 2) for y in range(box.top, box.bottom, 2)]
+    return sum(before.get_at(p) == after.get_at(p) for p in points) / len(points)
+
+
+def test_the_closed_editor_leaves_nothing_on_the_map_and_a_click_there_is_the_maps_once_it_is_gone(table):
+    # Closed with its x, the editor's picture stayed on the console's map, where clicks went to the
+    # map under it. The map is drawn again where it was; while it is open, a click on it is its own.
+    import pygame
+
+    pygame.display.init()
+    start = table.status()
+    park = (start["buttons"][0]["screen"][0], 12)  # the pointer rests on the panel, hovering no hex
+    table.hover(*park)
+    before = table.screenshot()
+    enemy, editor = _open_an_enemys_editor(table)
+    held = table.status()["banner"]
+    assert (held["kind"], held["headline"], held["question"]) == ("gm", "The GM has the table", "editing a unit")
+    x, y, w, h = editor["window"]
+    under = [m for m in start["moves"] if x + 20 < m["screen"][0] < x + w - 20 and y + 40 < m["screen"][1] < y + h - 20]
+    assert under, "a hex the acting PC could walk to lies under the editor"
+    table.hover(*park)
+    assert _same_pixels(before, table.screenshot(), editor["window"]) < 0.5  # the editor is drawn there
+    label = (x + 60, y + 45)  # the editor's line about the enemy: no button, no map
+    table.click(*label)
+    time.sleep(0.5)
+    assert table.status()["actions"] == 0 and table.status()["editor"] is not None
+    table.click(*editor["close"])
+    assert table.after(lambda s: s["editor"] is None, "the editor to close")["banner"]["kind"] == "turn"
+    table.hover(*park)
+    assert _same_pixels(before, table.screenshot(), editor["window"]) > 0.99
+    table.click(*under[0]["screen"])
+    moved = table.after(lambda s: s["actions"] == 1, "the click to reach the map")
+    assert next(c for c in moved["combatants"] if c["id"] == start["current"])["hex"] == under[0]["hex"]

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 
 from game.savefile import battle_from_map  # noqa: E402
 from game.ui.board import Board  # noqa: E402
-from game.ui.render import camera_for, start_headless  # noqa: E402
+from game.ui.render import fitted_camera, start_headless  # noqa: E402
 
 BAD = Path(__file__).resolve().parent / "bad_maps"
 BASELINE = BAD / "baseline.tmx"
@@ -65,10 +65,25 @@ def rendered(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygam
     assert main(["render", str(path), str(out), "--size", f"{size[0]}x{size[1]}", "--view", view, *extra]) == 0
     start_headless()
     battle = battle_from_map(path, 1)
-    camera = camera_for(battle, Board(battle.scenario), size)
+    camera = fitted_camera(battle, Board(battle.scenario), size, view)
     return pygame.image.load(str(out)), battle, camera
 
 
 def colour(surface: pygame.Surface, xy) -> tuple[int, int, int]:
     """The RGB colour of the pixel at a float position."""
     return tuple(surface.get_at((round(xy[0]), round(xy[1]))))[:3]
+
+
+def at_a_protect_decision():
+    """The default map, seed 1: three turns ended, then Thug 12 shoots Sergeant Vask beside Dax
+    Halloran, who may step in (a `ProtectChance` open)."""
+    from game.actions import EndTurn
+    from game.prompts import ProtectChance
+    from game.scenario.summary import MAPS_DIR
+
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    for _ in range(3):
+        assert battle.submit(EndTurn(battle.current())).accepted
+    shot = next(o for o in battle.options(battle.current()).allowed("attack") if battle.combatant(o.target).side == "pcs")
+    assert battle.submit(shot.action).accepted and isinstance(battle.pending(), ProtectChance)
+    return battle

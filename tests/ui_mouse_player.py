@@ -25,12 +25,23 @@ def hex_distance(a, b) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def next_click(status: dict, clicks_this_turn: int):
+def panel_buttons(status: dict) -> dict[str, list[int]]:
+    """The console panel's buttons (action bar or answers): each one's kind, and where it is."""
+    return {b["kind"]: b["screen"] for b in status["buttons"]}
+
+
+def table_buttons(status: dict) -> dict[str, list[int]]:
+    """The table view's banner and bar buttons: what each one chooses, and where it is on the
+    table window (none while the computer or the GM has the turn or the decision)."""
+    return {b["choose"]: b["screen"] for b in status["banner"]["buttons"]}
+
+
+def next_click(status: dict, clicks_this_turn: int, buttons=panel_buttons):
     """What a person at the table clicks next: an answer, a target, a step towards the enemy,
-    or End turn."""
-    buttons = {b["kind"]: b["screen"] for b in status["buttons"]}
+    or End turn (`buttons`: where the answers and End turn are, the console's or the table's)."""
+    buttons = buttons(status)
     if status["pending"] is not None:  # let it pass; a decision with no such answer (a won grapple): the first
-        return buttons.get("hold_for_move") or buttons.get("hold") or status["buttons"][0]["screen"]
+        return buttons.get("hold_for_move") or buttons.get("hold") or next(iter(buttons.values()))
     if clicks_this_turn < 3 and status["targets"]:
         return status["targets"][0]["screen"]
     me = current(status)
@@ -45,7 +56,7 @@ def next_click(status: dict, clicks_this_turn: int):
     return buttons.get("end_turn")
 
 
-def click_to_the_end(table, seconds: float = 240.0) -> dict:
+def click_to_the_end(table, seconds: float = 240.0, buttons=panel_buttons) -> dict:
     """Click every people-played turn with `next_click` until the fight ends (or `seconds`
     pass); the computer's turns are waited for. Returns the last status."""
     turn, clicks, deadline = None, 0, time.monotonic() + seconds
@@ -53,15 +64,15 @@ def click_to_the_end(table, seconds: float = 240.0) -> dict:
         status = table.status()
         if status["ended"]:
             break
-        if not status["buttons"]:  # the computer's turn (its choices are not shown): wait
+        if not buttons(status):  # the computer's turn (its choices are not shown): wait
             time.sleep(0.05)
             continue
         key = (status["current"], status["pending"])
         clicks = clicks + 1 if key == turn else 0
         turn = key
-        point = next_click(status, clicks)
+        point = next_click(status, clicks, buttons)
         assert point is not None, status
         before = status["actions"]
-        table.click(*point, settle=0.05)
+        table.click(*point, settle=0.0)
         table.after(lambda s: s["actions"] != before or s["ended"], "the click to be taken")
     return table.status()

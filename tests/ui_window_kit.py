@@ -60,7 +60,8 @@ class Table:
     """The running window, driven like a person drives it."""
 
     def __init__(self, display: str, tmp: Path, extra: tuple[str, ...] = ("--one-window",),
-                 map_path: Path = DEFAULT_MAP, pace: float = 0.02, shots: bool = True, env: dict | None = None):
+                 map_path: Path = DEFAULT_MAP, pace: float = 0.02, shots: bool = True, env: dict | None = None,
+                 read_briefing: bool = True):
         self.env = dict(env or os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         self.status_path, self.shots = tmp / "status.json", tmp / "shots"
         self.process = subprocess.Popen(
@@ -70,6 +71,14 @@ class Table:
             env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _wait(self.status_path.exists, "the window to open")
         self.window = self._find_window()
+        if read_briefing:
+            self.read_briefing()
+
+    def read_briefing(self) -> None:
+        """The map's briefing card, when it is up: read, then put away with a key."""
+        if self.status().get("briefing"):
+            self.key("space")
+            self.after(lambda s: s["briefing"] is None, "the briefing to be put away")
 
     def _find_window(self) -> str:
         def found():
@@ -98,9 +107,16 @@ class Table:
         """A real press and release (XTEST), at a point of the window, `settle` seconds after
         the pointer arrives there (long clicking loops may shorten it: a click is judged by
         its own position)."""
+        if not settle:  # one xdotool run: move, then press and release
+            self.xdotool("mousemove", "--window", self.window, str(x), str(y), "click", str(button))
+            return
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))
         time.sleep(settle)
         self.xdotool("click", str(button))
+
+    def front(self) -> None:
+        """Raise the window over the other (no window manager under Xvfb: both open at the same place)."""
+        self.xdotool("windowraise", self.window)
 
     def hover(self, x: int, y: int) -> None:
         self.xdotool("mousemove", "--window", self.window, str(x), str(y))

@@ -21,6 +21,7 @@ from game.components import (
     Stabilised,
     Stats,
     TotalDefense,
+    TurnBudget,
 )
 from game.ecs import EntityId
 from game.rules.morale import morale_band
@@ -72,7 +73,14 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         world.has(entity, Hidden), footprint(world, entity),  # hidden, footprint
         None, (), None, None, None,  # action_points, phases, carries, defense, defense_max: the rulesets'
         _notes(world, entity), _hero_points(scene, entity),  # notes, hero_points
-        None, False, None, "", ())  # grappling, in_control, stealth, readied, states: the rulesets'
+        None, False, None, "", (),  # grappling, in_control, stealth, readied, states: the rulesets'
+        _actions_left(world, entity))
+
+
+def _actions_left(world, entity: EntityId) -> tuple[str, ...] | None:
+    """The Main and Move actions of its turn budget not spent yet (None without a budget)."""
+    left = world.try_get(entity, TurnBudget)
+    return None if left is None else tuple(name for name, unspent in (("main", left.main), ("move", left.move)) if unspent)
 
 
 def _notes(world, entity: EntityId) -> tuple[str, ...]:

@@ -1,9 +1,5 @@
-"""The table's aids, wired into the window with a few hook lines: explaining a number (Alt+click
-or `q` then a click), the `?` card, and the animations of what just happened.
-
-`TableApp` calls `handle` first with every pygame event (True: the aid took it), `draw` once a
-frame after the map views are drawn, and reads `explaining` for its status file.
-"""
+"""The table's aids, a layer of the window (`game.ui.layers`): explaining a number (Alt+click
+or `q` then a click), the `?` card, and the animations of what just happened."""
 
 from __future__ import annotations
 
@@ -14,16 +10,18 @@ import pygame
 from game.ui.animate import Animations
 from game.ui.explain import Explainer, explanation_at
 from game.ui.helpcard import draw_help
+from game.ui.layers import Layer, Paint
 from game.ui.look import text_height
 
 POPUP_WIDTH = 368
 POPUP_HEIGHT = 320
 
 
-class Aids:
+class Aids(Layer):
     """The explanation, the help card and the animation queue of one window."""
 
-    def __init__(self, manager, size: tuple[int, int], animations: bool = True) -> None:
+    def __init__(self, app, manager, size: tuple[int, int], animations: bool = True) -> None:
+        self.app = app
         popup = pygame.Rect(size[0] - POPUP_WIDTH - 6, 78, POPUP_WIDTH, POPUP_HEIGHT)
         self.explainer = Explainer(manager, popup)
         self.animations = Animations(animations)
@@ -34,8 +32,13 @@ class Aids:
         """The open explanation's first line, for the status file."""
         return self.explainer.title
 
-    def handle(self, app, event) -> bool:
+    def show_help(self) -> None:
+        """Show the key card (until any key or click)."""
+        self.help_shown = True
+
+    def handle(self, event) -> bool:
         """An event the aids take (the card, `q`, an explaining click, Escape on an explanation)."""
+        app = self.app
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_LALT, pygame.K_RALT):
             self.explainer.alt = event.type == pygame.KEYDOWN  # in event order, not the state after the batch
             return False
@@ -84,15 +87,22 @@ class Aids:
         app.message = "" if lines else "explain: no token there"
         return True
 
-    def draw(self, app) -> None:
-        """The animations on every map view; the card and the explanation on the table view."""
-        now = time.monotonic()
+    def draw(self, paint: Paint) -> None:
+        """The animations on every map view; the card and the explanation on the table view (the
+        part of it above the banner). Each frame they draw in, the next repaints the views whole."""
+        app, now = self.app, time.monotonic()
         self.animations.follow(app.battle, now)
         for view in app.views:
-            surface = view.window.get_surface()
+            surface = paint.surface(view)
             line = text_height(view.area.height)
             self.animations.draw(surface, view.camera, view.frame.tokens, app.battle, line, now)
-        surface = app.table.window.get_surface()
-        self.explainer.draw(surface, app.table.area, app.table.frame.tokens.fonts, text_height(surface.get_height()))
+        surface = paint.surface(app.table)
+        self.explainer.draw(surface, app.table.seen_in, app.table.frame.tokens.fonts, text_height(surface.get_height()))
         if self.help_shown:
             draw_help(surface, app.table.area, app.table.frame.tokens.fonts)
+        if self.animations.items or self.explaining or self.help_shown:
+            paint.cover()
+
+    def status(self) -> dict:
+        """The open explanation's first line."""
+        return {"explaining": self.explaining}

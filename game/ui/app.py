@@ -24,11 +24,18 @@ from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import Options
 from game.savefile import SaveError, write_save
-from game.ui.aids import Aids  # explain / help card / animations hook
-from game.ui.autosaving import WindowAutosave  # the autosave and the offer to go on (hook)
+from game.ui.aids import Aids
+from game.ui.autosaving import WindowAutosave
+from game.ui.banner import Seat
+from game.ui.banner_layer import TableBanner
+from game.ui.banner_look import table_room
+from game.ui.briefing import Briefing
 from game.ui.camera import Camera
+from game.ui.console_widgets import ConsoleWidgets
 from game.ui.formation_view import FormationPreview, formation_status
-from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
+from game.ui.gm_tools import GmTools
+from game.ui.keys import BRIEFING
+from game.ui.layers import Layer, Paint
 from game.ui.look import text_height
 from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
                            facing_action)
@@ -38,7 +45,8 @@ from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
 from game.ui.screens import open_table_and_console, open_window
 from game.ui.screenshots import save_screenshots
-from game.ui.tools import TOOLS_HEIGHT, TableTools  # table dice, Open, the map watcher
+from game.ui.toast import Toast
+from game.ui.tools import TOOLS_HEIGHT, TableTools
 from game.ui.tracker import console_lines
 
 PANEL_WIDTH = 380
@@ -59,18 +67,22 @@ class View:
     overlays: Overlays | None = None
     overlaid: list = field(default_factory=list)  # where the last frame's overlays were drawn
     below: int = 0  # pixels along the area's bottom that controls cover: fitting keeps the map above
+    beside: int = 0  # pixels down the area's right-hand side that controls cover: fitting keeps the map left
+    layered: list = field(default_factory=list)  # where the layers drew over the last frame's map
 
     def __post_init__(self) -> None:
         self.overlays = self.overlays or Overlays(self.frame.tokens.fonts, table=self.frame.view == "table")
 
     @property
     def seen_in(self) -> pygame.Rect:
-        """The part of the area the map is seen in: above the controls along its bottom."""
-        return pygame.Rect(self.area.x, self.area.y, self.area.width, self.area.height - self.below)
+        """The part of the area the map is seen in: above the controls along its bottom, left of
+        those down its side."""
+        return pygame.Rect(self.area.x, self.area.y, self.area.width - self.beside, self.area.height - self.below)
 
     def fit(self, battle: Battle) -> None:
-        """Show the whole map in the view's area."""
-        camera = camera_for(battle, self.frame.board, self.area.size, self.below)
+        """Show the whole map in the part of the view's area it is seen in."""
+        size = (self.area.width - self.beside, self.area.height)
+        camera = camera_for(battle, self.frame.board, size, self.below)
         self.camera = camera.panned(self.area.x, self.area.y)
 
 
@@ -94,7 +106,6 @@ class TableApp:
         self.seen = 0
         self._status = None
         self._options: tuple = (None, None)
-        self._aids_drawn = False
         self._standing: tuple = (None, None)
         self.formations = FormationPreview()  # a squad's formations under the mouse
         title = f"hexbattle - {battle.scenario.title}"
@@ -111,19 +122,73 @@ class TableApp:
                           Frame(battle, "console", self.table.frame.board), below=TOOLS_HEIGHT)  # one map picture
             self.views = [self.table, gm_map]
         self.console = console
+        self.one_window = one_window
         for view in self.views:
             view.window.get_surface()  # gives pygame a format to convert images to
         console.get_surface()
+        self.banner_area = self._make_room(one_window)
         self.manager = pygame_gui.UIManager(size)
         self.panel = Panel(self.manager, pygame.Rect(size[0] - PANEL_WIDTH, 0, PANEL_WIDTH, size[1]))
         for view in self.views:
             view.fit(battle)
         self.panel.reset_log(battle.log_lines())
         self.seen = battle.log_length
-        self.aids = Aids(self.manager, size)  # explain / help card / animations hook
+        self._covered = self._again = False
+        self.aids = Aids(self, self.manager, size)  # explain, the key card, animations
         self.tools = TableTools(self, size[0] - PANEL_WIDTH, size[1])  # table dice, Open, the map watcher
-        self.gm_tools = GmTools(self)  # the GM's overrides (hook)
-        self.autosaving = WindowAutosave(self, autosave, offer, self.table.area)  # autosave and the offer (hook)
+        self.gm_tools = GmTools(self)  # the GM's overrides
+        self.autosaving = WindowAutosave(self, autosave, offer, self.table.area)  # autosave and the offer to go on
+        self.briefing = Briefing(self)
+        self.toast = Toast(self)
+        self.banner = TableBanner(self)
+        self.layers: tuple[Layer, ...] = (self.briefing, self.aids, self.toast, self.autosaving, ConsoleWidgets(self),
+                                          self.tools, self.gm_tools, self.banner)
+        """The top layer first: events go down from it, ticks and drawing go up from the bottom."""
+
+    def _make_room(self, one_window: bool) -> pygame.Rect:
+        """Keep the table view's map clear of its banner (and of its action bar in two windows,
+        the one window having the console's); the area the banner is drawn in."""
+        table = self.table
+        tools = TOOLS_HEIGHT if one_window else 0
+        size = table.window.size if not one_window else (table.area.width, table.window.size[1])
+        below, beside = table_room(table.frame.tokens.fonts, size, bar=not one_window)
+        table.below, table.beside = tools + below, beside
+        return pygame.Rect(table.area.x, table.area.y, table.area.width, table.area.height - tools)
+
+    # -- the battle the window plays -------------------------------------------------------------
+    def adopt(self, battle: Battle, fresh: bool) -> None:
+        """Play this battle in the window from now on (a new fight when `fresh`): its map in every
+        view, its log in the panel, and every layer following it."""
+        for window in {view.window for view in self.views} | {self.console}:
+            window.title = window.title.replace(self.battle.scenario.title, battle.scenario.title)
+        self.battle, self.mode = battle, None
+        if fresh:
+            self.computer = ComputerSides(battle)
+        board = None
+        for view in self.views:
+            view.frame = Frame(battle, view.frame.view, board)  # one map picture for both views
+            board = view.frame.board
+            if fresh or view.camera is None:
+                view.fit(battle)
+        self.panel.reset_log(battle.log_lines())
+        self.seen = battle.log_length
+        for layer in self.layers:
+            layer.adopt(battle, fresh)
+
+    def holding(self) -> str:
+        """Why the console holds the game now, in words ("" when it does not)."""
+        return next((words for layer in self.layers if (words := layer.holding())), "")
+
+    def seat(self) -> Seat:
+        """What the table's banner needs to know of the window (`game.ui.banner.Seat`)."""
+        computer = frozenset(side for side in self.computer.chosen if self.computer.plays(side))
+        return Seat(computer, self.holding(), self.tools.asking(), self.chosen_kind(), bar=not self.one_window)
+
+    def chosen_kind(self) -> str:
+        """The kind the input mode is aiming ("move" by default)."""
+        mode = self.mode
+        return getattr(mode, "kind", "charge" if isinstance(mode, ChargeEnd) else "overwatch"
+                       if isinstance(mode, AimOverwatch) else "formation" if isinstance(mode, Formation) else "")
 
     # -- whose move --------------------------------------------------------------------------
     def decider(self) -> int | None:
@@ -177,8 +242,9 @@ class TableApp:
                      self._standing[2], lambda hex_: battle.move_refusal(actor, hex_))
 
     # -- input -------------------------------------------------------------------------------
-    def feed(self, event_input) -> None:
-        """One input through the current mode: submit what it yields, keep the next mode."""
+    def feed(self, event_input, at: tuple[int, int] | None = None) -> None:
+        """One input through the current mode: submit what it yields, keep the next mode. `at`
+        is where on the table view the input was made (a click there), for its refusal."""
         mode = self.current_mode()
         if mode is None or self.computer_decides():
             return
@@ -186,13 +252,26 @@ class TableApp:
         if step.mode is not None:
             self.mode = step.mode
         if step.message:
-            self.message = step.message
+            self.say(step.message, at)
         if step.action is not None:
-            self.submit(step.action)
+            self.submit(step.action, at)
 
-    def submit(self, action) -> None:
-        """Submit an action; a refusal is shown, never raised."""
-        self.message = self.tools.submit(action)  # table dice: typed_only for sides rolling at the table
+    def submit(self, action, at: tuple[int, int] | None = None, table: bool = True) -> None:
+        """Submit an action; a refusal is shown, never raised: on the table too unless the GM's
+        (`table` False)."""
+        message = self.tools.submit(action)  # table dice: typed_only for sides rolling at the table
+        if table and message.startswith("refused: "):
+            self.say(message, at)
+        else:
+            self.message = message
+
+    def say(self, words: str, at: tuple[int, int] | None = None) -> None:
+        """A refusal or a mode's hint: in the console, and on the table (beside the click at `at`,
+        else beside the token that acts) unless the one who acts is hidden from the table."""
+        self.message = words
+        who = self.battle.combatant(self.decider()) if self.decider() is not None else None
+        if who is None or not who.hidden:
+            self.toast.show(words, at)
 
     def gm(self, name: str) -> None:
         """The GM's controls."""
@@ -236,15 +315,7 @@ class TableApp:
         """One pygame event; False when the window should close."""
         if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
             return False
-        if self.aids.handle(self, event):  # explain / help card / animations hook
-            return True
-        if getattr(event, "window", None) in (None, self.console) and self.autosaving.handle(event):  # hook
-            return True
-        if getattr(event, "window", None) in (None, self.console):
-            self.manager.process_events(event)
-            if self.tools.handle(event):  # table dice, Open
-                return True
-        if self.gm_tools.handle(event):  # the GM's overrides (hook)
+        if any(layer.handle(event) for layer in self.layers):  # the first layer that takes it
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.panel.pressed(event.ui_element)
@@ -269,18 +340,19 @@ class TableApp:
         return True
 
     def key(self, event) -> None:
-        """Keys: Ctrl+Z/Y/S for the GM, F to fit, F12 for screenshots, else the modes'."""
-        if self.tools.key(event):  # Ctrl+O; typing dice faces
-            return
+        """Keys: Ctrl+Z/Y/S for the GM, F to fit, F12 for screenshots, B for the briefing, else
+        the modes'."""
         if event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y, pygame.K_s):
             self.gm({pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_s: "save"}[event.key])
         elif event.key == pygame.K_F12:
             self.screenshots()
-        elif event.key == pygame.K_f and not isinstance(self.mode, Answer):
+        elif event.key == pygame.K_f:
             self.gm("fit")
         else:
             name = KEY_NAMES.get(event.key) or (event.unicode.lower() if event.unicode else "")
-            if name:
+            if name == BRIEFING and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.briefing.open()
+            elif name:
                 self.feed(Key(name))
 
     def motion(self, event) -> None:
@@ -301,7 +373,7 @@ class TableApp:
         if drag is None or self.dragged:
             return
         view = drag[0]
-        self.feed(Click(view.camera.hex_at(event.pos), event.button))
+        self.feed(Click(view.camera.hex_at(event.pos), event.button), event.pos if view is self.table else None)
 
     def wheel(self, event) -> None:
         """Zoom at the cursor."""
@@ -335,10 +407,10 @@ class TableApp:
                 wedge = self.battle.wedge(mode.actor, aim.facing, aim.angle)
         charge_target = mode.target if isinstance(mode, ChargeEnd) else None
         # Only what changed is repainted from the cached board (last frame's tokens, title and
-        # overlays), unless the aids drew over the map (animations, an explanation, the card).
-        aids = self.aids.animations.items or self.aids.explaining or self.aids.help_shown
-        full = bool(aids) or self._aids_drawn
-        self._aids_drawn = bool(aids)
+        # overlays, and what the layers drew), unless a layer drew over everything last frame.
+        full = self._covered
+        for view in self.views:
+            view.overlaid = view.overlaid + view.layered
         overlaid = bool(kind) and not self.computer_decides() and not isinstance(mode, Answer)
         for view in self.views:
             surface = view.window.get_surface()
@@ -355,7 +427,12 @@ class TableApp:
                 if isinstance(mode, Formation):  # a squad's formation under the mouse
                     shown = mode.shown(self.board(options))
                     view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)
-        self.aids.draw(self)  # explain / help card / animations hook
+        paint = Paint(self.views, time.monotonic())
+        for layer in reversed(self.layers):  # the bottom layer first, the top one over it
+            layer.draw(paint)
+        self._covered, self._again = paint.covered, paint.again
+        for view in self.views:
+            view.layered = paint.drawn(view)
         self.update_panel(options)
         self.manager.draw_ui(self.console.get_surface())
         for window in {view.window for view in self.views} | {self.console}:
@@ -408,7 +485,6 @@ class TableApp:
             "pending": self.decider() if self.battle.pending() else None, "ended": self.battle.state.ended,
             "mode": type(self.mode).__name__ if self.mode else None, "kind": getattr(self.mode, "kind", None),
             "message": self.message, "shot": shot,
-            "explaining": self.aids.explaining,  # explain / help card / animations hook
             "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hex": [c.hex.q, c.hex.r] if c.hex else None,
                             "in_fight": c.in_fight, "overwatch": c.overwatch, "hidden": c.hidden,
                             "screen": _screen(camera, c.hex), "footprint": [_screen(camera, h) for h in c.footprint]}
@@ -417,6 +493,7 @@ class TableApp:
             "moves": [{"hex": [o.hex.q, o.hex.r], "screen": _screen(camera, o.hex)} for o in moves],
             "targets": [{"id": o.target, "screen": _screen(camera, where.get(o.target))}
                         for o in options.allowed("attack")],
+            "watched": [{"hex": [w.hex.q, w.hex.r], "screen": _screen(camera, w.hex)} for w in options.watched],
             "board": _board_box(camera, self.table.frame.board),
             "controls_top": self.table.area.bottom - self.table.below,
             "buttons": [{"kind": kind, "screen": list(button.rect.center)} for button, kind in self.panel.kinds.items()],
@@ -424,9 +501,9 @@ class TableApp:
             "sides": [{"id": side, "controller": self.computer.chosen.get(side), "screen": list(button.rect.center)}
                       for button, side in self.panel.sides.items()],
         }
-        status.update(self.tools.status())  # "asking": the die the table is asked for
-        status.update(self.autosaving.status())  # the autosave folder, the offer's buttons (hook)
-        status.update(self.gm_tools.status())  # "editor": the GM's stat row
+        status["holding"] = self.holding()
+        for layer in self.layers:  # "asking", "autosave", "editor", "banner", "toast", "briefing" ...
+            status.update(layer.status())
         if not force and status == self._status:
             return
         self._status = status
@@ -446,15 +523,15 @@ class TableApp:
                 for event in events:
                     running = self.handle(event) and running
                 self.computer_step()
-                self.tools.tick()  # side toggles, a held roll, the map changed on disk
-                self.autosaving.tick()  # the autosave's news in the console (hook)
+                for layer in reversed(self.layers):
+                    layer.tick()
                 self.manager.update(delta)
                 # Draw only when something a person could see changed (or twice a second, for
                 # the panel's own highlights): flipping a window is the dearest part of a frame.
                 seen = (self.battle.state, self.hover, self.mode, self.message,
                         tuple(v.camera for v in self.views), tuple(sorted(self.computer.chosen.items())))
                 playing = bool(self.aids.animations.items)  # an animation runs on its own clock
-                if events or playing or seen != shown or time.monotonic() - last_drawn > 0.5:
+                if events or playing or self._again or seen != shown or time.monotonic() - last_drawn > 0.5:
                     self.draw()
                     shown, last_drawn = seen, time.monotonic()
                 self.write_status()

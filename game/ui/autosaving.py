@@ -21,6 +21,7 @@ from game.savefile import SaveError
 from game.savefile.autosave import Autosave
 from game.savefile.places import Fight, unfinished
 from game.savefile.recovery import resume_and_autosave
+from game.ui.layers import Layer
 
 DIALOG_SIZE = (520, 172)
 LINE_H = 26
@@ -57,8 +58,9 @@ class OfferDialog:
         return {"go_on": list(self.go_on.rect.center), "new": list(self.fresh.rect.center)}
 
 
-class WindowAutosave:
-    """The autosave of whatever battle the window plays, and the offer to go on."""
+class WindowAutosave(Layer):
+    """The autosave of whatever battle the window plays, and the offer to go on: a layer of the
+    window (`game.ui.layers`)."""
 
     def __init__(self, app, autosave: Autosave | None, offer: Fight | None, area: pygame.Rect) -> None:
         self.app, self.autosave, self.area = app, autosave, area
@@ -79,7 +81,7 @@ class WindowAutosave:
         """Whether the offer is open (the computer waits for the answer)."""
         return self.dialog is not None
 
-    def follow(self, battle: Battle, fresh: bool) -> None:
+    def adopt(self, battle: Battle, fresh: bool) -> None:
         """Autosave the battle the window plays now: a new fight when `fresh`, else the same one."""
         if self.autosave is None or self.autosave.battle is battle:
             return
@@ -94,7 +96,9 @@ class WindowAutosave:
             self.ask(offer)
 
     def handle(self, event) -> bool:
-        """The offer's answer (handled), else False."""
+        """The offer's answer (handled), else False; only the console's events."""
+        if getattr(event, "window", None) not in (None, self.app.console):
+            return False
         answer = self.dialog.answer(event) if self.dialog is not None else None
         if answer is None:
             return False
@@ -112,7 +116,7 @@ class WindowAutosave:
         if self.autosave is not None:
             self.autosave.close()
         self.autosave = autosave
-        self.app.tools.adopt(resumed.battle, fresh=True)
+        self.app.adopt(resumed.battle, fresh=True)
         words = "; ".join(resumed.messages)
         return f"going on with the fight of {self.offer.folder.name}" + (f": {words}" if words else "")
 
@@ -126,6 +130,10 @@ class WindowAutosave:
         news = self.autosave.take_news() if self.autosave is not None else []
         if news:
             self.app.message = news[-1]
+
+    def holding(self) -> str:
+        """While the offer is open, the console holds the game."""
+        return "asking whether to go on with the autosaved fight" if self.dialog is not None else ""
 
     def status(self) -> dict:
         """For tests and tools: the autosave folder and the offer's buttons while it asks."""

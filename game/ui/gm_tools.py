@@ -30,6 +30,7 @@ from game.actions import (Action, GmAddUnit, GmNoteCondition, GmPlace, GmSetCond
                           GmSetSideMorale, GmSetStat)
 from game.hexgrid import Hex
 from game.ui.gm_morale import MoraleWindow
+from game.ui.layers import Layer
 from game.ui.tracker import watching
 from game.views import CombatantView
 
@@ -229,13 +230,16 @@ class Editor:
                 self.stat_picked()
 
     def spots(self) -> dict[str, list[int]]:
-        """Where the stat row's widgets and the hide/show button are on the console (status file)."""
+        """Where the stat row's widgets, the hide/show button and the close button are on the
+        console, and the editor's rectangle ("window": x, y, width, height) (status file)."""
         def button(kind: str) -> UIButton:
             return next(b for b, what in self.buttons.items() if what[0] == kind)
-        return {name: list(widget.rect.center) for name, widget in
-                (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", button("stat")),
-                 ("hidden", button("hidden")), ("note_entry", self.note_entry), ("note", button("note")),
-                 ("rub_out", button("rub_out")))}
+        spots = {name: list(widget.rect.center) for name, widget in
+                 (("stat", self.stat), ("stat_entry", self.stat_entry), ("stat_set", button("stat")),
+                  ("hidden", button("hidden")), ("note_entry", self.note_entry), ("note", button("note")),
+                  ("rub_out", button("rub_out")))}
+        close = self.window.close_window_button
+        return spots | {"window": list(self.window.rect), "close": list(close.rect.center) if close else None}
 
 
 class AddUnit:
@@ -264,9 +268,9 @@ class AddUnit:
         return self.types[picked], side
 
 
-class GmTools:
+class GmTools(Layer):
     """The GM's buttons over the console's map, the editor and add-unit windows, and the
-    Shift gestures; the window hands it every event first (`handle`)."""
+    Shift gestures: a layer of the window (`game.ui.layers`)."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -326,7 +330,7 @@ class GmTools:
         if step.message:
             self.app.message = step.message
         if step.action is not None:
-            self.app.submit(step.action)
+            self.app.submit(step.action, table=False)
         if step.edit is not None:
             self._open_editor(step.edit)
 
@@ -346,7 +350,7 @@ class GmTools:
             if isinstance(found, str):
                 self.app.message = found
             elif found is not None:
-                self.app.submit(found)
+                self.app.submit(found, table=False)
             return True
         if self.adder is not None and element in self.adder.sides:
             chosen = self.adder.chosen(element)
@@ -368,7 +372,7 @@ class GmTools:
                 self.morale.window.kill()
             self.morale = MoraleWindow(self.manager, self.corner, sides)
         elif (found := self.morale.action(element, sides)) is not None:
-            self.app.submit(found)
+            self.app.submit(found, table=False)
         return True
 
     def _open_editor(self, entity: int) -> None:
@@ -384,6 +388,18 @@ class GmTools:
         stats = self.app.battle.gm_stats(view.id)
         side = next((s for s in self.app.battle.sides() if s.id == view.side), None)
         return stats | ({SIDE_MORALE: side.morale} if side is not None and side.morale is not None else {})
+
+    def holding(self) -> str:
+        """What the GM is doing at the console that holds the game, in words ("" when nothing)."""
+        def up(window) -> bool:
+            return window is not None and window.window.alive()
+        for busy, words in ((up(self.editor), "editing a unit"),
+                            (up(self.adder) or self.hand.adding is not None, "adding a unit"),
+                            (up(self.morale), "setting the sides' morale"),
+                            (self.gm_mode, "GM mode is on")):
+            if busy:
+                return words
+        return ""
 
     def status(self) -> dict:
         """For the status file: where the editor's stat row is, when it is open."""

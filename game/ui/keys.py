@@ -10,14 +10,18 @@ that acts: fire, step in).
 from __future__ import annotations
 
 KEYS = {
-    "m": "move", "a": "attack", "i": "aimed_attack", "b": "burst_attack", "c": "charge", "j": "jump",
+    "m": "move", "a": "attack", "i": "aimed_attack", "3": "burst_attack", "c": "charge", "j": "jump",
     "s": "shove", "d": "disarm", "o": "overwatch", "g": "grenade", "p": "protect", "r": "reload",
     "t": "total_defense", "z": "go_prone", "x": "stand_up", "h": "heal", "k": "stabilise", "n": "intimidate",
     "l": "read_morale", "y": "fray_die", "e": "end_turn", "w": "ready_weapon", "u": "pick_up",
     "v": "formation",
 }
 """The key that chooses each kind of option, by the key's name (pressing "v" again in a
-formation shows the squad's next formation: the same meaning, "formation")."""
+formation shows the squad's next formation: the same meaning, "formation"). Every letter is
+taken, so the burst is `3`: it fires three rounds (SWN core, burst fire)."""
+
+BRIEFING = "b"
+"""Shows the map's briefing card again (the card is up at the start)."""
 
 CANCEL = "escape"
 """No: back to the plain mode, close an explanation, or hold in an open decision."""
@@ -29,7 +33,7 @@ PAINT = " "
 WINDOW_KEYS = (
     ("Esc", "cancel; in a decision, hold"), ("Enter", "in a decision, fire or step in"),
     ("Space", "formation: paint the squad's hexes by hand"), ("f", "fit the map"),
-    ("q", "explain a number (then click)"), ("?", "this card"), ("F12", "screenshots"),
+    ("q", "explain a number (then click)"), (BRIEFING, "the map's briefing"), ("?", "this card"), ("F12", "screenshots"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"), ("Ctrl+S", "save"), ("Ctrl+O", "open a map or a save"),
 )
 """The window's own keys as the `?` card names them: none is a letter of `KEYS`."""

@@ -10,9 +10,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from game.options import Options, ReactionOption
+from game.options import Options
+from game.ui.answers import answer_entries, answer_keys, kind_key, kind_label, with_keys
 from game.ui.fitting import fitted_button, wrapped_rows
-from game.ui.overlays import percent
 
 BUTTON_H = 30
 GAP = 6
@@ -28,11 +28,6 @@ GM_BUTTONS = (("undo", "Undo (Ctrl+Z)"), ("redo", "Redo (Ctrl+Y)"), ("save", "Sa
 def tracker_height(panel_height: int) -> int:
     """The turn tracker's height: about six lines, less in a short window (it scrolls)."""
     return max(3 * BUTTON_H, min(140, panel_height // 6))
-
-
-def kind_label(kind: str) -> str:
-    """A kind as the action bar names it."""
-    return kind.replace("_", " ").capitalize()
 
 
 class Panel:
@@ -99,11 +94,12 @@ class Panel:
         half = (width - GAP) // 2
         x, y = self.rect.x + GAP, self.bar_top
         if prompt_question:
-            entries = _answer_entries(options)
+            keys = answer_keys(options)
+            entries = [(kind, with_keys(words, keys.get(kind, ()))) for kind, words in answer_entries(options)]
             columns = 1
         else:  # End turn first: it must always be there, however small the window
             kinds = sorted(options.kinds(), key=lambda k: k != "end_turn")
-            entries = [(kind, kind_label(kind)) for kind in kinds]
+            entries = [(kind, with_keys(kind_label(kind), (kind_key(kind),) if kind_key(kind) else ())) for kind in kinds]
             columns = 2
         for index, (kind, words) in enumerate(entries):
             column, row = index % columns, index // columns
@@ -152,48 +148,3 @@ class Panel:
         if element in self.sides:
             return "side", self.sides[element]
         return None
-
-
-def _answer_entries(options: Options) -> list[tuple[str, str]]:
-    """Each answer's button: its kind, numbered from the second of a kind on ("negate_damage#1"),
-    so answers of one kind (spending one point or two) are each a button of their own."""
-    seen: dict[str, int] = {}
-    entries = []
-    for option in options.allowed():
-        count = seen.get(option.kind, 0)
-        seen[option.kind] = count + 1
-        entries.append((f"{option.kind}#{count}" if count else option.kind, _answer_words(option)))
-    return entries
-
-
-def _answer_words(option) -> str:
-    odds = getattr(option, "odds", None)
-    chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
-    if getattr(option, "chance", None) is not None:
-        chance = f" ({percent(option.chance)} to turn the roll)"
-    if isinstance(option, ReactionOption):  # seed 003: what the reaction does to the attack's chance
-        chance = f" (hit {percent(option.hit_chance_unopposed)} -> {percent(option.hit_chance)}, costs a phase)"
-    words = {"overwatch_fire": "Fire", "hold": "Hold", "hold_for_move": "Hold for this move",
-             "redirect": "Step in"}.get(option.kind, kind_label(option.kind))
-    if option.kind == "hold" and odds is not None:
-        words = "Let it through"
-    return f"{words}{_points(option)}{chance}{_damage(option)}"
-
-
-def _points(option) -> str:
-    """How many hero points an answer spends, own and from the pool (seed 004)."""
-    action = option.action
-    if option.kind not in ("spend_hero_point", "negate_damage"):
-        return ""
-    own = "1 own" if action.personal else "0 own"
-    return f": {own}" + (f" + {action.from_pool} pool" if action.from_pool else "")
-
-
-def _damage(option) -> str:
-    """What a negation answer leaves of the hit (seed 004): its damage, and whether it still drops;
-    the picks it buys when they are more than shock (a VIT or wound level back, a condition undone)."""
-    if getattr(option, "drops", None) is None:  # a NegationOption's damage left and whether it drops
-        return ""
-    picks = option.picks if set(option.picks) - {"shock"} else ()
-    bought = f"{', '.join(picks)}; " if picks else ""
-    return f" ({bought}takes {option.damage}{', drops' if option.drops else ''})"

@@ -13,6 +13,8 @@ import os
 import pygame
 
 from game.battle import Battle
+from game.ui.banner import Seat
+from game.ui.banner_look import draw_table_banner, table_room
 from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit
 from game.ui.look import VIEWS, text_height
@@ -119,10 +121,27 @@ def start_headless() -> None:
 def render_battle(battle: Battle, size: tuple[int, int], view: str = "table",
                   camera: Camera | None = None) -> pygame.Surface:
     """The battle as it stands, drawn on a new surface of `size` (the whole map fitted)."""
+    return render_frame(battle, size, view, camera)[0]
+
+
+def render_frame(battle: Battle, size: tuple[int, int], view: str = "table",
+                 camera: Camera | None = None) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect, str]]]:
+    """The battle drawn as the window draws it, the table view with its banner and action bar
+    (the map fitted clear of them); and each text the banner drew, as (text, rect, "banner")."""
     frame = Frame(battle, view)
     surface = pygame.Surface(size)
-    frame.draw(surface, battle, camera or camera_for(battle, frame.board, size))
-    return surface
+    below, beside = table_room(frame.tokens.fonts, size, bar=True) if view == "table" else (0, 0)
+    camera = camera or camera_for(battle, frame.board, (size[0] - beside, size[1]), below)
+    frame.draw(surface, battle, camera, seen_in=pygame.Rect(0, 0, size[0] - beside, size[1] - below))
+    if view != "table":
+        return surface, []
+    return surface, draw_table_banner(surface, battle, surface.get_rect(), frame.tokens.fonts, Seat.of_map(battle)).labels
+
+
+def fitted_camera(battle: Battle, board: Board, size: tuple[int, int], view: str = "table") -> Camera:
+    """The camera `render_frame` fits the map with: clear of the table view's banner and bar."""
+    below, beside = table_room(Tokens(view).fonts, size, bar=True) if view == "table" else (0, 0)
+    return camera_for(battle, board, (size[0] - beside, size[1]), below)
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

@@ -1,9 +1,8 @@
-"""The GM's table tools, wired into the window through a few hook lines: dice rolled at the
-table (`table_dice`), Open and following the map on disk (`files`).
+"""The GM's table tools, a layer of the window (`game.ui.layers`): dice rolled at the table
+(`table_dice`), Open and following the map on disk (`files`).
 
-They sit in a strip along the bottom of the console's map, left of the panel. A new battle
-(opened, or the map reloaded) replaces the window's battle: the frames, the log and the
-watcher follow it.
+They sit in a strip along the bottom of the console's map, left of the panel. A battle opened,
+or the map reloaded, is handed to the window (`TableApp.adopt`), which the tools then follow.
 """
 
 from __future__ import annotations
@@ -14,8 +13,7 @@ import pygame_gui
 from game.battle import Battle
 from game.ui.files import FilePicker, MapWatcher, reload_map
 from game.ui.gm_tools import GM_ROW_WIDTH
-from game.ui.players import ComputerSides
-from game.ui.render import Frame
+from game.ui.layers import Layer
 from game.ui.table_dice import GAP, ROW_H, TableDice
 
 OPEN_WIDTH = 130
@@ -23,7 +21,7 @@ TOOLS_HEIGHT = 2 * ROW_H + 2 * GAP  # the console's bottom rows: Open, the table
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
-class TableTools:
+class TableTools(Layer):
     """Table dice, Open and the map watcher for one `TableApp`."""
 
     def __init__(self, app, map_width: int, height: int) -> None:
@@ -37,18 +35,32 @@ class TableTools:
                               toggles_left=2 * GAP + GM_ROW_WIDTH)  # GM mode, Add unit, Morale: left of them
         self.watcher = MapWatcher(app.battle)
         self._state = app.battle.state
+        self.asked = ""
+        """The die the table was last asked for, in words (while the dice ask for it)."""
 
     def submit(self, action) -> str:
         """Submit an action with the table's dice; the message to show."""
-        return self.dice.submit(self.app.battle, action, self.app.computer_decides())
+        message = self.dice.submit(self.app.battle, action, self.app.computer_decides())
+        self.asked = message if self.dice.asking is not None else ""
+        return message
+
+    def asking(self) -> str:
+        """The die the table is asked to roll now, in words ("" when none)."""
+        return self.asked if self.dice.asking is not None else ""
 
     def handle(self, event) -> bool:
-        """A widget event of the tools (handled), else False."""
+        """A key typed into the tools (any window's), or a widget event of the console's tools
+        (handled), else False."""
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        if getattr(event, "window", None) not in (None, self.app.console):
+            return False
         battle, message = self.picker.handle(event, self.app.battle)
         if battle is not None:
-            self.adopt(battle, fresh=True)
+            self.app.adopt(battle, fresh=True)
         if message is None:
             message = self.dice.handle(event, self.app.battle, self.app.computer_decides())
+            self.asked = message if message is not None and self.dice.asking is not None else self.asking()
         if message is not None:
             self.app.message = message
             return True
@@ -77,26 +89,18 @@ class TableTools:
             fresh, message = reload_map(battle)
             self.app.message = message
             if fresh is not battle:
-                self.adopt(fresh, fresh=False)
+                self.app.adopt(fresh, fresh=False)
 
     def adopt(self, battle: Battle, fresh: bool) -> None:
-        """Play this battle in the window from now on (a new fight when `fresh`)."""
-        app = self.app
-        for window in {view.window for view in app.views} | {app.console}:
-            window.title = window.title.replace(app.battle.scenario.title, battle.scenario.title)
-        app.battle, app.mode = battle, None
-        app.autosaving.follow(battle, fresh)  # the autosave follows the battle the window plays (hook)
-        if fresh:
-            app.computer = ComputerSides(battle)
-        for view in app.views:
-            view.frame = Frame(battle, view.frame.view)
-            if fresh or view.camera is None:
-                view.fit(battle)
-        app.panel.reset_log(battle.log_lines())
-        app.seen = battle.log_length
+        """The window plays this battle now: a held roll is dropped, the watcher follows its map."""
         self.dice.forget()
+        self.asked = ""
         self.watcher.follow(battle)
         self._state = battle.state
+
+    def holding(self) -> str:
+        """While the Open dialog is up, the console holds the game."""
+        return "opening a map or a save" if self.picker.dialog is not None else ""
 
     def status(self) -> dict:
         """For tests and tools: the die asked for, the sides rolling at the table, the toggles,
