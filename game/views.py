@@ -85,6 +85,11 @@ class CombatantView:
     """A ruleset's own states the GM tracks, in words made from the fields above: seed 001's
     "pinned by Gash", "holding Rook" (in control of a grapple), "unseen (stealth 10)", "attack
     readied", "trip readied"."""
+    dies_in: int | None = None
+    """A mortally wounded PC not yet stabilised: how many round starts it has left, the last one
+    killing it (SWN core: it dies at the start of the sixth round after the fall,
+    docs/rules/engine.md): 6 in the round it falls, 1 when the next round's start kills it; None
+    for everyone else."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from game.components import (
     TotalDefense,
 )
 from game.ecs import EntityId
+from game.rules.damage import MORTAL_WOUND_ROUNDS
 from game.rules.morale import morale_band
 from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
@@ -72,7 +73,17 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         world.has(entity, Hidden), footprint(world, entity),  # hidden, footprint
         None, (), None, None, None,  # action_points, phases, carries, defense, defense_max: the rulesets'
         _notes(world, entity), _hero_points(scene, entity),  # notes, hero_points
-        None, False, None, "", ())  # grappling, in_control, stealth, readied, states: the rulesets'
+        None, False, None, "", (),  # grappling, in_control, stealth, readied, states: the rulesets'
+        _dies_in(scene, entity))  # dies_in
+
+
+def _dies_in(scene: Scene, entity: EntityId) -> int | None:
+    """SWN core: how many round starts a mortally wounded PC has left, the last one killing it (the
+    clock kills at the start of the round MORTAL_WOUND_ROUNDS after the fall); None if not dying."""
+    wound = scene.world.try_get(entity, MortallyWounded)
+    if wound is None or scene.world.has(entity, Stabilised):
+        return None
+    return max(1, wound.since_round + MORTAL_WOUND_ROUNDS - scene.round)
 
 
 def _notes(world, entity: EntityId) -> tuple[str, ...]:
