@@ -12,7 +12,7 @@ spot beside its own token, so that:
 - a label stands next to its token, on the sides its kind prefers (a name below, health above,
   odds above the target's ring), and clear of every other token, so it reads as its own token's
   (the odds of a target touch its ring, edged in the ring's yellow); when every such spot is
-  taken it stands off, up to six lines away, with a thin leader line from its token to it (the
+  taken it stands off, up to four lines away, with a thin leader line from its token to it (the
   line crosses no disc, and no label but its own token's);
 - a label keeps its spot from frame to frame: the spot each (owner, kind) took last is tried
   first, relative to its token, so a label moves only when its token moves or a label of
@@ -32,14 +32,16 @@ the console, and a table window smaller than that, try a name's short form ("T10
 leaving it off. The console's tracker lists everyone, so a name left off is still on the
 GM's screen.
 
-Speed: the discs and placed labels sit in buckets of a coarse grid, and each candidate spot is
-tested against the few rectangles in its buckets with `pygame.Rect.collidelistall` (in C).
+Speed: each candidate spot is tested against every label and disc placed so far with
+`pygame.Rect.collidelist` and `collidelistall`, which scan in C (a frame holds a few hundred
+rectangles: scanning them all costs less than gathering them from a grid's buckets); only the
+discs whose squares it meets get the exact circle test in Python.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -66,10 +68,11 @@ SIDES = {
 CLEAR = 0.4
 """A label beside its token keeps this many line heights from every other token's disc or ring,
 so it cannot be read as theirs; where it cannot, it stands off with a leader line."""
-STAND_OFF = 6
+STAND_OFF = 4
 """How many rings of spots further out a label tries (each a line further) before it is left off."""
+STANDING_OFF = ("below", "above", "right", "left", "below right", "above right", "below left", "above left")
+"""The sides a label standing off tries, its kind's order kept: the four sides and four corners."""
 DIAGONAL = 0.71  # a corner spot's corner lies just outside the circle along the diagonal
-CELL = 96  # the grid's bucket size in pixels: a label's spots look in a handful of buckets
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,41 +126,29 @@ def rank_key(wanted: Wanted) -> tuple[int, int]:
     return RANKS.index(wanted.kind), wanted.order
 
 
-class Buckets:
-    """Rectangles in the buckets of a coarse grid, each with what it is: a disc's square keeps its
-    circle beside it, a label its owner."""
+class Taken:
+    """What labels keep off, in flat lists that `pygame.Rect.collidelist` scans in C: the solid
+    rectangles (labels and leader pieces with their owner's id, kept-off areas with None), and
+    the discs' squares with their `Disc` for the exact test."""
 
     def __init__(self) -> None:
-        """An empty grid."""
-        self.cells: dict[tuple[int, int], tuple[list[pygame.Rect], list]] = {}
+        """Nothing taken yet."""
+        self.solid: list[pygame.Rect] = []
+        self.owners: list[int | None] = []
+        self.squares: list[pygame.Rect] = []
+        self.discs: list[Disc] = []
 
-    def add(self, rect: pygame.Rect, shape: Disc | int | None = None) -> None:
-        """Put a rectangle in: a disc's square with its `Disc`, a label or a leader's piece with
-        its owner's id, a kept-off area with None."""
-        for key in _keys(rect):
-            cell = self.cells.get(key)
-            if cell is None:
-                cell = self.cells[key] = ([], [])
-            cell[0].append(rect)
-            cell[1].append(shape)
+    def add(self, rect: pygame.Rect, owner: int | None = None) -> None:
+        """A solid rectangle: a label or a leader's piece with its owner's id, a kept-off area."""
+        self.solid.append(rect)
+        self.owners.append(owner)
 
-    def near(self, area: pygame.Rect) -> tuple[list[pygame.Rect], list]:
-        """Everything in the buckets `area` touches (an item may come twice)."""
-        rects: list[pygame.Rect] = []
-        shapes: list = []
-        for key in _keys(area):
-            cell = self.cells.get(key)
-            if cell is not None:
-                rects += cell[0]
-                shapes += cell[1]
-        return rects, shapes
-
-
-def _keys(rect: pygame.Rect) -> Iterable[tuple[int, int]]:
-    """The buckets a rectangle touches."""
-    left, right = rect.left // CELL, (rect.right - 1) // CELL
-    top, bottom = rect.top // CELL, (rect.bottom - 1) // CELL
-    return [(i, j) for i in range(left, right + 1) for j in range(top, bottom + 1)]
+    def add_disc(self, disc: Disc) -> None:
+        """A disc (its square, and the disc for the exact test)."""
+        r = disc.radius
+        self.squares.append(pygame.Rect(math.floor(disc.x - r), math.floor(disc.y - r),
+                                        math.ceil(2 * r) + 1, math.ceil(2 * r) + 1))
+        self.discs.append(disc)
 
 
 def circle_hits(disc: Disc, rect: pygame.Rect) -> bool:
@@ -167,39 +158,51 @@ def circle_hits(disc: Disc, rect: pygame.Rect) -> bool:
     return dx * dx + dy * dy < disc.radius * disc.radius
 
 
+_D = DIAGONAL
+PLACES = {  # each side's left and top: x + a*r + b*gap + c*width, y + a*r + b*gap + c*height
+    "centre": ((0, 0, -0.5), (0, 0, -0.5)),
+    "below": ((0, 0, -0.5), (1, 1, 0)), "above": ((0, 0, -0.5), (-1, -1, -1)),
+    "right": ((1, 1, 0), (0, 0, -0.5)), "left": ((-1, -1, -1), (0, 0, -0.5)),
+    "below right": ((_D, _D, 0), (_D, _D, 0)), "above right": ((_D, _D, 0), (-_D, -_D, -1)),
+    "below left": ((-_D, -_D, -1), (_D, _D, 0)), "above left": ((-_D, -_D, -1), (-_D, -_D, -1)),
+    "right, upwards": ((1, 1, 0), (0, 0, -1)), "left, upwards": ((-1, -1, -1), (0, 0, -1)),
+    "right, downwards": ((1, 1, 0), (0, 0, 0)), "left, downwards": ((-1, -1, -1), (0, 0, 0)),
+    "below, rightwards": ((-1, 0, 0), (1, 1, 0)), "below, leftwards": ((1, 0, -1), (1, 1, 0)),
+    "above, rightwards": ((-1, 0, 0), (-1, -1, -1)), "above, leftwards": ((1, 0, -1), (-1, -1, -1)),
+}
+"""Where each side puts a label beside a circle: a corner's corner lies just outside the circle
+along the diagonal; "below, rightwards" starts under the circle's left edge and runs right."""
+
+
 def spot(side: str, beside: tuple[float, float, float], size: tuple[int, int], gap: float) -> pygame.Rect:
     """The rectangle of `size` on one side of a circle, `gap` pixels from it."""
     x, y, r = beside
-    w, h = size
-    far, corner = r + gap, DIAGONAL * r + gap * DIAGONAL
-    left = {"centre": x - w / 2, "below": x - w / 2, "above": x - w / 2, "right": x + far, "left": x - far - w,
-            "below right": x + corner, "above right": x + corner, "below left": x - corner - w,
-            "above left": x - corner - w, "right, upwards": x + far, "left, upwards": x - far - w,
-            "right, downwards": x + far, "left, downwards": x - far - w}
-    top = {"centre": y - h / 2, "below": y + far, "above": y - far - h, "right": y - h / 2, "left": y - h / 2,
-           "below right": y + corner, "below left": y + corner, "above right": y - corner - h,
-           "above left": y - corner - h, "right, upwards": y - h, "left, upwards": y - h,
-           "right, downwards": y, "left, downwards": y}
-    if side.endswith("rightwards") or side.endswith("leftwards"):
-        base = side.split(",")[0]
-        return pygame.Rect(round(x - r if side.endswith("rightwards") else x + r - w), round(top[base]), w, h)
-    return pygame.Rect(round(left[side]), round(top[side]), w, h)
+    (ax, bx, cx), (ay, by, cy) = PLACES[side]
+    return pygame.Rect(round(x + ax * r + bx * gap + cx * size[0]), round(y + ay * r + by * gap + cy * size[1]),
+                       size[0], size[1])
 
 
 def spots(wanted_kind: str, beside: tuple[float, float, float], size: tuple[int, int], gap: float,
-          first: tuple[str, int] | None = None) -> list[tuple[tuple[str, int], pygame.Rect]]:
+          first: tuple[str, int] | None = None) -> Iterator[tuple[tuple[str, int], pygame.Rect]]:
     """Every spot a label may take, in the order tried: the remembered one (`first`: a side and
     how many lines out), then beside the circle on each of its kind's sides, then each ring
-    further out."""
-    step = size[1] + gap
-    found = [((side, ring), spot(side, beside, size, gap + ring * step))
-             for ring in range(STAND_OFF + 1) for side in SIDES[wanted_kind]
-             if not (side == "centre" and ring)]
-    if first is not None:
-        side, ring = first
-        if side in SIDES[wanted_kind] and ring <= STAND_OFF:
-            found.insert(0, (first, spot(side, beside, size, gap + ring * step)))
-    return found
+    further out on its sides and corners."""
+    x, y, r = beside
+    w, h = size
+    step = h + gap
+    sides = SIDES[wanted_kind]
+    if first is not None and first[0] in sides and first[1] <= STAND_OFF:
+        yield first, spot(first[0], beside, size, gap + first[1] * step)
+    Rect = pygame.Rect  # noqa: N806  (the hot loop of the pass: one lookup, not one per spot)
+    for side in sides:
+        (ax, bx, cx), (ay, by, cy) = PLACES[side]
+        yield (side, 0), Rect(round(x + ax * r + bx * gap + cx * w), round(y + ay * r + by * gap + cy * h), w, h)
+    further = [side for side in sides if side in STANDING_OFF]
+    for ring in range(1, STAND_OFF + 1):
+        far = gap + ring * step
+        for side in further:
+            (ax, bx, cx), (ay, by, cy) = PLACES[side]
+            yield (side, ring), Rect(round(x + ax * r + bx * far + cx * w), round(y + ay * r + by * far + cy * h), w, h)
 
 
 def leader_for(beside: tuple[float, float, float], rect: pygame.Rect) -> tuple[int, int, int, int]:
@@ -231,81 +234,83 @@ class LabelLayout:
               keep_off: Sequence[pygame.Rect] = (), fixed: Sequence[Placed] = ()) -> Laid:
         """Place every wanted label (see the module's rules); `fixed` labels are drawn by others
         where they are and kept off, like `keep_off`."""
-        grid = Buckets()
+        taken = Taken()
         for disc in discs:
-            r = disc.radius
-            grid.add(pygame.Rect(math.floor(disc.x - r), math.floor(disc.y - r), math.ceil(2 * r) + 1,
-                                 math.ceil(2 * r) + 1), disc)
+            taken.add_disc(disc)
         for rect in [*keep_off, *(label.rect for label in fixed)]:
-            grid.add(pygame.Rect(rect))
+            taken.add(pygame.Rect(rect))
         placed, omitted, last = [], [], {}
         for want in sorted(wanted, key=rank_key):
-            found = self._first_free(want, grid, inside)
+            found = self._first_free(want, taken, inside)
             if found is None:
                 omitted.append(want)
                 continue
             key, label = found
             last[(want.owner, want.kind)] = key
             placed.append(label)
-            grid.add(label.rect, want.owner)
+            taken.add(label.rect, want.owner)
             if label.leader is not None:
                 for piece in leader_pieces(label.leader, label.rect.height // 2):
-                    grid.add(piece, want.owner)
+                    taken.add(piece, want.owner)
         self._last = last
         return Laid(tuple(placed), tuple(omitted))
 
-    def _first_free(self, want: Wanted, grid: Buckets, inside: pygame.Rect) -> tuple[tuple[str, int], Placed] | None:
+    def _first_free(self, want: Wanted, taken: Taken, inside: pygame.Rect) -> tuple[tuple[str, int], Placed] | None:
         """The first free spot for the label or one of its shorter texts; None when there is none."""
         remembered = self._last.get((want.owner, want.kind))
         for text, size in ((want.text, want.size), *want.shorter):
-            x, y, r = want.beside
-            reach = round(r + self.gap + (STAND_OFF + 1) * (size[1] + self.gap)) + max(size)
-            rects, shapes = grid.near(pygame.Rect(round(x) - reach, round(y) - reach, 2 * reach, 2 * reach))
+            margin = round(CLEAR * size[1])
             for key, rect in spots(want.kind, want.beside, size, self.gap, remembered):
-                if not inside.contains(rect) or _blocked(rect, rects, shapes):
+                if not inside.contains(rect) or _blocked(rect, taken):
                     continue
-                leader = leader_for(want.beside, rect) if key[1] else None
-                if leader is None and _ambiguous(rect, want.owner, rects, shapes, round(CLEAR * size[1])):
-                    continue
-                if leader is not None and _crossed(leader, want.owner, rects, shapes):
-                    continue
-                return key, Placed(text, rect, want.owner, want.kind, leader)
+                if not key[1]:
+                    if _ambiguous(rect, want.owner, taken, margin):
+                        continue
+                    return key, Placed(text, rect, want.owner, want.kind)
+                leader = leader_for(want.beside, rect)
+                if not _crossed(leader, want.owner, taken):
+                    return key, Placed(text, rect, want.owner, want.kind, leader)
         return None
 
 
-def _blocked(rect: pygame.Rect, rects: list[pygame.Rect], shapes: list) -> bool:
+def _blocked(rect: pygame.Rect, near: Taken) -> bool:
     """Whether the rectangle overlaps a label, a kept-off area or (really, not just its square) a disc."""
-    for index in rect.collidelistall(rects):
-        shape = shapes[index]
-        if not isinstance(shape, Disc) or circle_hits(shape, rect):
+    if rect.collidelist(near.solid) != -1:
+        return True
+    discs = near.discs
+    for index in rect.collidelistall(near.squares):
+        if circle_hits(discs[index], rect):
             return True
     return False
 
 
-def _ambiguous(rect: pygame.Rect, owner: int | None, rects: list[pygame.Rect], shapes: list, margin: int) -> bool:
+def _ambiguous(rect: pygame.Rect, owner: int | None, near: Taken, margin: int) -> bool:
     """Whether a label beside its token would stand as near another token (within `margin`), so
     that it could be read as that one's."""
     if owner is None:
         return False
     wide = rect.inflate(2 * margin, 2 * margin)
-    for index in wide.collidelistall(rects):
-        shape = shapes[index]
-        if isinstance(shape, Disc) and shape.owner != owner and circle_hits(shape, wide):
+    discs = near.discs
+    for index in wide.collidelistall(near.squares):
+        disc = discs[index]
+        if disc.owner != owner and circle_hits(disc, wide):
             return True
     return False
 
 
-def _crossed(line: tuple[int, int, int, int], owner: int | None, rects: list[pygame.Rect], shapes: list) -> bool:
+def _crossed(line: tuple[int, int, int, int], owner: int | None, near: Taken) -> bool:
     """Whether a leader line would cross another token's disc or label, or a kept-off area (it
     may pass under its own token's labels)."""
     x1, y1, x2, y2 = line
-    for rect, shape in zip(rects, shapes):
-        if not rect.clipline(x1, y1, x2, y2):
-            continue
-        if isinstance(shape, Disc):
-            if shape.owner != owner and _segment_near(shape, line):
-                return True
-        elif shape is None or shape != owner:
+    box = pygame.Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
+    owners = near.owners
+    for index in box.collidelistall(near.solid):
+        if (owners[index] != owner or owner is None) and near.solid[index].clipline(x1, y1, x2, y2):
+            return True
+    discs = near.discs
+    for index in box.collidelistall(near.squares):
+        disc = discs[index]
+        if disc.owner != owner and _segment_near(disc, line):
             return True
     return False
 

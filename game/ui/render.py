@@ -20,7 +20,7 @@ from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit
 from game.scenario.mapprops import computer_plays
 from game.ui.labels import label, paint
-from game.ui.layout import LabelLayout, Placed, record
+from game.ui.layout import LabelLayout, Laid, Placed, record
 from game.ui.look import VIEWS, letter_height, text_height
 from game.ui.overlays import Aim, Aimed, Overlays, Shading
 from game.ui.tokens import Tokens
@@ -73,6 +73,7 @@ class Frame:
         self._titled: tuple = (None, "", "")
         self._views: tuple = (None, ())
         self._merged: tuple = (None, NO_SHADING)
+        self._placed: tuple = (None, None)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self.inside = pygame.Rect(0, 0, 0, 0)
@@ -89,13 +90,7 @@ class Frame:
         (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
         (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
         draws (banners), which the frame's `record` lists with its own."""
-        ground = self.ground.surface(camera, *self._shading(battle, camera, under or NO_SHADING))
-        last = self._last
-        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
-            self.board.draw(target, camera, ground)  # fills the background around the board too
-        else:
-            for rect in [*last[4], *also]:
-                self.board.repaint(target, camera, rect, ground)
+        self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
@@ -105,22 +100,46 @@ class Frame:
         line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
         aimed = self.overlays.draw(target, camera, aim, line, radius) if aim is not None else Aimed([], [], [])
         title = self._title(target, battle, self.inside.right)
-        drawn += aimed.drawn + [title.rect]
+        fixed = (title, *others)
+        laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
+        pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
+        drawn += aimed.drawn + [title.rect] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
+
+    def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
+               also: Iterable[pygame.Rect], under: Shading) -> None:
+        """The board with the turn's shading and the wedges: all of it when the target, its size,
+        the camera or the shading changed, else only where the last frame (and `also`) drew."""
+        ground = self.ground.surface(camera, *self._shading(battle, camera, under))
+        last = self._last
+        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
+            self.board.draw(target, camera, ground)  # fills the background around the board too
+        else:
+            for rect in [*last[4], *also]:
+                self.board.repaint(target, camera, rect, ground)
+
+    def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
+              aimed: Aimed, keep_off: Sequence[pygame.Rect], fixed: tuple[Placed, ...]) -> Laid:
+        """Every label placed by the one pass, and the frame's record; placed again only when
+        something it depends on changed (the battle, camera, window, aim, areas kept off)."""
+        shown, current, line = tokens
+        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside),
+               None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted),
+               tuple(tuple(rect) for rect in keep_off), tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in fixed))
+        if self._placed[0] == key:
+            return self._placed[1]
         disc_line = text_height(target.get_height())
         discs = self.tokens.discs(camera, shown, disc_line)
         marks = self.tokens.marks(camera, shown, current, disc_line)
         ringed = {ring.owner: ring.radius for ring in aimed.rings}  # a target's labels stand beside its ring
-        wanted = []
+        wanted = list(aimed.wanted)
         for c in shown:
             x, y, reach = self.tokens.beside(camera, c, current, disc_line)
             wanted += self.tokens.wanted(c, (x, y, max(reach, ringed.get(c.id, 0.0))), line, current, target.get_size())
-        fixed = (title, *others)
-        laid = self.labels.place(wanted + aimed.wanted, [d for d, _ in discs] + marks + aimed.rings,
-                                 self.inside, keep_off, fixed)
-        pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
-        drawn += paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        laid = self.labels.place(wanted, [d for d, _ in discs] + marks + aimed.rings, self.inside, keep_off, fixed)
         self.record = record(target.get_size(), self.view, discs, laid, fixed)
-        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
+        self._placed = (key, laid)
+        return laid
 
     def label_line(self, height: int) -> int:
         """The line height of labels on a target this tall: on the table, tall enough for capital
