@@ -10,11 +10,11 @@ import pygame
 from game.savefile import battle_from_map
 from game.simulate.policies import random_player
 from game.ui.labels import PIP_FULL
-from game.ui.layout import STAND_OFF
+from game.ui.layout import STAND_OFF, LabelLayout, Taken, rank_key
 from game.ui.look import DOWN_GREY, LABEL_BACKING, TARGET, side_colour
 
 GAP = 3  # LabelLayout's gap between a label and what it stands beside
-NEAR = 1.7  # a label's circle (a disc, the acting token's mark, a target's ring) is at most this many radii
+NEAR = 2.0  # a label's circle (a disc, the acting token's mark, a target's ring) is at most this many radii
 
 
 def mid_fight(path, seed: int, actions: int):
@@ -132,3 +132,33 @@ def capital_height(image: pygame.Surface, rect: pygame.Rect) -> int:
         first.append(first[-1] + 1)
     lit = [y for y in rows if any(bright(x, y) for x in first)]
     return lit[-1] - lit[0] + 1
+
+
+class PassWatcher:
+    """Records every call of the label pass (its input and result), to check the order labels
+    are left off in on real frames."""
+
+    def __init__(self, monkeypatch) -> None:
+        """Watch every `LabelLayout.place` until the test ends."""
+        self.calls: list[tuple[tuple, object]] = []
+        place = LabelLayout.place
+
+        def watched(layout, wanted, discs, inside, keep_off=(), fixed=()):
+            laid = place(layout, wanted, discs, inside, keep_off, fixed)
+            self.calls.append(((list(wanted), list(discs), inside, list(keep_off), list(fixed)), laid))
+            return laid
+
+        monkeypatch.setattr(LabelLayout, "place", watched)
+
+
+def check_left_off_in_order(call) -> None:
+    """The documented order on one pass: a label is left off only when discs, kept-off areas,
+    others' labels and the labels that rank before it leave it no spot."""
+    (wanted, discs, inside, keep_off, fixed), laid = call
+    rank = {(w.owner, w.kind): rank_key(w) for w in wanted}
+    for left_off in laid.omitted:
+        taken = Taken.of(discs, keep_off, fixed)
+        for label in laid.placed:
+            if rank[(label.owner, label.kind)] < rank_key(left_off):
+                taken.add_label(label)
+        assert LabelLayout().first_free(left_off, taken, inside) is None, left_off

@@ -95,7 +95,7 @@ def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
 def label_size(fonts: Fonts, words: str, line_height: int) -> tuple[int, int]:
     """The size of the backing `label` draws for the words."""
     text = fonts.text(words, line_height, LABEL_TEXT)
-    return text.get_rect().inflate(2 * max(4, line_height // 3), 2 * max(1, line_height // 12)).size
+    return text.get_rect().inflate(2 * max(4, line_height // 3), 2 * max(2, line_height // 10)).size
 
 
 def label_in(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,

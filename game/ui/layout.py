@@ -143,6 +143,23 @@ class Taken:
         self.solid.append(rect)
         self.owners.append(owner)
 
+    @classmethod
+    def of(cls, discs: Iterable[Disc], keep_off: Iterable[pygame.Rect] = (), fixed: Iterable[Placed] = ()) -> Taken:
+        """What is taken before any label is placed: the discs, the kept-off areas, others' labels."""
+        taken = cls()
+        for disc in discs:
+            taken.add_disc(disc)
+        for rect in [*keep_off, *(label.rect for label in fixed)]:
+            taken.add(pygame.Rect(rect))
+        return taken
+
+    def add_label(self, label: Placed) -> None:
+        """A label placed, with its leader line as small pieces (later labels keep off both)."""
+        self.add(label.rect, label.owner)
+        if label.leader is not None:
+            for piece in leader_pieces(label.leader, label.rect.height // 2):
+                self.add(piece, label.owner)
+
     def add_disc(self, disc: Disc) -> None:
         """A disc (its square, and the disc for the exact test)."""
         r = disc.radius
@@ -228,39 +245,33 @@ class LabelLayout:
     def __init__(self, gap: int = 3) -> None:
         """A pass leaving `gap` pixels between a label and its token."""
         self.gap = gap
-        self._last: dict[tuple[int | None, str], tuple[str, int]] = {}
+        self._last: dict[tuple[int | None, str], tuple[tuple[str, int], Placed, tuple[float, float]]] = {}
+        """Each (owner, kind)'s spot in the last frame: its side and ring, the label, its token's centre."""
 
     def place(self, wanted: Sequence[Wanted], discs: Sequence[Disc], inside: pygame.Rect,
               keep_off: Sequence[pygame.Rect] = (), fixed: Sequence[Placed] = ()) -> Laid:
         """Place every wanted label (see the module's rules); `fixed` labels are drawn by others
         where they are and kept off, like `keep_off`."""
-        taken = Taken()
-        for disc in discs:
-            taken.add_disc(disc)
-        for rect in [*keep_off, *(label.rect for label in fixed)]:
-            taken.add(pygame.Rect(rect))
+        taken = Taken.of(discs, keep_off, fixed)
         placed, omitted, last = [], [], {}
         for want in sorted(wanted, key=rank_key):
-            found = self._first_free(want, taken, inside)
+            found = self.first_free(want, taken, inside)
             if found is None:
                 omitted.append(want)
                 continue
             key, label = found
-            last[(want.owner, want.kind)] = key
+            last[(want.owner, want.kind)] = (key, label, want.beside[:2])
             placed.append(label)
-            taken.add(label.rect, want.owner)
-            if label.leader is not None:
-                for piece in leader_pieces(label.leader, label.rect.height // 2):
-                    taken.add(piece, want.owner)
+            taken.add_label(label)
         self._last = last
         return Laid(tuple(placed), tuple(omitted))
 
-    def _first_free(self, want: Wanted, taken: Taken, inside: pygame.Rect) -> tuple[tuple[str, int], Placed] | None:
-        """The first free spot for the label or one of its shorter texts; None when there is none."""
-        remembered = self._last.get((want.owner, want.kind))
+    def first_free(self, want: Wanted, taken: Taken, inside: pygame.Rect) -> tuple[tuple[str, int], Placed] | None:
+        """The first free spot for the label or one of its shorter texts (the last frame's place
+        tried first), with the side and ring it took; None when there is none."""
         for text, size in ((want.text, want.size), *want.shorter):
             margin = round(CLEAR * size[1])
-            for key, rect in spots(want.kind, want.beside, size, self.gap, remembered):
+            for key, rect in self._tried(want, size):
                 if not inside.contains(rect) or _blocked(rect, taken):
                     continue
                 if not key[1]:
@@ -271,6 +282,15 @@ class LabelLayout:
                 if not _crossed(leader, want.owner, taken):
                     return key, Placed(text, rect, want.owner, want.kind, leader)
         return None
+
+    def _tried(self, want: Wanted, size: tuple[int, int]) -> Iterator[tuple[tuple[str, int], pygame.Rect]]:
+        """The spots in the order tried: where the label was last frame if its token has not
+        moved (even if a ring or mark it stood beside has gone: it does not jump back), then
+        its last side and ring around the token's new place, then every spot."""
+        last = self._last.get((want.owner, want.kind))
+        if last is not None and last[2] == want.beside[:2] and last[1].rect.size == size:
+            yield last[0], pygame.Rect(last[1].rect)
+        yield from spots(want.kind, want.beside, size, self.gap, last[0] if last is not None else None)
 
 
 def _blocked(rect: pygame.Rect, near: Taken) -> bool:

@@ -100,10 +100,10 @@ class Frame:
         line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
         aimed = self.overlays.draw(target, camera, aim, line, radius) if aim is not None else Aimed([], [], [])
         title = self._title(target, battle, self.inside.right)
-        fixed = (title, *others)
+        fixed = (*([title] if title else []), *others)
         laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
-        drawn += aimed.drawn + [title.rect] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        drawn += aimed.drawn + [label.rect for label in fixed] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
         self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
@@ -156,16 +156,31 @@ class Frame:
             self._merged = (key, merged(under, watches))
         return self._merged[1]
 
-    def _title(self, target: pygame.Surface, battle: Battle, room: int) -> Placed:
+    def _title(self, target: pygame.Surface, battle: Battle, room: int) -> Placed | None:
         """The title line, top left, ending before the x `room`: a narrow window keeps the
-        tracker and drops the map's title."""
+        tracker and drops the map's title, a narrower one cuts the tracker short ("round 2 -
+        Sable's tu…"); None when not even that fits."""
         line = text_height(target.get_height())
         key = (id(battle), battle.state)
         if self._titled[0] != key:  # the log is read once per state of the battle, not per frame
             self._titled = (key, title_line(battle), table_line(battle))
         _, whole, short = self._titled
-        words = whole if self.tokens.fonts.font(line).size(whole)[0] <= room - 24 else short
+        font = self.tokens.fonts.font(line)
+        words = whole if font.size(whole)[0] <= room - 24 else cut_to_fit(short, lambda w: font.size(w)[0] <= room - 24)
+        if not words:
+            return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def cut_to_fit(words: str, fits) -> str:
+    """The words, or as many of their first letters as `fits` allows with an ellipsis; "" if none."""
+    if fits(words):
+        return words
+    for end in range(len(words) - 1, 0, -1):
+        cut = f"{words[:end].rstrip()}\u2026"
+        if fits(cut):
+            return cut
+    return ""
 
 
 def people_aim(battle: Battle, view: str) -> Aim | None:
