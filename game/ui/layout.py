@@ -77,9 +77,10 @@ DIAGONAL = 0.71  # a corner spot's corner lies just outside the circle along the
 
 @dataclass(frozen=True, slots=True)
 class Disc:
-    """A token's disc on screen (a squad has one per hex, all with its id); labels keep off it."""
+    """A token's disc on screen (a squad has one per hex, all with its id), or another round
+    thing labels keep off (a target's ring, the path's destination: owner None)."""
 
-    owner: int
+    owner: int | None
     x: float
     y: float
     radius: float
@@ -272,7 +273,7 @@ class LabelLayout:
         for text, size in ((want.text, want.size), *want.shorter):
             margin = round(CLEAR * size[1])
             for key, rect in self._tried(want, size):
-                if not inside.contains(rect) or _blocked(rect, taken):
+                if not inside.contains(rect) or _blocked(rect, taken, key[0] == "centre", want.owner):
                     continue
                 if not key[1]:
                     if _ambiguous(rect, want.owner, taken, margin):
@@ -293,13 +294,16 @@ class LabelLayout:
         yield from spots(want.kind, want.beside, size, self.gap, last[0] if last is not None else None)
 
 
-def _blocked(rect: pygame.Rect, near: Taken) -> bool:
-    """Whether the rectangle overlaps a label, a kept-off area or (really, not just its square) a disc."""
+def _blocked(rect: pygame.Rect, near: Taken, centred: bool = False, owner: int | None = None) -> bool:
+    """Whether the rectangle overlaps a label, a kept-off area or (really, not just its square) a
+    disc; a label `centred` on its circle may overlap its `owner`'s discs (the path's cost on
+    the destination it outlines)."""
     if rect.collidelist(near.solid) != -1:
         return True
     discs = near.discs
     for index in rect.collidelistall(near.squares):
-        if circle_hits(discs[index], rect):
+        disc = discs[index]
+        if not (centred and disc.owner == owner) and circle_hits(disc, rect):
             return True
     return False
 

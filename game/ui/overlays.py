@@ -27,7 +27,9 @@ from game.views import CombatantView
 
 REACH = (80, 200, 255, 70)
 PATH = (255, 255, 255)
-PATH_WIDTH = 4  # the move path's light line at least, in pixels (its dark edges come on top)
+PATH_WIDTH = 6
+"""The move path's light line at least, in pixels: pygame thickens a line along one axis, so a
+line at a slant is 4 pixels across at the least (its dark edges come on top of that)."""
 WATCHED = (230, 60, 60)
 WEDGE = (255, 160, 0, 60)
 BLAST = (255, 80, 40, 80)
@@ -49,6 +51,14 @@ class Shading(NamedTuple):
 def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     """A hex's corners on screen."""
     return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
+
+
+def banded_line(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool) -> pygame.Rect:
+    """A light line `width` pixels wide edged in dark (the path, the destination's outline): one of
+    the two stands out on any ground. Returns the area drawn on."""
+    area = pygame.draw.lines(target, INK, closed, points, width + 4)
+    pygame.draw.lines(target, PATH, closed, points, width)
+    return area
 
 
 def percent(chance) -> str:
@@ -79,8 +89,8 @@ class Aim(NamedTuple):
 
 
 class Aimed(NamedTuple):
-    """What the overlays drew: the areas drawn on, the target rings (labels keep off them as
-    off discs) and the labels they ask for."""
+    """What the overlays drew: the areas drawn on, the target rings and the destination (labels
+    keep off them as off discs) and the labels they ask for."""
 
     drawn: list[pygame.Rect]
     rings: list[Disc]
@@ -120,7 +130,8 @@ class Overlays:
         if aim.kind == "move":
             move = self._chosen(aim.options, "move").get(aim.hover)
             if move is not None:
-                self._path(target, camera, move, line, turn)
+                start = next((h for h, c in aim.standing.items() if c.id == aim.options.actor and h == c.hex), None)
+                self._path(target, camera, move, start, line, turn)
                 if move.hexes:  # a squad: the shape it would take there
                     turn.drawn.extend(self._preview(target, camera, move.hexes, True))
         if aim.kind == "formation":
@@ -207,20 +218,22 @@ class Overlays:
             drawn.append(pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius))
         return drawn
 
-    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, line: int, turn: Aimed) -> None:
-        """The path as a wide light line edged in dark, the destination hex outlined the same
-        way, and its cost (as large as a name) asked for at the hex's centre."""
-        points = [camera.hex_center(h) for h in move.path]
-        width = max(PATH_WIDTH, line // 7)
+    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, start: Hex | None, line: int,
+              turn: Aimed) -> None:
+        """The path from the mover's hex (`start`) as a wide light line edged in dark, the
+        destination hex outlined the same way, and its cost (as large as a name) asked for at
+        the hex's centre."""
+        points = [camera.hex_center(h) for h in ((start,) if start is not None else ()) + tuple(move.path)]
+        width = max(PATH_WIDTH, line // 5)
         if len(points) > 1:
-            turn.drawn.append(pygame.draw.lines(target, INK, False, points, width + 4))
-            pygame.draw.lines(target, PATH, False, points, width)
-        outline = polygon(camera, move.hex)
-        turn.drawn.append(pygame.draw.lines(target, INK, True, outline, width + 4))
-        pygame.draw.lines(target, PATH, True, outline, width)
+            turn.drawn.append(banded_line(target, points, width, closed=False))
+        turn.drawn.append(banded_line(target, polygon(camera, move.hex), width, closed=True))
         x, y = camera.hex_center(move.hex)
         cost = f"{move.cost}"
         turn.wanted.append(Wanted(cost, label_size(self.fonts, cost, line), None, "cost", (x, y, 0.0)))
+        # Labels keep off the outlined destination, as off a disc; its cost, at its centre, may not.
+        reach = max(camera.layout.cell_width, camera.layout.cell_height) * camera.zoom / 2 + width
+        turn.rings.append(Disc(None, x, y, reach))
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int, turn: Aimed) -> None:
