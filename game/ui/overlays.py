@@ -53,6 +53,17 @@ def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
 
 
+def _hex_reach(camera: Camera) -> float:
+    """How far a hex reaches from its centre on screen (its corners)."""
+    return max(camera.layout.cell_width, camera.layout.cell_height) * camera.zoom / 2
+
+
+def _hex_discs(camera: Camera, hexes) -> list[Disc]:
+    """Hexes a preview shades, as discs labels keep off (nobody's: owner None)."""
+    reach = _hex_reach(camera)
+    return [Disc(None, *camera.hex_center(h), reach) for h in hexes]
+
+
 def banded_line(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool) -> pygame.Rect:
     """A light line `width` pixels wide edged in dark (the path, the destination's outline): one of
     the two stands out on any ground. Returns the area drawn on."""
@@ -134,6 +145,7 @@ class Overlays:
                 self._path(target, camera, move, start, line, turn)
                 if move.hexes:  # a squad: the shape it would take there
                     turn.drawn.extend(self._preview(target, camera, move.hexes, True))
+                    turn.rings.extend(_hex_discs(camera, move.hexes))
         if aim.kind == "formation":
             self._formation(target, camera, aim.formation, aim.painted, line, disc_radius, turn)
         attack_kind = "attack" if aim.kind == "move" else aim.kind
@@ -165,10 +177,11 @@ class Overlays:
         else:
             return
         turn.drawn.extend(self._preview(target, camera, hexes, allowed))
+        turn.rings.extend(_hex_discs(camera, hexes))
         if words and hexes:
             x, y = camera.hex_center(hexes[0])
             turn.wanted.append(Wanted(words, label_size(self.fonts, words, line), None, "formation",
-                                      (x, y, disc_radius)))
+                                      (x, y, _hex_reach(camera))))
 
     def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...],
                  allowed: bool) -> list[pygame.Rect]:
@@ -232,8 +245,7 @@ class Overlays:
         cost = f"{move.cost}"
         turn.wanted.append(Wanted(cost, label_size(self.fonts, cost, line), None, "cost", (x, y, 0.0)))
         # Labels keep off the outlined destination, as off a disc; its cost, at its centre, may not.
-        reach = max(camera.layout.cell_width, camera.layout.cell_height) * camera.zoom / 2 + width
-        turn.rings.append(Disc(None, x, y, reach))
+        turn.rings.append(Disc(None, x, y, _hex_reach(camera) + width))
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int, turn: Aimed) -> None:
