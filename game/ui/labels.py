@@ -143,7 +143,7 @@ def paint(target: pygame.Surface, fonts: Fonts, placed: Sequence[Placed], line: 
           pips_of: Mapping[int, CombatantView]) -> list[pygame.Rect]:
     """Every placed label: leader lines first (a label is never crossed by one), then the labels;
     a health label whose owner is in `pips_of` is drawn as pips. Returns the areas drawn on."""
-    drawn = [_leader(target, label.leader, line) for label in placed if label.leader is not None]
+    drawn = [_leader(target, label, line) for label in placed if label.leader is not None]
     for label in placed:
         if label.kind == "health" and label.owner in pips_of:
             drawn.append(pips(target, pips_of[label.owner], label.rect))
@@ -155,10 +155,11 @@ def paint(target: pygame.Surface, fonts: Fonts, placed: Sequence[Placed], line: 
     return drawn
 
 
-def _leader(target: pygame.Surface, leader: tuple[int, int, int, int], line: int) -> pygame.Rect:
-    """A thin light line edged in dark, from a token to its label standing off."""
-    x1, y1, x2, y2 = leader
-    width = max(1, line // 16)
-    area = pygame.draw.line(target, INK, (x1, y1), (x2, y2), width + 2)
-    pygame.draw.line(target, PAPER, (x1, y1), (x2, y2), width)
+def _leader(target: pygame.Surface, label: Placed, line: int) -> pygame.Rect:
+    """A line edged in dark from a token to its label standing off: light, or the rings' yellow
+    for a target's odds and cover."""
+    x1, y1, x2, y2 = label.leader
+    width = max(2, line // 10)
+    area = pygame.draw.line(target, INK, (x1, y1), (x2, y2), width + 4)
+    pygame.draw.line(target, TARGET if label.kind in ("odds", "cover") else PAPER, (x1, y1), (x2, y2), width)
     return area

@@ -65,7 +65,7 @@ SIDES = {
 }
 """The sides each kind tries, in order: a name below its token, health above, odds above the ring."""
 
-CLEAR = 0.4
+CLEAR = 0.75
 """A label beside its token keeps this many line heights from every other token's disc or ring,
 so it cannot be read as theirs; where it cannot, it stands off with a leader line."""
 STAND_OFF = 4

@@ -2,7 +2,7 @@
 
 A disc in its side's colour with the side's letter (colour is never the only cue), and badges:
 prone (the disc lies flat), overwatch (an arrowhead toward the watched facing), total defense
-(a second ring), down or dead (greyed, crossed out), dying (greyed, with the rounds it has left
+(a second ring in its colour, edged in dark), down or dead (greyed, crossed out), dying (greyed, with the rounds it has left
 in large figures on the disc). The acting token wears a wide mark of a light and a dark band,
 which stands out on any terrain. Its name, health and conditions are asked of the frame's one
 label pass (game.ui.layout), which puts them where they hide nothing. The table view never shows
@@ -50,13 +50,14 @@ def _step(camera: Camera, origin: tuple[float, float], d: Hex) -> tuple[float, f
 
 
 def conditions(c: CombatantView) -> str:
-    """A token's conditions in a few words ("dying, 3 rounds", "prone, overwatch"), "" for none."""
+    """A token's conditions in a few words ("dying, 3 rounds", "prone, disarmed"), "" for none.
+    Overwatch is not among them: its wedge and arrowhead show it on both views."""
     if not c.in_fight:
         if c.down == "mortally wounded":
             return f"dying, {c.dies_in} round{'s' if c.dies_in != 1 else ''}" if c.dies_in else "dying"
         return {"stabilised": "stable", "unconscious": "unconscious"}.get(c.down or "", "")
-    words = [word for flag, word in ((c.prone, "prone"), (c.overwatch is not None, "overwatch"),
-                                     (c.total_defense, "total defense"), (c.disarmed, "disarmed")) if flag]
+    words = [word for flag, word in ((c.prone, "prone"), (c.total_defense, "total defense"),
+                                     (c.disarmed, "disarmed")) if flag]
     return ", ".join(words)
 
 
@@ -165,9 +166,9 @@ class Tokens:
             self._wedge(target, camera, c, (cx, cy), radius, colour)
         if current and c.in_fight:
             mark(target, (cx, cy), radius, PAPER)
-        if c.total_defense and c.in_fight:
-            pygame.draw.circle(target, INK, (cx, cy), radius + 8, 3)
-            pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
+        if c.total_defense and c.in_fight:  # a ring in its own colour: not to be taken for the acting mark
+            pygame.draw.circle(target, INK, (cx, cy), radius + 9, 7)
+            pygame.draw.circle(target, colour, (cx, cy), radius + 8, 5)
         disc = self._disc_rect(cx, cy, radius, c.prone)
         if c.hidden:  # only the console draws the hidden: a ring the table never shows
             pygame.draw.circle(target, HIDDEN_RING, (cx, cy), radius + 9, 4)
