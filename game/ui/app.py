@@ -29,7 +29,6 @@ from game.ui.autosaving import WindowAutosave  # the autosave and the offer to g
 from game.ui.camera import Camera
 from game.ui.formation_view import FormationPreview, formation_status
 from game.ui.gm_tools import GmTools  # the GM's overrides (hook)
-from game.ui.look import text_height
 from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
                            facing_action)
 from game.ui.overlays import Aim, Overlays

@@ -1,36 +1,38 @@
 """Where every label of a frame goes: one pass over them all, pure geometry (nothing is drawn).
 
-Both views hand the pass every label they want (names, health, odds, condition badges, cover,
-the path's cost, formation words), every token's disc (each hex of a squad has one), the
-labels others drew (the title, banners: `Placed` values, kept where they are) and rectangles
-to keep off (an action bar). The pass places the labels in rank order, each at the first free
-spot beside its own token, so that:
+Both views hand the pass every label they want (names, health, odds, condition words, cover,
+the path's cost, formation words), every token's disc (each hex of a squad has one) and the
+other round things labels keep off (target rings, the acting mark, the path's destination),
+the labels others drew (the title, banners: `Placed` values, kept where they are) and
+rectangles to keep off (an action bar). The pass places the labels in rank order, each at the
+first free spot beside its own token, so that:
 
-- no label covers another label, any token's disc (a target's ring counts as its disc), a
-  rectangle kept off, or a leader line already drawn, and every label stays inside the map's
-  part of the window;
+- no label covers another label, a disc or ring, a rectangle kept off, or a leader line
+  already drawn, and every label stays inside the map's part of the window;
 - a label stands next to its token, on the sides its kind prefers (a name below, health above,
   odds above the target's ring), and clear of every other token, so it reads as its own token's
   (the odds of a target touch its ring, edged in the ring's yellow); when every such spot is
-  taken it stands off, up to four lines away, with a thin leader line from its token to it (the
-  line crosses no disc, and no label but its own token's);
-- a label keeps its spot from frame to frame: the spot each (owner, kind) took last is tried
-  first, relative to its token, so a label moves only when its token moves or a label of
-  higher rank now takes its place.
+  taken it stands off, up to four lines away, with a leader line from its token to it (the line
+  crosses no other token's disc or label);
+- a label keeps its place from frame to frame: while its token stays, the place it had is
+  tried first (even when the ring or mark it stood beside has gone: it does not jump back);
+  when its token moves, the side it had. So a label moves only when its token moves or a
+  label of higher rank, a ring or a mark now needs its place.
 
 What is left off, and in which order (the documented last resort): labels are placed by rank,
 and a label is left off only when every spot for it, standing off included (and, where the view
 allows, its shorter text), is taken by discs, kept-off rectangles or labels placed before it.
 So the lowest ranks go first:
 
-    1. formation words     2. condition badges     3. health     4. names
-    5. cover text          6. odds                  7. the path's cost
+    1. formation words     2. condition words     3. health     4. cover text
+    5. odds                6. names                7. the path's cost
 
-and within a kind, the fallen's go before those still standing, enemies' before the PCs', and
-the acting token's go last. Names on the table view are never shortened at 1280x720 and larger;
-the console, and a table window smaller than that, try a name's short form ("T10") before
-leaving it off. The console's tracker lists everyone, so a name left off is still on the
-GM's screen.
+(names are placed before odds: the longer labels find room first, and a name is what tells a
+token from its fellows). Within a kind, the fallen's go first, then those of everyone else
+standing, the allies', the PCs', and the acting token's last. Names on the table view are never
+shortened at 1280x720 and larger; the console, and a table window smaller than that, try a
+name's short form ("T10") before leaving it off. The console's tracker lists everyone, so a
+name left off is still on the GM's screen.
 
 Speed: each candidate spot is tested against every label and disc placed so far with
 `pygame.Rect.collidelist` and `collidelistall`, which scan in C (a frame holds a few hundred

@@ -222,6 +222,7 @@ class Overlays:
         return layer, (left, top)
 
     def _watched(self, target: pygame.Surface, camera: Camera, options: Options, unseen: set[int]) -> list[pygame.Rect]:
+        """A red dot on each hex enemy overwatch covers (not those only hidden watchers cover, on the table)."""
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
         drawn = []
         for watched in options.watched:
@@ -249,11 +250,10 @@ class Overlays:
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
                  standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int, turn: Aimed) -> None:
-        """Each target's ring (a light and a dark band), its odds asked for beside the ring, and
-        for the target under the mouse the line of fire, the expected damage and its cover."""
+        """Each target's ring (a light and a dark band) and its odds asked for beside the ring;
+        the target under the mouse first, with its line of fire, expected damage and cover."""
         by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
-        hovered = standing.get(hover) if hover is not None else None
-        me = by_id.get(options.actor)
+        hovered = standing[hover].id if hover in standing else None
         radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
         edge = max(2, line // 12)
         for option in self._chosen(options, kind).values():
@@ -261,18 +261,24 @@ class Overlays:
                 continue
             x, y = camera.hex_center(by_id[option.target])
             area = mark(target, (x, y), radius, TARGET)
+            ring = Disc(option.target, x, y, area.width / 2)
             turn.drawn.append(area)
-            turn.rings.append(Disc(option.target, x, y, area.width / 2))
+            turn.rings.append(ring)
             odds = odds_words(option)
-            if hovered is not None and hovered.id == option.target:  # any hex of a squad
-                odds += f"  {float(option.expected_damage):.1f} dmg"
-                if me is not None:
-                    turn.drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))
-                cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
-                if cover and cover != "in the open":
-                    turn.wanted.append(Wanted(cover, label_size(self.fonts, cover, line), option.target, "cover",
-                                              (x, y, area.width / 2)))
+            if option.target == hovered:  # any hex of a squad
+                odds += self._hovered(target, camera, option, by_id.get(options.actor), ring, line, turn)
             w, h = label_size(self.fonts, odds, line)
             turn.wanted.append(Wanted(odds, (w + 2 * edge, h + 2 * edge), option.target, "odds",
-                                      (x, y, area.width / 2), 0 if hovered is not None and hovered.id == option.target
-                                      else 1 + option.target))
+                                      (x, y, ring.radius), 0 if option.target == hovered else 1 + option.target))
+
+    def _hovered(self, target: pygame.Surface, camera: Camera, option: AttackOption, me: Hex | None, ring: Disc,
+                 line: int, turn: Aimed) -> str:
+        """The target under the mouse: the line of fire drawn, its cover asked for beside its ring;
+        returns the expected damage to add to its odds."""
+        if me is not None:
+            turn.drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (ring.x, ring.y), max(2, line // 10)))
+        cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
+        if cover and cover != "in the open":
+            turn.wanted.append(Wanted(cover, label_size(self.fonts, cover, line), option.target, "cover",
+                                      (ring.x, ring.y, ring.radius)))
+        return f"  {float(option.expected_damage):.1f} dmg"

@@ -162,16 +162,8 @@ class Tokens:
         line = text_height(target.get_height())
         radius = self.radius(camera, line)
         colour = side_colour(c.side) if c.in_fight else DOWN_GREY
-        if c.overwatch is not None and c.in_fight:
-            self._wedge(target, camera, c, (cx, cy), radius, colour)
-        if current and c.in_fight:
-            mark(target, (cx, cy), radius, PAPER)
-        if c.total_defense and c.in_fight:  # a ring in its own colour: not to be taken for the acting mark
-            pygame.draw.circle(target, INK, (cx, cy), radius + 9, 7)
-            pygame.draw.circle(target, colour, (cx, cy), radius + 8, 5)
+        self._around(target, camera, c, (cx, cy), radius, colour, current)
         disc = self._disc_rect(cx, cy, radius, c.prone)
-        if c.hidden:  # only the console draws the hidden: a ring the table never shows
-            pygame.draw.circle(target, HIDDEN_RING, (cx, cy), radius + 9, 4)
         pygame.draw.ellipse(target, colour, disc)
         pygame.draw.ellipse(target, INK, disc, 2)
         if c.dies_in is not None and not c.in_fight:
@@ -183,6 +175,21 @@ class Tokens:
                 self._cross(target, disc)
         reach = 2 * round(radius * 1.8 + 10)
         return pygame.Rect(0, 0, reach, reach).move(round(cx) - reach // 2, round(cy) - reach // 2)
+
+    def _around(self, target: pygame.Surface, camera: Camera, c: CombatantView, centre: tuple[float, float],
+                radius: float, colour: tuple[int, int, int], current: bool) -> None:
+        """What a token wears around its disc: the overwatch arrowhead, the acting mark, the total
+        defense ring (in its own colour: not to be taken for the acting mark), the console's ring
+        of a unit hidden from the table."""
+        if c.overwatch is not None and c.in_fight:
+            self._wedge(target, camera, c, centre, radius, colour)
+        if current and c.in_fight:
+            mark(target, centre, radius, PAPER)
+        if c.total_defense and c.in_fight:
+            pygame.draw.circle(target, INK, centre, radius + 9, 7)
+            pygame.draw.circle(target, colour, centre, radius + 8, 5)
+        if c.hidden:  # only the console draws the hidden: the table never shows them
+            pygame.draw.circle(target, HIDDEN_RING, centre, radius + 9, 4)
 
     def draw_spread(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> pygame.Rect:
         """A squad's other hexes (Seed 002, Squad Size): a smaller disc of its colour and letter on
