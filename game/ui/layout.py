@@ -316,12 +316,7 @@ def _ambiguous(rect: pygame.Rect, owner: int | None, near: Taken, margin: int) -
     if owner is None:
         return False
     wide = rect.inflate(2 * margin, 2 * margin)
-    discs = near.discs
-    for index in wide.collidelistall(near.squares):
-        disc = discs[index]
-        if disc.owner != owner and circle_hits(disc, wide):
-            return True
-    return False
+    return any(circle_hits(disc, wide) for disc in _others_met(wide, owner, near))
 
 
 def _crossed(line: tuple[int, int, int, int], owner: int | None, near: Taken) -> bool:
@@ -333,12 +328,13 @@ def _crossed(line: tuple[int, int, int, int], owner: int | None, near: Taken) ->
     for index in box.collidelistall(near.solid):
         if (owners[index] != owner or owner is None) and near.solid[index].clipline(x1, y1, x2, y2):
             return True
+    return any(_segment_near(disc, line) for disc in _others_met(box, owner, near))
+
+
+def _others_met(box: pygame.Rect, owner: int | None, near: Taken) -> list[Disc]:
+    """The discs of others than `owner` whose squares the box meets."""
     discs = near.discs
-    for index in box.collidelistall(near.squares):
-        disc = discs[index]
-        if disc.owner != owner and _segment_near(disc, line):
-            return True
-    return False
+    return [discs[index] for index in box.collidelistall(near.squares) if discs[index].owner != owner]
 
 
 def _segment_near(disc: Disc, line: tuple[int, int, int, int]) -> bool:

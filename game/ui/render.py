@@ -166,21 +166,13 @@ class Frame:
             self._titled = (key, title_line(battle), table_line(battle))
         _, whole, short = self._titled
         font = self.tokens.fonts.font(line)
-        words = whole if font.size(whole)[0] <= room - 24 else cut_to_fit(short, lambda w: font.size(w)[0] <= room - 24)
+        words = whole if font.size(whole)[0] <= room - 24 else short
+        if font.size(words)[0] > room - 24:  # rare: a window narrower than the tracker's line
+            from game.ui.fitting import fitted_words  # loads pygame_gui, which render need not
+            words = fitted_words(words, "", lambda w: font.size(w)[0] <= room - 24)
         if not words:
             return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
-
-
-def cut_to_fit(words: str, fits) -> str:
-    """The words, or as many of their first letters as `fits` allows with an ellipsis; "" if none."""
-    if fits(words):
-        return words
-    for end in range(len(words) - 1, 0, -1):
-        cut = f"{words[:end].rstrip()}\u2026"
-        if fits(cut):
-            return cut
-    return ""
 
 
 def people_aim(battle: Battle, view: str) -> Aim | None:
