@@ -280,3 +280,24 @@ def test_names_and_odds_stay_on_the_part_of_the_window_the_map_is_seen_in():
     placed = [pygame.Rect(label["rect"]) for label in frame.record["labels"] if label["kind"] != "title"]
     assert frame.inside == seen_in and len(placed) > len(battle.combatants())
     assert all(seen_in.contains(box) for box in placed), frame.record["labels"]
+
+
+def test_the_board_drawn_ahead_at_one_wheel_step_makes_the_first_frame_after_it_draw_no_board(monkeypatch):
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.board import Board
+    from game.ui.render import ZOOM_STEP, Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    frame = Frame(battle, "table")
+    camera = camera_for(battle, frame.board, SIZE)
+    target = pygame.Surface(SIZE)
+    frame.draw(target, battle, camera)
+    calls = []
+    draw_zoomed = Board._draw_zoomed
+    monkeypatch.setattr(Board, "_draw_zoomed", lambda board, zoom: (calls.append(zoom), draw_zoomed(board, zoom))[1])
+    assert frame.prepare(camera) and frame.prepare(camera) and not frame.prepare(camera)
+    assert len(calls) == 2  # one wheel step in, one out, one per call (while the window waits)
+    for step in (1, -1):
+        frame.draw(target, battle, camera.zoomed_at((300, 200), ZOOM_STEP ** step))
+    assert len(calls) == 2  # the first frames after the wheel steps found the board drawn

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections import deque
 from collections.abc import Iterable, Sequence
 
 import pygame
@@ -28,6 +29,8 @@ from game.ui.tracker import table_line
 from game.ui.watching import NO_SHADING, Watches, merged
 
 MARGIN_FRACTION = 0.02
+ZOOM_STEP = 1.15
+"""How much one step of the mouse wheel zooms (the window zooms by ZOOM_STEP ** steps)."""
 
 
 def title_strip(size: tuple[int, int]) -> int:
@@ -74,6 +77,7 @@ class Frame:
         self._views: tuple = (None, ())
         self._merged: tuple = (None, NO_SHADING)
         self._placed: tuple = (None, None)
+        self._prepared: deque[float] = deque(maxlen=4)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self.inside = pygame.Rect(0, 0, 0, 0)
@@ -140,6 +144,18 @@ class Frame:
         self.record = record(target.get_size(), self.view, discs, laid, fixed)
         self._placed = (key, laid)
         return laid
+
+    def prepare(self, camera: Camera) -> bool:
+        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's,
+        one per call, so that the first frame after a wheel step finds it drawn (a window calls
+        this while it waits for events); False once both are drawn."""
+        for step in (1, -1):
+            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
+            if zoom not in self._prepared:
+                self.board.surface(zoom)
+                self._prepared.append(zoom)
+                return True
+        return False
 
     def label_line(self, height: int) -> int:
         """The line height of labels on a target this tall: on the table, tall enough for capital
