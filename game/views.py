@@ -95,6 +95,11 @@ class CombatantView:
     actions_left: tuple[str, ...] | None = None
     """The actions of its turn not spent yet, of "main" and "move" (SWN core: a Main action may
     still be spent as a second move); None when it holds no such budget."""
+    dies_in: int | None = None
+    """A mortally wounded PC not yet stabilised: how many round starts it has left, the last one
+    killing it (SWN core: it dies at the start of the sixth round after the fall,
+    docs/rules/engine.md): 6 in the round it falls, 1 when the next round's start kills it; None
+    for everyone else."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -340,7 +340,7 @@ def _keyword_view(scene, entity, map_facing):
     from game.components import (Allegiance, Armament, Carried, Guarding, Health, Hidden, Identity, Initiative,
                                  Overwatch, Prone, Squad, Stats, TotalDefense)
     from game.systems.footprint import footprint
-    from game.systems.roster import _actions_left, _down, _hero_points, _notes
+    from game.systems.roster import _actions_left, _dies_in, _down, _hero_points, _notes
     from game.systems.scene import hex_of, in_the_fight
     from game.systems.sight import shielding
     from game.views import CombatantView
@@ -367,7 +367,8 @@ def _keyword_view(scene, entity, map_facing):
         initiative=initiative.score if initiative else None,
         facing=watch.facing if watch else map_facing, morale_immune=stats.immune_to_morale,
         hidden=world.has(entity, Hidden), footprint=footprint(world, entity), hero_points=_hero_points(scene, entity),
-        notes=_notes(world, entity), actions_left=_actions_left(world, entity))
+        notes=_notes(world, entity), actions_left=_actions_left(world, entity),
+        dies_in=_dies_in(scene, entity))
 
 
 @pytest.mark.parametrize("name", ["relay_station_ambush", "squad_ridge", "dust_market", "kessler_ford"])

@@ -19,6 +19,13 @@ from game.ui.tokens import Fonts
 DEFAULT = MAPS_DIR / "relay_station_ambush.tmx"
 
 
+def _banner(battle, size) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect, str]]]:
+    """The battle rendered, and the banner's texts from the frame's record: (text, rect, "banner")."""
+    image, record = render_frame(battle, size)
+    return image, [(label["text"], pygame.Rect(label["rect"]), label["kind"]) for label in record["labels"]
+                   if label["kind"] == "banner"]
+
+
 def _ink_height(image: pygame.Surface, box: pygame.Rect, columns: int) -> int:
     """The height of the light ink in the first `columns` columns of a box (one capital letter)."""
     rows = [y for y in range(box.top, box.bottom) for x in range(box.left, box.left + columns)
@@ -30,7 +37,7 @@ def _ink_height(image: pygame.Surface, box: pygame.Rect, columns: int) -> int:
 def test_the_turn_banners_capitals_are_at_least_3_5_percent_of_the_window_tall(size):
     start_headless()
     battle = battle_from_map(DEFAULT, 1)
-    image, labels = render_frame(battle, size)
+    image, labels = _banner(battle, size)
     headline = next(rect for text, rect, kind in labels if text == "Sergeant Vask's turn" and kind == "banner")
     capital = Fonts().font(headline.height).size("S")[0]
     assert _ink_height(image, headline, capital) >= size[1] * HEADLINE_FRACTION
@@ -39,15 +46,15 @@ def test_the_turn_banners_capitals_are_at_least_3_5_percent_of_the_window_tall(s
 def test_the_banner_grows_with_the_window():
     start_headless()
     battle = battle_from_map(DEFAULT, 1)
-    small = next(r for t, r, _ in render_frame(battle, (1920, 1080))[1] if t == "Sergeant Vask's turn")
-    large = next(r for t, r, _ in render_frame(battle, (3840, 2160))[1] if t == "Sergeant Vask's turn")
+    small = next(r for t, r, _ in _banner(battle, (1920, 1080))[1] if t == "Sergeant Vask's turn")
+    large = next(r for t, r, _ in _banner(battle, (3840, 2160))[1] if t == "Sergeant Vask's turn")
     assert 1.8 < large.height / small.height < 2.2
 
 
 def test_render_fits_the_map_clear_of_the_banner_and_the_bar_and_every_text_drawn_is_listed():
     start_headless()
     battle = battle_from_map(DEFAULT, 1)
-    image, labels = render_frame(battle, (1920, 1080))
+    image, labels = _banner(battle, (1920, 1080))
     banner = [rect for _, rect, kind in labels if kind == "banner"]
     assert {"End turn", "Keys", "Sergeant Vask's turn", "next: Ilya Moreau"} <= {
         text.split("] ")[-1] for text, _, _ in labels}
@@ -65,7 +72,7 @@ def test_render_of_a_save_at_a_decision_draws_its_question_and_answers(tmp_path)
 
     start_headless()
     battle = at_a_protect_decision()
-    image, labels = render_frame(battle, (1920, 1080))
+    image, labels = _banner(battle, (1920, 1080))
     texts = [text for text, _, _ in labels]
     assert "Dax Halloran decides" in texts and any(battle.pending().question.startswith(t) for t in texts)
     assert any(t.startswith("[Enter") and "] Step in (" in t for t in texts)  # the keys that answer it

@@ -16,7 +16,7 @@ import pygame  # noqa: E402  (after ui_kit set the dummy driver)
 from game.actions import GmSetHidden
 from game.savefile import battle_from_map, read_save, write_save
 from game.ui.look import SIDE_COLOURS
-from game.ui.overlays import TARGET, Overlays
+from game.ui.overlays import TARGET, Aim
 from game.ui.render import Frame, camera_for, fitted_camera, render_battle, start_headless
 from game.ui.tokens import HIDDEN_RING, Tokens
 from game.ui.tracker import console_lines, table_line
@@ -95,15 +95,13 @@ def test_the_table_rings_no_hidden_target_while_the_console_does(hidden_map):
     options = battle.options(battle.current())
     assert any(o.target == thug.id for o in options.allowed("attack")), "the PC can shoot Thug 8"
     standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
-    frame = Frame(battle)
-    camera = camera_for(battle, frame.board, SIZE)
+    camera = camera_for(battle, Frame(battle).board, SIZE)
     cx, cy = camera.hex_center(thug.hex)
     radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
-    for table, ringed in ((True, False), (False, True)):
+    for view, ringed in (("table", False), ("console", True)):
         surface = pygame.Surface(SIZE)
-        frame.draw(surface, battle, camera, repaint_all=True)
-        Overlays(frame.tokens.fonts, table=table).draw(surface, camera, options, "move", standing, None, 20)
-        edge = [colour(surface, (cx + dx * radius, cy + dy * radius)) for dx, dy in ((1, 0), (-1, 0), (0, 1))]
+        Frame(battle, view).draw(surface, battle, camera, aim=Aim(options, "move", standing))
+        edge = [colour(surface, (cx + dx * (radius + 2), cy + dy * (radius + 2))) for dx, dy in ((1, 0), (-1, 0), (0, 1))]
         assert (TARGET in edge) == ringed
 
 

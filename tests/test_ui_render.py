@@ -6,15 +6,18 @@ import shutil
 
 import pytest
 
+from tests.layout_kit import check_pixels, check_record
 from tests.ui_kit import (BAD, BASELINE, BLUE, FLIP_H, FLIP_V, GREEN, RED, TURN_60, TURN_120, YELLOW,
-                          colour, marked_map, rendered)
+                          colour, marked_map, rendered, rendered_layout)
 
 import pygame  # noqa: E402  (after ui_kit set the dummy driver)
 
 from game.hexgrid import Hex
+from game.savefile import battle_from_map
 from game.ui.board import GRID
 from game.ui.look import (LABEL_BACKING, SIDE_COLOURS, contrast_ratio, text_height)
-from game.ui.tokens import PIP_FULL, Tokens
+from game.ui.labels import PIP_FULL
+from game.ui.tokens import Tokens
 
 SIZE = (960, 720)
 
@@ -29,7 +32,7 @@ def baseline(tmp_path):
 
 
 def test_a_forest_hex_shows_the_forest_tiles_own_centre_colour(baseline):
-    image, battle, camera = rendered(baseline, SIZE)
+    image, battle, camera = rendered(baseline, SIZE, extra=("--plain",))
     atlas = pygame.image.load(str(BAD / "terrain.png"))
     forest_centre = atlas.get_at((56 + 28, 32))[:3]  # tile 1 of the atlas, its centre pixel
     forest = battle.scenario.layout.offset_to_hex(1, 1)  # ground row 1: 1,2,2,...
@@ -39,7 +42,7 @@ def test_a_forest_hex_shows_the_forest_tiles_own_centre_colour(baseline):
 
 
 def test_a_tile_on_an_upper_layer_covers_the_ground(baseline):
-    image, battle, camera = rendered(baseline, SIZE)
+    image, battle, camera = rendered(baseline, SIZE, extra=("--plain",))
     atlas = pygame.image.load(str(BAD / "terrain.png"))
     rubble = battle.scenario.layout.offset_to_hex(3, 2)  # the 'rubble' layer over grass
     assert colour(image, camera.hex_center(rubble)) == atlas.get_at((3 * 56 + 28, 32))[:3]
@@ -54,7 +57,7 @@ def test_each_token_shows_its_side_colour_at_its_hex_centre(baseline):
 
 
 def test_grid_lines_run_along_every_hex_edge_and_not_through_centres(baseline):
-    image, battle, camera = rendered(baseline, SIZE)
+    image, battle, camera = rendered(baseline, SIZE, extra=("--plain",))
     layout = battle.scenario.layout
     h = layout.offset_to_hex(2, 3)
     corners = [camera.to_screen(*c) for c in layout.hex_corners(h)]
@@ -100,30 +103,25 @@ def _white_pixels(image, box):
                if min(image.get_at((x, y))[:3]) > 200)
 
 
-def _above(camera, battle, token, line):
-    """The box just above a token, where its health is drawn."""
-    cx, cy = camera.hex_center(token.hex)
-    radius = max(0.38 * battle.scenario.layout.cell_width * camera.zoom, 0.6 * line)
-    return (round(cx - 2 * line), round(cy - radius - 3 - line), 4 * line, line)
-
-
 def test_the_table_never_shows_npc_health_numbers_and_the_console_does(baseline):
-    table, battle, camera = rendered(baseline, SIZE, "table")
-    console, _, console_camera = rendered(baseline, SIZE, "console")  # fitted without the table's banner
-    line = text_height(SIZE[1])
-    thug = next(t for t in battle.combatants() if t.side == "enemies")
-    assert _white_pixels(table, _above(camera, battle, thug, line)) == 0
-    assert _white_pixels(console, _above(console_camera, battle, thug, line)) > 20
+    table, table_record = rendered_layout(baseline, SIZE, "table")
+    console, console_record = rendered_layout(baseline, SIZE, "console")
+    battle = battle_from_map(baseline, 1)
+    sides = {c.id: c.side for c in battle.combatants()}
+    assert {label["owner"] for label in table_record["labels"] if label["kind"] == "health"} == \
+        {c for c, side in sides.items() if side == "pcs"}
+    health = {label["owner"]: label for label in console_record["labels"] if label["kind"] == "health"}
+    assert set(health) == set(sides)
+    assert all(_white_pixels(console, label["rect"]) > 20 for label in health.values())
 
 
 def test_the_table_shows_a_pcs_health_as_pips_without_digits(baseline):
-    table, battle, camera = rendered(baseline, SIZE, "table")
-    line = text_height(SIZE[1])
-    kim = next(t for t in battle.combatants() if t.side == "pcs")
-    box = pygame.Rect(_above(camera, battle, kim, line)).clip(table.get_rect())
-    pixels = [table.get_at((x, y))[:3] for x in range(box.left, box.right) for y in range(box.top, box.bottom)]
-    assert PIP_FULL in pixels
-    assert _white_pixels(table, box) == 0
+    table, record = rendered_layout(baseline, SIZE, "table")
+    for label in (label for label in record["labels"] if label["kind"] == "health"):
+        box = pygame.Rect(label["rect"])
+        pixels = [table.get_at((x, y))[:3] for x in range(box.left, box.right) for y in range(box.top, box.bottom)]
+        assert PIP_FULL in pixels
+        assert _white_pixels(table, box) == 0
 
 
 @pytest.mark.parametrize("size", [(640, 480), (960, 720), (1920, 1080)])
@@ -138,13 +136,9 @@ def test_text_on_the_table_is_at_least_a_fortieth_of_the_height(baseline, size):
 
 
 def test_label_text_contrasts_with_its_backing_by_at_least_4_5(baseline):
-    image, battle, camera = rendered(baseline, SIZE)
-    line = text_height(SIZE[1])
-    token = battle.combatants()[0]
-    cx, cy = camera.hex_center(token.hex)
-    radius = max(0.38 * battle.scenario.layout.cell_width * camera.zoom, 0.6 * line)
-    box = pygame.Rect(round(cx - line), round(cy + radius + 4), 2 * line, line).clip(image.get_rect())
-    pixels = {image.get_at((x, y))[:3] for x in range(box.left, box.right) for y in range(box.top, box.bottom)}
+    image, record = rendered_layout(baseline, SIZE)
+    name = pygame.Rect(next(label["rect"] for label in record["labels"] if label["kind"] == "name"))
+    pixels = {image.get_at((x, y))[:3] for x in range(name.left, name.right) for y in range(name.top, name.bottom)}
     assert LABEL_BACKING in pixels
     brightest = max(pixels, key=sum)
     assert contrast_ratio(brightest, LABEL_BACKING) >= 4.5
@@ -183,9 +177,9 @@ def test_a_frame_repainting_only_what_moved_equals_a_full_repaint(baseline):
     assert isinstance(move, Move) and battle.submit(move).accepted
     assert battle.combatant(mover).hex != before
     assert battle.submit(EndTurn(mover)).accepted
-    frame.draw(kept, battle, camera)  # repaints only where the last frame drew tokens and title
+    frame.draw(kept, battle, camera)  # repaints only where the last frame drew tokens and labels
     fresh = pygame.Surface(SIZE)
-    Frame(battle, "console").draw(fresh, battle, camera)
+    frame.draw(fresh, battle, camera)  # another target: painted whole, the labels where they were kept
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 
@@ -240,108 +234,40 @@ def test_no_name_hides_the_discs_on_a_squads_other_hexes(tmp_path):
             assert seen >= 6, (squad.name, hex_, seen)
 
 
-def test_the_odds_over_targets_hide_no_other_token(tmp_path):
-    # The ambush's raiders stand close: Rustjaw Kell's odds above him would hide Thug 10 and
-    # Boomer's. Each target's odds go to a side that covers no other token and no other odds.
-    from game.ui.overlays import Overlays
-    from game.ui.tokens import Fonts
+@pytest.mark.parametrize("size, view", [((706, 534), "table"), ((880, 560), "console"), ((1280, 800), "table")])
+def test_the_ambushs_odds_names_and_health_hide_nothing_and_stand_by_their_tokens(size, view):
+    # In the ambush's window (1100x700, its map 706x534) Boomer's and Rustjaw Kell's odds lay
+    # over "Thug 9" and "Rustjaw Kell", and Thug 11's over "Lune, technician"; "60%" stood under
+    # "Thug 9" but was Boomer's.
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.render import render_frame, start_headless
 
-    maps = BASELINE.parent.parent.parent / "maps"
-    for folder in ("tilesets", "templates"):
-        shutil.copytree(maps / folder, tmp_path / folder)
-    shutil.copy(maps / "relay_station_ambush.tmx", tmp_path)
-    size = (880, 560)  # the map part of a 1280x800 console
-    image, battle, camera = rendered(tmp_path / "relay_station_ambush.tmx", size, view="console")
-    actor = battle.current()
-    options = battle.options(actor)
-    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
-    line = text_height(size[1])
-    drawn = Overlays(Fonts()).draw(image, camera, options, "attack", standing, None, line)
-    targets = {o.target for o in options.allowed("attack")}
-    assert len(targets) >= 5
-    odds = [box for box in drawn if box.height < line * 2 and box.width < line * 6]
-    assert len(odds) >= len(targets)
-    radius = Tokens().radius(camera, line)
-    for token in battle.combatants():
-        cx, cy = camera.hex_center(token.hex)
-        body = [(cx + dx * radius * 0.7, cy + dy * radius * 0.7) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-        assert all(colour(image, spot) == SIDE_COLOURS[token.side] for spot in body), token.name
-
-
-def test_on_the_table_every_pc_of_the_ambush_has_its_whole_name(tmp_path, monkeypatch):
-    # At 1280x800 Sergeant Vask stands between Dax, Ilya and Tamsin: every side of his disc hides
-    # a neighbour or his own health, so his name goes off a corner rather than being left off.
-    from game.ui import tokens as tokens_module
-
-    maps = BASELINE.parent.parent.parent / "maps"
-    for folder in ("tilesets", "templates"):
-        shutil.copytree(maps / folder, tmp_path / folder)
-    shutil.copy(maps / "relay_station_ambush.tmx", tmp_path)
-    image, battle, camera = _labels_only(tmp_path / "relay_station_ambush.tmx", (1280, 800))
-    named, label_in = [], tokens_module.label_in
-    monkeypatch.setattr(tokens_module, "label_in", lambda target, fonts, words, line, box: (
-        named.append(words), label_in(target, fonts, words, line, box))[1])
-    drawn = Tokens("table").draw(pygame.Surface((1280, 800)), camera, battle.combatants(), battle.current())
-    assert drawn
-    pcs = [c.name for c in battle.combatants() if c.side == "pcs"]
-    assert "Sergeant Vask" in pcs and all(name in named for name in pcs), named
+    start_headless()
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    image, record = render_frame(battle, size, view)
+    targets = {o.target for o in battle.options(battle.current()).allowed("attack")}
+    odds = {label["owner"] for label in record["labels"] if label["kind"] == "odds"}
+    assert len(targets) >= 5 and odds == targets
+    check_record(record, whole_names=view == "table" and size[0] >= 1280)
+    check_pixels(image, record, battle.combatants())
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
-def test_every_combatant_on_every_bundled_map_has_its_whole_name(size, monkeypatch):
-    # In the crystal vault Brannoc stands below Halden and Vee: his health takes the side below,
-    # the others and the corners hide a neighbour or the health, so his name goes under his health.
-    # Before, he (and bunker_seven's door warden, kessler_ford's Lt. Okafor) had no name.
-    from game.savefile import battle_from_map
+def test_every_combatant_on_every_bundled_map_has_its_whole_name(size):
     from game.scenario.summary import MAPS_DIR
-    from game.ui import tokens as tokens_module
-    from game.ui.board import Board
-    from game.ui.render import Frame, camera_for, start_headless
+    from game.ui.render import render_frame, start_headless
 
-    start_headless()  # the map alone, fitted to the whole window (`_labels_only`)
-    named, label_in = [], tokens_module.label_in
-    monkeypatch.setattr(tokens_module, "label_in", lambda target, fonts, words, line, box: (
-        named.append(words), label_in(target, fonts, words, line, box))[1])
+    start_headless()
     unnamed = []
     for path in sorted(MAPS_DIR.glob("*.tmx")):
         battle = battle_from_map(path, 1)
         for view in ("table", "console"):
-            named.clear()
-            Frame(battle, view).draw(pygame.Surface(size), battle, camera_for(battle, Board(battle.scenario), size))
+            _, record = render_frame(battle, size, view)
+            named = {label["owner"]: label["text"] for label in record["labels"] if label["kind"] == "name"}
             shown = [c for c in battle.combatants() if c.hex is not None and not (c.hidden and view == "table")]
             unnamed += [(path.stem, view, c.name) for c in shown
-                        if c.name not in named and f"{c.name} (hidden)" not in named]
+                        if named.get(c.id) not in (c.name, f"{c.name} (hidden)")]
     assert not unnamed
-
-
-@pytest.mark.parametrize("size, view", [((706, 534), "table"), ((880, 560), "console")])
-def test_the_odds_over_targets_hide_no_name_or_health(size, view):
-    # In the ambush's window (1100x700, its map 706x534) Boomer's and Rustjaw Kell's odds lay
-    # over "Thug 9" and "Rustjaw Kell", and Thug 11's over "Lune, technician".
-    from game.savefile import battle_from_map
-    from game.scenario.summary import MAPS_DIR
-    from game.ui.board import Board
-    from game.ui.overlays import Overlays
-    from game.ui.render import Frame, camera_for, start_headless
-
-    start_headless()
-    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
-    frame = Frame(battle, view)
-    camera = camera_for(battle, Board(battle.scenario), size)
-    image = pygame.Surface(size)
-    frame.draw(image, battle, camera)
-    options = battle.options(battle.current())
-    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
-    line = text_height(size[1])
-    drawn = Overlays(frame.tokens.fonts).draw(image, camera, options, "move", standing, None, line, frame.words)
-    targets = {o.target for o in options.allowed("attack")}
-    odds = [box for box in drawn if box.height < line * 2 and box.width < line * 6]
-    assert len(targets) >= 5 and len(odds) >= len(targets)
-    assert len(frame.words) > len(battle.combatants())  # every name, the PCs' health, the title
-    # Boomer, hemmed in by three names and two discs, may graze a label's edge, never its words.
-    hidden = {tuple(word): sum(box.clip(word).width * box.clip(word).height for box in odds) / (word.width * word.height)
-              for word in frame.words}
-    assert max(hidden.values()) < 0.1, hidden
 
 
 def test_a_numbered_name_keeps_its_number_when_shortened():
@@ -354,11 +280,10 @@ def test_a_numbered_name_keeps_its_number_when_shortened():
 
 def test_names_and_odds_stay_on_the_part_of_the_window_the_map_is_seen_in():
     # In the 1100x700 console the panel starts at x=720: Thug 10's name ran under it.
-    from game.savefile import battle_from_map
     from game.scenario.summary import MAPS_DIR
     from game.ui.board import Board
-    from game.ui.overlays import Overlays
-    from game.ui.render import Frame, camera_for, start_headless
+    from game.ui.overlays import Aim
+    from game.ui.render import Frame, camera_for, people_aim, start_headless
 
     start_headless()
     battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
@@ -366,12 +291,30 @@ def test_names_and_odds_stay_on_the_part_of_the_window_the_map_is_seen_in():
     seen_in = pygame.Rect(0, 0, 720, 620)
     camera = camera_for(battle, Board(battle.scenario), (706, 534)).panned(14, 80)
     image = pygame.Surface((1100, 700))
-    frame.draw(image, battle, camera, seen_in=seen_in)
-    options = battle.options(battle.current())
-    standing = {c.hex: c for c in battle.combatants() if c.in_fight and c.hex is not None}
-    line = text_height(534)
-    odds = Overlays(frame.tokens.fonts).draw(image, camera, options, "move", standing, None, line,
-                                             frame.words, frame.inside)
-    assert frame.inside == seen_in and len(frame.words) > len(battle.combatants())
-    assert all(seen_in.contains(box) for box in frame.words), frame.words
-    assert all(seen_in.contains(box) for box in odds if box.height < line * 2), odds
+    aim = people_aim(battle, "table")
+    assert isinstance(aim, Aim)
+    frame.draw(image, battle, camera, seen_in=seen_in, aim=aim)
+    placed = [pygame.Rect(label["rect"]) for label in frame.record["labels"] if label["kind"] != "title"]
+    assert frame.inside == seen_in and len(placed) > len(battle.combatants())
+    assert all(seen_in.contains(box) for box in placed), frame.record["labels"]
+
+
+def test_the_board_drawn_ahead_at_one_wheel_step_makes_the_first_frame_after_it_draw_no_board(monkeypatch):
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.board import Board
+    from game.ui.render import ZOOM_STEP, Frame, camera_for, start_headless
+
+    start_headless()
+    battle = battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1)
+    frame = Frame(battle, "table")
+    camera = camera_for(battle, frame.board, SIZE)
+    target = pygame.Surface(SIZE)
+    frame.draw(target, battle, camera)
+    calls = []
+    draw_zoomed = Board._draw_zoomed
+    monkeypatch.setattr(Board, "_draw_zoomed", lambda board, zoom: (calls.append(zoom), draw_zoomed(board, zoom))[1])
+    assert frame.prepare(camera) and frame.prepare(camera) and not frame.prepare(camera)
+    assert len(calls) == 2  # one wheel step in, one out, one per call (while the window waits)
+    for step in (1, -1):
+        frame.draw(target, battle, camera.zoomed_at((300, 200), ZOOM_STEP ** step))
+    assert len(calls) == 2  # the first frames after the wheel steps found the board drawn

@@ -102,6 +102,20 @@ def test_total_defense_rings_the_token(thug):
     assert INK in {colour(ringed, xy) for xy in band}
 
 
+def test_the_acting_mark_is_a_light_and_a_dark_band_and_total_defense_is_its_own_colour(thug):
+    sheet = pygame.Surface((400, 400))
+    sheet.fill((128, 128, 128))
+    camera = Camera(LAYOUT, 2.0, (200 - 56, 200 - 64))
+    Tokens().draw_one(sheet, camera, thug, current=True)
+    radius = 0.38 * 56 * 2
+    acting = [colour(sheet, (200 + radius + d, 200)) for d in range(1, 16)]
+    assert acting.count(PAPER) >= 4 and acting.count(INK) >= 4
+    sheet.fill((128, 128, 128))
+    Tokens().draw_one(sheet, camera, dataclasses.replace(thug, total_defense=True))
+    guarded = [colour(sheet, (200 + radius + d, 200)) for d in range(1, 16)]
+    assert PAPER not in guarded and SIDE_COLOURS["enemies"] in guarded and INK in guarded
+
+
 def test_a_tile_without_an_image_gets_a_stable_generated_hex():
     start_headless()
     tile = TileRef("terrain", 3, None, False, False, False, False)

@@ -69,6 +69,20 @@ def rendered(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygam
     return pygame.image.load(str(out)), battle, camera
 
 
+def rendered_layout(path: Path, size=(960, 720), view="table", extra=()) -> tuple[pygame.Surface, dict]:
+    """Run `hexbattle render --layout` on a map; the image and the layout's record it wrote."""
+    import json
+
+    from game.cli import main
+
+    if path.parent == BAD:
+        raise ValueError("copy bundled test maps into tmp_path first")
+    out, layout = path.parent / f"{path.stem}-{view}.png", path.parent / f"{path.stem}-{view}.json"
+    assert main(["render", str(path), str(out), "--size", f"{size[0]}x{size[1]}", "--view", view,
+                 "--layout", str(layout), *extra]) == 0
+    return pygame.image.load(str(out)), json.loads(layout.read_text())
+
+
 def colour(surface: pygame.Surface, xy) -> tuple[int, int, int]:
     """The RGB colour of the pixel at a float position."""
     return tuple(surface.get_at((round(xy[0]), round(xy[1]))))[:3]

@@ -1,8 +1,10 @@
-"""`hexbattle render MAP OUT.png`: draw a battle as the table (or the GM's console) would show it."""
+"""`hexbattle render MAP OUT.png`: draw a battle as the table (or the GM's console) would show it,
+and with `--layout OUT.json` write what was drawn where (docs/table-labels.md gives the format)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -20,11 +22,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `render` subcommand to the command line."""
     parser = subparsers.add_parser(
         "render",
-        usage="hexbattle render [-h] [--size WxH] [--view {table,console}] [--seed N] MAP OUT.png\n"
-              "       hexbattle render [-h] [--size WxH] [--view {table,console}] --save SAVE.json [MAP] OUT.png",
+        usage="hexbattle render [-h] [--size WxH] [--view {table,console}] [--seed N] [--plain] [--layout OUT.json] "
+              "MAP OUT.png\n"
+              "       hexbattle render [-h] [--size WxH] [--view {table,console}] [--plain] [--layout OUT.json] "
+              "--save SAVE.json [MAP] OUT.png",
         help="draw a battle to a PNG image",
         description="Start a battle on MAP (or restore one with --save) and draw it, the whole map "
-                    "fitted, to a PNG image, as the table view or the GM's console shows it.",
+                    "fitted, to a PNG image, as the table view or the GM's console shows it. When "
+                    "people play whoever must act (the map's or the save's side controllers: players "
+                    "or gm), the image shows what the window shows them by default: the hexes they "
+                    "can reach and their targets with the odds.",
     )
     parser.add_argument("paths", metavar="MAP OUT.png", nargs="+",
                         help="the map and the image to write (with --save, MAP may be left out)")
@@ -33,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="table: no NPC health; console: every number (default table)")
     parser.add_argument("--save", metavar="SAVE.json", type=Path, help="draw this saved battle as it stands")
     parser.add_argument("--seed", metavar="N", default="1", help="seed for a battle started on MAP (default 1)")
+    parser.add_argument("--plain", action="store_true",
+                        help="leave out what the window shows the people who must act (reachable hexes, "
+                             "targets and odds): the map and its tokens only")
+    parser.add_argument("--layout", metavar="OUT.json", type=Path,
+                        help="also write what was drawn: every token's disc, every label's text, place, "
+                             "owner and kind, and the labels left off (docs/table-labels.md)")
     parser.set_defaults(func=run)
 
 
@@ -41,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         size = parse_size(args.size)
         map_path, out = _paths(args)
+        if args.layout is not None and args.layout.suffix.lower() != ".json":
+            raise ValueError(f"--layout {args.layout}: the layout must be a .json file")
         battle = _battle(args, map_path)
-        write_png(battle, size, args.view, out)
+        write_png(battle, size, args.view, out, args.layout, plain=args.plain)
     except (ValueError, CatalogError) as error:
         print(printable(f"hexbattle render: {_one_line(error)}"), file=sys.stderr)
         return 1
@@ -88,12 +103,17 @@ def _battle(args: argparse.Namespace, map_path: Path | None):
     return battle_from_map(map_path, seed)
 
 
-def write_png(battle, size: tuple[int, int], view: str, out: Path) -> None:
-    """Draw and write the image; raises WriteError naming the path when it cannot be written."""
-    from game.ui.render import png_bytes, render_battle, start_headless  # pygame only for this command
+def write_png(battle, size: tuple[int, int], view: str, out: Path, layout: Path | None = None,
+              plain: bool = False) -> None:
+    """Draw and write the image (and the layout's record to `layout`), `plain` without the overlays
+    of whoever acts; raises WriteError naming the path when one cannot be written."""
+    from game.ui.render import png_bytes, render_frame, start_headless  # pygame only for this command
 
     start_headless()
-    write_atomically(out, png_bytes(render_battle(battle, size, view)))
+    surface, drawn = render_frame(battle, size, view, aimed=not plain)
+    write_atomically(out, png_bytes(surface))
+    if layout is not None:
+        write_atomically(layout, (json.dumps(drawn, indent=1) + "\n").encode("utf-8"))
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -24,6 +24,7 @@ from game.components import (
     TurnBudget,
 )
 from game.ecs import EntityId
+from game.rules.damage import MORTAL_WOUND_ROUNDS
 from game.rules.morale import morale_band
 from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
@@ -74,13 +75,22 @@ def combatant(scene: Scene, entity: EntityId, map_facing: int | None = None) -> 
         None, (), None, None, None,  # action_points, phases, carries, defense, defense_max: the rulesets'
         _notes(world, entity), _hero_points(scene, entity),  # notes, hero_points
         None, False, None, "", (),  # grappling, in_control, stealth, readied, states: the rulesets'
-        _actions_left(world, entity))
+        _actions_left(world, entity), _dies_in(scene, entity))  # actions_left, dies_in
 
 
 def _actions_left(world, entity: EntityId) -> tuple[str, ...] | None:
     """The Main and Move actions of its turn budget not spent yet (None without a budget)."""
     left = world.try_get(entity, TurnBudget)
     return None if left is None else tuple(name for name, unspent in (("main", left.main), ("move", left.move)) if unspent)
+
+
+def _dies_in(scene: Scene, entity: EntityId) -> int | None:
+    """SWN core: how many round starts a mortally wounded PC has left, the last one killing it (the
+    clock kills at the start of the round MORTAL_WOUND_ROUNDS after the fall); None if not dying."""
+    wound = scene.world.try_get(entity, MortallyWounded)
+    if wound is None or scene.world.has(entity, Stabilised):
+        return None
+    return max(1, wound.since_round + MORTAL_WOUND_ROUNDS - scene.round)
 
 
 def _notes(world, entity: EntityId) -> tuple[str, ...]:

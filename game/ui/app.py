@@ -36,10 +36,9 @@ from game.ui.formation_view import FormationPreview, formation_status
 from game.ui.gm_tools import GmTools
 from game.ui.keys import BRIEFING
 from game.ui.layers import Layer, Paint
-from game.ui.look import text_height
 from game.ui.modes import (AimOverwatch, Answer, Board, ChargeEnd, Choose, Click, Command, Formation, Key, Step,
                            facing_action)
-from game.ui.overlays import Overlays
+from game.ui.overlays import Aim, Overlays
 from game.ui.panel import Panel
 from game.ui.players import ComputerSides
 from game.ui.render import Frame, camera_for
@@ -409,24 +408,27 @@ class TableApp:
         # Only what changed is repainted from the cached board (last frame's tokens, title and
         # overlays, and what the layers drew), unless a layer drew over everything last frame.
         full = self._covered
+        gone = self.banner.prepare()  # the banner first: the table's labels keep off it
         for view in self.views:
-            view.overlaid = view.overlaid + view.layered
+            view.overlaid = view.overlaid + view.layered + (gone if view is self.table else [])
         overlaid = bool(kind) and not self.computer_decides() and not isinstance(mode, Answer)
+        actor = self.battle.combatant(options.actor) if options.actor else None
         for view in self.views:
             surface = view.window.get_surface()
-            shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if overlaid else None
+            # The table never learns where a hidden actor could go or whom it could hit.
+            aimed = overlaid and not (view.frame.view == "table" and actor is not None and actor.hidden)
+            shading = view.overlays.shading(view.camera, options, kind, self.hover, wedge, charge_target) if aimed else None
+            aim = None
+            if aimed:
+                formation = mode.shown(self.board(options)) if isinstance(mode, Formation) else None
+                aim = Aim(options, kind, standing, self.hover, formation, getattr(mode, "painted", ()))
+            banner = self.banner.picture if view is self.table else None
             view.frame.draw(surface, self.battle, view.camera, repaint_all=full, also=view.overlaid, under=shading,
-                            seen_in=view.seen_in)
-            view.overlaid = []
+                            seen_in=view.seen_in, aim=aim, keep_off=banner.areas if banner else (),
+                            others=banner.labels if banner else ())
+            view.overlaid = []  # the frame repaints its own overlays
             if view.window is self.console:
                 surface.fill(CONSOLE_BACKGROUND, self.panel.rect)
-            if overlaid:
-                line = text_height(view.area.height)
-                view.overlaid = view.overlays.draw(surface, view.camera, options, kind, standing, self.hover, line,
-                                                    view.frame.words, view.frame.inside)
-                if isinstance(mode, Formation):  # a squad's formation under the mouse
-                    shown = mode.shown(self.board(options))
-                    view.overlaid += view.overlays.formation(surface, view.camera, shown, mode.painted, line)
         paint = Paint(self.views, time.monotonic())
         for layer in reversed(self.layers):  # the bottom layer first, the top one over it
             layer.draw(paint)

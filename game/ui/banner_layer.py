@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.banner import HELP, Banner, banner_for, banner_record
-from game.ui.banner_look import Drawn, draw_pointer, draw_table_banner, headline_line, word_line
+from game.ui.banner_look import draw_pointer, headline_line, word_line
+from game.ui.banner_picture import BannerPicture
 from game.ui.layers import Layer, Paint
 from game.ui.modes import Choose
 
@@ -16,10 +17,9 @@ class TableBanner(Layer):
 
     def __init__(self, app) -> None:
         self.app = app
-        self.drawn = Drawn()
+        self.picture = BannerPicture()
         self.banner: Banner | None = None
         self._made: tuple = (None, None)
-        self._picture: tuple = (None, [])
         self._held = False  # a press began on the banner or the bar: its release is theirs too
         self._pressed = None
 
@@ -56,22 +56,26 @@ class TableBanner(Layer):
         else:
             self.app.feed(Choose(button.choose), at=pos)
 
-    def draw(self, paint: Paint) -> None:
-        """The banner and the bar on the table view."""
+    @property
+    def drawn(self):
+        """What the banner and bar last drew: their texts, buttons and areas."""
+        return self.picture.drawn
+
+    def prepare(self) -> list[pygame.Rect]:
+        """Before the map views are drawn: the banner as the battle and the window stand, drawn
+        aside when it changed, so the table's labels keep off it; returns where the banner it
+        replaced stood (the map is drawn again there)."""
         view = self.app.table
-        surface, seat = paint.surface(view), self.app.seat()
         self.banner = self.current()
-        key = (self.banner, tuple(self.app.banner_area), surface.get_size(), seat.bar)
-        if self._picture[0] == key:  # the same banner again: its picture, kept; it covers all it covered
-            for area, picture in self._picture[1]:
-                surface.blit(picture, area)
-        else:  # where the last banner was, the map comes back (under the new banner, drawn again over it)
-            for area in self.drawn.areas:
-                paint.drew_until_now(view, area)
-            self.drawn = draw_table_banner(surface, self.app.battle, self.app.banner_area, view.frame.tokens.fonts,
-                                           seat, self.banner)
-            inside = [area.clip(surface.get_rect()) for area in self.drawn.areas]
-            self._picture = (key, [(area, surface.subsurface(area).copy()) for area in inside if area.width and area.height])
+        surface = view.window.get_surface()
+        return self.picture.make(self.app.battle, self.app.banner_area, view.frame.tokens.fonts, self.app.seat(),
+                                 self.banner, surface.get_size())
+
+    def draw(self, paint: Paint) -> None:
+        """The banner and the bar laid over the table view (opaque, in the same places every frame
+        until they change, so they need no repaint of their own)."""
+        view = self.app.table
+        self.picture.lay(paint.surface(view))
         self._point_to_the_actor(paint, view)
 
     def _point_to_the_actor(self, paint: Paint, view) -> None:

@@ -24,7 +24,7 @@ from game.ui.tokens import Fonts
 
 HEADLINE_FRACTION = 0.035
 """The headline's capital letters are at least this part of the window's height tall."""
-BAR_FRACTION = 0.13
+BAR_FRACTION = 0.16
 """The action bar's width, as a part of the window's width."""
 BUTTON = (0x34, 0x38, 0x42)
 CHOSEN = (0x5A, 0x60, 0x6E)
@@ -45,6 +45,8 @@ class Drawn:
     labels: list[tuple[str, pygame.Rect, str]] = field(default_factory=list)
     buttons: list[tuple[pygame.Rect, Button]] = field(default_factory=list)
     areas: list[pygame.Rect] = field(default_factory=list)
+    asked: bool = False
+    """Whether the banner's question was drawn."""
 
     def covers(self, point: tuple[int, int]) -> bool:
         """Whether the point lies on anything drawn."""
@@ -105,22 +107,31 @@ def draw_table_banner(target: pygame.Surface, battle, area: pygame.Rect, fonts: 
                       banner: Banner | None = None) -> Drawn:
     """The table view's banner along the bottom of `area` and, when the seat has one, its action
     bar down the right: what the window draws and `hexbattle render` draws alike (`banner`: the
-    banner already worked out for this battle and seat, to save working it out again)."""
+    banner already worked out for this battle and seat, to save working it out again). With a
+    bar, anything but a turn (an open decision, the GM holding the table) keeps the bottom strip
+    to its headline and puts its question and answers in the bar's column, so the map stays in
+    sight; without one (the one window), the banner grows upwards to hold them."""
     banner = banner or banner_for(battle, seat)
-    bottom = draw_banner(target, area, fonts, banner, with_buttons=banner.kind != "turn")
+    turn = banner.kind == "turn"
     if not seat.bar:
-        return bottom
+        return draw_banner(target, area, fonts, banner, with_buttons=not turn)
+    bottom = draw_banner(target, area, fonts, banner, with_buttons=False, rows=turn)
     beside = table_room(fonts, target.get_size(), True)[1]
     column = pygame.Rect(area.right - beside, area.y, beside, max(0, bottom.areas[0].top - area.y))
-    bar = draw_bar(target, column, fonts, banner.buttons if banner.kind == "turn" else ())
-    return Drawn(bottom.labels + bar.labels, bottom.buttons + bar.buttons, bottom.areas + bar.areas)
+    if turn:
+        side = draw_bar(target, column, fonts, banner.buttons)
+    else:
+        asked = "" if bottom.asked else banner.question
+        side = draw_answers(target, column, fonts, asked, banner.buttons, EDGES.get(banner.kind, NOBODY))
+    return Drawn(bottom.labels + side.labels, bottom.buttons + side.buttons, bottom.areas + side.areas)
 
 
 # -- the banner -----------------------------------------------------------------------------
 def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner: Banner,
-                with_buttons: bool = True) -> Drawn:
+                with_buttons: bool = True, rows: bool = True) -> Drawn:
     """The banner along the bottom of `area`, as tall as it needs (at least `reserved_height`,
-    at most the area); its buttons when `with_buttons` (an open decision's answers)."""
+    at most the area); its buttons when `with_buttons` (an open decision's answers); its question
+    in rows of its own when `rows`, else only where it fits beside the headline."""
     height = target.get_height()
     big, small = headline_line(fonts, height), word_line(height, headline_line(fonts, height))
     pad, edge = _pad(small), _edge(height)
@@ -129,18 +140,27 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
     _headline_row(flow, fonts, banner, big, small)
     whole = fonts.font(small).size(banner.question)[0] if banner.question else 0
     beside = 0 < whole <= flow.width - flow.x  # a question that fits whole stands beside the headline
-    for row in [banner.question] if beside else _question_rows(fonts, banner, small, width):
+    block = [] if beside or rows else _question_rows(fonts, banner, small, flow.width - flow.x)
+    strip = reserved_height(fonts, height) - edge - 2 * pad
+    block = block if len(block) * fonts.font(small).get_height() <= strip else []
+    if block:  # in rows beside the headline, as many as the strip holds
+        size = (max(fonts.font(small).size(row)[0] for row in block), len(block) * fonts.font(small).get_height())
+        flow.put(size, ("rows", tuple(block), small))
+    for row in [banner.question] if beside else _question_rows(fonts, banner, small, width) if rows else ():
         flow.put(fonts.text(row, small, PAPER).get_size(), ("words", row, small), new_row=not beside)
+    asked = bool(banner.question) and (beside or rows or bool(block))
     if with_buttons and banner.buttons:
         flow.next_row()
         for button in banner.buttons:
             flow.put(_button_size(fonts, button, small, width), ("button", button, small))
     tall = min(area.height, max(reserved_height(fonts, height), flow.height + 2 * pad + edge))
+    if not banner.question and not (with_buttons and banner.buttons):  # a turn keeps to the strip the map
+        tall = min(tall, reserved_height(fonts, height))                # is fitted above: what overflows is cut
     rect = pygame.Rect(area.x, area.bottom - tall, area.width, tall)
     target.fill(LABEL_BACKING, rect)
     target.fill(EDGES.get(banner.kind, side_colour(banner.side) if banner.side else NOBODY),
                 (rect.x, rect.y, rect.width, edge))
-    drawn = Drawn(areas=[rect])
+    drawn = Drawn(areas=[rect], asked=asked)
     clip = target.get_clip()
     target.set_clip(rect.clip(clip) if clip else rect)
     for box, piece in flow.placed():
@@ -154,8 +174,10 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
 
 def _headline_row(flow: _Flow, fonts: Fonts, banner: Banner, big: int, small: int) -> None:
     """The side's letter, the headline (smaller when the window is too narrow), what is left and
-    who is next, wrapping onto further rows when they do not fit beside it."""
-    if banner.side is not None:
+    who is next, wrapping onto further rows when they do not fit beside it. In a window too narrow
+    for the letter and the headline side by side, the headline goes without the letter."""
+    badge = banner.side is not None and fonts.font(8).size(banner.headline)[0] <= flow.width - big - flow.gap
+    if badge:
         flow.put((big, big), ("badge", banner.side, big))
     line = big
     while line > 8 and fonts.font(line).size(banner.headline)[0] > flow.width - flow.x:
@@ -191,6 +213,12 @@ def _draw_piece(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, piece: t
     elif kind == "words":
         target.blit(fonts.text(what, line, PAPER), box)
         drawn.labels.append((what, box, "banner"))
+    elif kind == "rows":
+        tall = fonts.font(line).get_height()
+        for index, row in enumerate(what):
+            spot = pygame.Rect(box.x, box.y + index * tall, fonts.font(line).size(row)[0], tall)
+            target.blit(fonts.text(row, line, PAPER), spot)
+            drawn.labels.append((row, spot, "banner"))
     elif kind == "chip":
         _draw_chip(target, fonts, box, what, line)
         drawn.labels.append((what[0], box, "banner"))
@@ -289,6 +317,76 @@ def draw_bar(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, buttons: t
         drawn.labels.append((_button_text(button), box, "banner"))
         y += tall + gap
     return drawn
+
+
+def draw_answers(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, question: str,
+                 buttons: tuple[Button, ...], edge: tuple[int, int, int]) -> Drawn:
+    """An open decision in the bar's column: its question, then each answer as a big button
+    with its key, the words wrapped onto as many rows as they need; all at the table's word
+    size, smaller only when the column is too short for them."""
+    height = target.get_height()
+    line = word_line(height, headline_line(fonts, height))
+    while True:
+        pieces = _answer_pieces(fonts, area, question, buttons, line)
+        if line <= 8 or pieces[-1][0].bottom <= area.bottom if pieces else True:
+            break
+        line -= 1
+    drawn = Drawn(areas=[pygame.Rect(area)])
+    target.fill(LABEL_BACKING, area)
+    target.fill(edge, (area.x, area.y, _edge(height), area.height))
+    for box, piece in pieces:
+        if not box.colliderect(area):
+            continue
+        if isinstance(piece, str):
+            target.blit(fonts.text(piece, line, PAPER), box)
+            drawn.labels.append((piece, box, "banner"))
+        else:
+            drawn.buttons.append((box, _draw_wrapped_button(target, fonts, box, piece, line)))
+            drawn.labels.append((_button_text(piece), box, "banner"))
+    return drawn
+
+
+def _answer_pieces(fonts: Fonts, area: pygame.Rect, question: str, buttons: tuple[Button, ...],
+                   line: int) -> list[tuple[pygame.Rect, str | Button]]:
+    """Where the question's rows and the answers' buttons go down the column at this word size."""
+    gap, font = _pad(line), fonts.font(line)
+    left, width, y = area.x + gap + _edge(area.height), area.width - 2 * gap - _edge(area.height), area.y + gap
+    pieces: list[tuple[pygame.Rect, str | Button]] = []
+    for row in wrapped_rows(question, width, lambda words: font.size(words)[0]) if question else ():
+        pieces.append((pygame.Rect(left, y, width, font.get_height()), row))
+        y += font.get_height()
+    y += gap if question else 0
+    for button in buttons:
+        rows = _button_rows(fonts, button, line, width)
+        tall = len(rows) * font.get_height() + line // 2
+        pieces.append((pygame.Rect(left, y, width, tall), button))
+        y += tall + gap
+    return pieces
+
+
+def _button_rows(fonts: Fonts, button: Button, line: int, width: int) -> list[str]:
+    """A button's words cut into rows that fit beside its key."""
+    room = max(1, width - _key_size(fonts, button, line)[0] - line)
+    return wrapped_rows(button.words, room, lambda words: fonts.font(line).size(words)[0])
+
+
+def _draw_wrapped_button(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, button: Button, line: int) -> Button:
+    """A button of the answers' column: its key on a light chip at the left, its words in rows."""
+    target.fill(CHOSEN if button.chosen else BUTTON, box)
+    pygame.draw.rect(target, BORDER, box, max(2, line // 14))
+    x = box.x + line // 3
+    key_w, key_h = _key_size(fonts, button, line)
+    if key_w:
+        chip = pygame.Rect(x, box.centery - key_h // 2 - 1, key_w, key_h + 2)
+        target.fill(KEY_CHIP, chip)
+        keys = fonts.text("/".join(key_name(k) for k in button.keys), _key_line(line), INK)
+        target.blit(keys, keys.get_rect(center=chip.center))
+        x = chip.right + line // 3
+    rows = _button_rows(fonts, button, line, box.width)
+    top = box.centery - len(rows) * fonts.font(line).get_height() // 2
+    for index, row in enumerate(rows):
+        target.blit(fonts.text(row, line, PAPER), (x, top + index * fonts.font(line).get_height()))
+    return button
 
 
 def _kept(buttons: tuple[Button, ...], room: int) -> tuple[Button, ...]:

@@ -22,9 +22,13 @@ INK = (0x10, 0x10, 0x10)
 PAPER = (0xFF, 0xFF, 0xFF)
 LABEL_BACKING = (0x14, 0x14, 0x1C)
 LABEL_TEXT = PAPER
+TARGET = (255, 220, 0)  # a target's ring, the light band of its two
 VIEWS = ("table", "console")
 TEXT_FRACTION = 40
 """Text on the table is at least 1/40 of the window's height: readable across the table."""
+LETTER_SHARE = 0.022
+"""On the table view, the capital letters of names, odds and costs are at least this share of
+the window's height tall: at 1920x1080 projected 2.5 m wide, about 5 cm, read from 3 m."""
 
 
 def side_colour(side: str) -> tuple[int, int, int]:
@@ -40,6 +44,17 @@ def side_letter(side: str) -> str:
 def text_height(surface_height: int) -> int:
     """The smallest line height text may have on a surface this tall."""
     return max(10, math.ceil(surface_height / TEXT_FRACTION))
+
+
+def letter_height(surface_height: int) -> int:
+    """How tall the table view's label capitals must be, in pixels, on a surface this tall."""
+    return max(8, math.ceil(surface_height * LETTER_SHARE))
+
+
+def band_width(radius: float) -> int:
+    """The width of each band of a two-band mark (a target's ring, the acting token's) around a
+    disc of `radius`: wide enough to find across a room, growing with the zoom."""
+    return max(3, round(radius * 0.14))
 
 
 def relative_luminance(colour: tuple[int, ...]) -> float:

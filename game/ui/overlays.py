@@ -1,14 +1,17 @@
 """The turn's overlays, drawn over the board from `Battle.options()` only (the renderer reads).
 
-Reachable hexes with their cost, the path under the mouse, hexes enemy overwatch covers, the
-targets of the chosen kind with their hit chance, the line of fire to the hovered target
-with its cover, chance and expected damage, charge ends, jump landings, the overwatch wedge
-following the mouse, and a grenade's landing spread and blast.
+Reachable hexes, the path under the mouse (a wide light line edged in dark) with the
+destination hex outlined and its cost, hexes enemy overwatch covers, the targets of the chosen
+kind ringed in a light and a dark band with their hit chance, the line of fire to the hovered
+target with its cover, chance and expected damage, charge ends, jump landings, the overwatch
+wedge following the mouse, a grenade's landing spread and blast, and a squad's formation. The
+words (cost, odds, cover, formation) are not drawn here: they are asked of the frame's one
+label pass (game.ui.layout) with the rings, so they hide nothing and stand by their target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import pygame
@@ -16,14 +19,18 @@ import pygame
 from game.hexgrid import Hex
 from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
 from game.ui.camera import Camera
-from game.ui.placing import ABOVE, BELOW, CORNERS, LEFT, RIGHT, box_at, least_hiding_box
-from game.ui.tokens import Fonts, label, label_in, label_size
+from game.ui.labels import Fonts, label_size
+from game.ui.layout import Disc, Wanted
+from game.ui.look import INK, TARGET
+from game.ui.tokens import mark
 from game.views import CombatantView
 
 REACH = (80, 200, 255, 70)
 PATH = (255, 255, 255)
+PATH_WIDTH = 6
+"""The move path's light line at least, in pixels: pygame thickens a line along one axis, so a
+line at a slant is 4 pixels across at the least (its dark edges come on top of that)."""
 WATCHED = (230, 60, 60)
-TARGET = (255, 220, 0)
 WEDGE = (255, 160, 0, 60)
 BLAST = (255, 80, 40, 80)
 LANDING = (255, 200, 40)
@@ -46,27 +53,28 @@ def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
 
 
+def _hex_reach(camera: Camera) -> float:
+    """How far a hex reaches from its centre on screen (its corners)."""
+    return max(camera.layout.cell_width, camera.layout.cell_height) * camera.zoom / 2
+
+
+def _hex_discs(camera: Camera, hexes) -> list[Disc]:
+    """Hexes a preview shades, as discs labels keep off (nobody's: owner None)."""
+    reach = _hex_reach(camera)
+    return [Disc(None, *camera.hex_center(h), reach) for h in hexes]
+
+
+def banded_line(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool) -> pygame.Rect:
+    """A light line `width` pixels wide edged in dark (the path, the destination's outline): one of
+    the two stands out on any ground. Returns the area drawn on."""
+    area = pygame.draw.lines(target, INK, closed, points, width + 4)
+    pygame.draw.lines(target, PATH, closed, points, width)
+    return area
+
+
 def percent(chance) -> str:
     """A chance as the table reads it: whole percent."""
     return f"{round(float(chance) * 100)}%"
-
-
-ODDS_SIDES = (ABOVE, BELOW, RIGHT, LEFT)
-
-
-def ring_rect(camera: Camera, h: Hex, radius: int) -> pygame.Rect:
-    """The square a target ring of `radius` on hex `h` covers on screen."""
-    x, y = camera.hex_center(h)
-    return pygame.Rect(round(x) - radius, round(y) - radius, 2 * radius, 2 * radius)
-
-
-def odds_box(size: tuple[int, int], ring: pygame.Rect, blocked: list[pygame.Rect],
-             inside: pygame.Rect, words: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where a target's odds go: above its ring, else the first other side (then corner) that
-    hides no other token and no odds already placed, and the least of the `words` on the table
-    (names, health: none where it can); else above anyway (a crowded table still shows them)."""
-    return (least_hiding_box(size, ring, ODDS_SIDES + CORNERS, 2, blocked, words, inside)
-            or box_at(size, ring, ABOVE, 2))
 
 
 def odds_words(option: AttackOption) -> str:
@@ -76,6 +84,28 @@ def odds_words(option: AttackOption) -> str:
     if bands:
         return f"full {percent(bands['full'])} / half {percent(bands['half'])}"
     return percent(option.odds.chance)
+
+
+class Aim(NamedTuple):
+    """What the player is aiming: the options, the kind chosen, who stands where (a squad on each
+    of its hexes), the hex under the mouse, and for a squad's formation the one under the mouse
+    or the hexes painted so far."""
+
+    options: Options
+    kind: str
+    standing: Mapping[Hex, CombatantView]
+    hover: Hex | None = None
+    formation: FormationOption | None = None
+    painted: tuple[Hex, ...] = ()
+
+
+class Aimed(NamedTuple):
+    """What the overlays drew: the areas drawn on, the target rings and the destination (labels
+    keep off them as off discs) and the labels they ask for."""
+
+    drawn: list[pygame.Rect]
+    rings: list[Disc]
+    wanted: list[Wanted]
 
 
 class Overlays:
@@ -100,27 +130,28 @@ class Overlays:
             self._shaded = Shading(key, *self._shade(camera, self._fills(options, kind, moves, wedge, charge_target, hover)))
         return self._shaded
 
-    def draw(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-             standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-             words: Sequence[pygame.Rect] = (), inside: pygame.Rect | None = None) -> list[pygame.Rect]:
-        """What follows the mouse for `kind` ("move", "attack", "charge", ...) onto `target`: the
-        watched hexes, the path and its cost, the targets with their odds (kept off the `words`
-        already on the table: names, health, the title, where they can be, and `inside` the part of
-        the target the map is seen in); returns the areas
-        drawn on (what the next frame must repaint). The shaded hexes come from `shading`."""
-        unseen = {c.id for c in standing.values() if c.hidden} if self.table else set()
-        drawn = self._watched(target, camera, options, unseen)
-        if kind == "move":
-            move = self._chosen(options, "move").get(hover)
+    def draw(self, target: pygame.Surface, camera: Camera, aim: Aim, line: int, disc_radius: float) -> Aimed:
+        """What follows the mouse for `aim.kind` ("move", "attack", "charge", ...) onto `target`:
+        the watched hexes, the path with the destination outlined, the targets' rings, the line of
+        fire, a squad's formation; the labels (the path's cost, each target's odds, the hovered
+        target's cover, the formation's words) are asked of the frame's label pass, beside discs
+        of `disc_radius`. The shaded hexes come from `shading`."""
+        unseen = {c.id for c in aim.standing.values() if c.hidden} if self.table else set()
+        turn = Aimed(self._watched(target, camera, aim.options, unseen), [], [])
+        if aim.kind == "move":
+            move = self._chosen(aim.options, "move").get(aim.hover)
             if move is not None:
-                drawn += self._path(target, camera, move, line)
+                start = next((h for h, c in aim.standing.items() if c.id == aim.options.actor and h == c.hex), None)
+                self._path(target, camera, move, start, line, turn)
                 if move.hexes:  # a squad: the shape it would take there
-                    drawn += self._preview(target, camera, move.hexes, True, "", line)
-        attack_kind = "attack" if kind == "move" else kind
-        seen = {h: c for h, c in standing.items() if c.id not in unseen}
-        drawn += self._targets(target, camera, options, attack_kind, seen, hover, line, words,
-                               target.get_rect() if inside is None else inside)
-        return drawn
+                    turn.drawn.extend(self._preview(target, camera, move.hexes, True))
+                    turn.rings.extend(_hex_discs(camera, move.hexes))
+        if aim.kind == "formation":
+            self._formation(target, camera, aim.formation, aim.painted, line, disc_radius, turn)
+        attack_kind = "attack" if aim.kind == "move" else aim.kind
+        seen = {h: c for h, c in aim.standing.items() if c.id not in unseen}
+        self._targets(target, camera, aim.options, attack_kind, seen, aim.hover, line, turn)
+        return turn
 
     def _chosen(self, options: Options, kind: str) -> dict:
         """The allowed options of a kind, by hex for moves and by target for attacks, sorted out
@@ -134,25 +165,29 @@ class Overlays:
                            else dict(enumerate(allowed)))
         return found[kind]
 
-    def formation(self, target: pygame.Surface, camera: Camera, shown: FormationOption | None,
-                  painted: tuple[Hex, ...], line: int) -> list[pygame.Rect]:
-        """A squad's formation under the mouse (green, or red with the reason it is refused),
-        or the hexes painted so far; returns the areas drawn on."""
+    def _formation(self, target: pygame.Surface, camera: Camera, shown: FormationOption | None,
+                   painted: tuple[Hex, ...], line: int, disc_radius: float, turn: Aimed) -> None:
+        """A squad's formation under the mouse (green, or red with the reason it is refused), or
+        the hexes painted so far, with its words beside its first hex."""
         if painted:
-            return self._preview(target, camera, painted, True, f"{len(painted)} painted", line)
-        if shown is None:
-            return []
-        words = (f"{shown.formation} {shown.cost} movement" if shown.allowed else shown.refused)
-        return self._preview(target, camera, shown.hexes, shown.allowed, words, line)
-
-    def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...], allowed: bool,
-                 words: str, line: int) -> list[pygame.Rect]:
-        layer, topleft = self._shade(camera, [(h, FORMATION if allowed else REFUSED_FORMATION) for h in hexes])
-        drawn = [target.blit(layer, topleft)] if layer is not None else []
+            hexes, allowed, words = painted, True, f"{len(painted)} painted"
+        elif shown is not None:
+            hexes, allowed = shown.hexes, shown.allowed
+            words = f"{shown.formation} {shown.cost} movement" if shown.allowed else shown.refused
+        else:
+            return
+        turn.drawn.extend(self._preview(target, camera, hexes, allowed))
+        turn.rings.extend(_hex_discs(camera, hexes))
         if words and hexes:
             x, y = camera.hex_center(hexes[0])
-            drawn.append(label(target, self.fonts, words, line, (x, y + line * 1.5), "midtop"))
-        return drawn
+            turn.wanted.append(Wanted(words, label_size(self.fonts, words, line), None, "formation",
+                                      (x, y, _hex_reach(camera))))
+
+    def _preview(self, target: pygame.Surface, camera: Camera, hexes: tuple[Hex, ...],
+                 allowed: bool) -> list[pygame.Rect]:
+        """A squad's hexes shaded green (allowed) or red (refused); returns the area drawn on."""
+        layer, topleft = self._shade(camera, [(h, FORMATION if allowed else REFUSED_FORMATION) for h in hexes])
+        return [target.blit(layer, topleft)] if layer is not None else []
 
     @staticmethod
     def _fills(options: Options, kind: str, moves: Mapping[Hex, MoveOption], wedge: tuple[Hex, ...],
@@ -187,6 +222,7 @@ class Overlays:
         return layer, (left, top)
 
     def _watched(self, target: pygame.Surface, camera: Camera, options: Options, unseen: set[int]) -> list[pygame.Rect]:
+        """A red dot on each hex enemy overwatch covers (not those only hidden watchers cover, on the table)."""
         radius = max(2, round(camera.zoom * camera.layout.tile_width / 10))
         drawn = []
         for watched in options.watched:
@@ -196,40 +232,53 @@ class Overlays:
             drawn.append(pygame.draw.circle(target, WATCHED, (round(x), round(y)), radius))
         return drawn
 
-    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, line: int) -> list[pygame.Rect]:
-        points = [camera.hex_center(h) for h in move.path]
-        drawn = []
+    def _path(self, target: pygame.Surface, camera: Camera, move: MoveOption, start: Hex | None, line: int,
+              turn: Aimed) -> None:
+        """The path from the mover's hex (`start`) as a wide light line edged in dark, the
+        destination hex outlined the same way, and its cost (as large as a name) asked for at
+        the hex's centre."""
+        points = [camera.hex_center(h) for h in ((start,) if start is not None else ()) + tuple(move.path)]
+        width = max(PATH_WIDTH, line // 5)
         if len(points) > 1:
-            drawn.append(pygame.draw.lines(target, PATH, False, points, max(2, line // 8)))
+            turn.drawn.append(banded_line(target, points, width, closed=False))
+        turn.drawn.append(banded_line(target, polygon(camera, move.hex), width, closed=True))
         x, y = camera.hex_center(move.hex)
-        drawn.append(label(target, self.fonts, f"{move.cost}", line, (x, y), "center"))
-        return drawn
+        cost = f"{move.cost}"
+        turn.wanted.append(Wanted(cost, label_size(self.fonts, cost, line), None, "cost", (x, y, 0.0)))
+        # Labels keep off the outlined destination, as off a disc; its cost, at its centre, may not.
+        turn.rings.append(Disc(None, x, y, _hex_reach(camera) + width))
 
     def _targets(self, target: pygame.Surface, camera: Camera, options: Options, kind: str,
-                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int,
-                 words: Sequence[pygame.Rect], inside: pygame.Rect) -> list[pygame.Rect]:
+                 standing: Mapping[Hex, CombatantView], hover: Hex | None, line: int, turn: Aimed) -> None:
+        """Each target's ring (a light and a dark band) and its odds asked for beside the ring;
+        the target under the mouse first, with its line of fire, expected damage and cover."""
         by_id = {c.id: c.hex for c in standing.values()}  # a squad's target ring sits on its anchor
-        hovered = standing.get(hover) if hover is not None else None
-        me = by_id.get(options.actor)
+        hovered = standing[hover].id if hover in standing else None
         radius = max(6, round(camera.zoom * camera.layout.tile_width * 0.45))
-        rings = {h: ring_rect(camera, h, radius) for h in standing}
-        drawn: list[pygame.Rect] = []
-        odds_boxes: list[pygame.Rect] = []
+        edge = max(2, line // 12)
         for option in self._chosen(options, kind).values():
             if not isinstance(option, AttackOption) or option.target not in by_id:
                 continue
-            there = by_id[option.target]
-            x, y = camera.hex_center(there)
-            drawn.append(pygame.draw.circle(target, TARGET, (round(x), round(y)), radius, max(2, line // 10)))
+            x, y = camera.hex_center(by_id[option.target])
+            area = mark(target, (x, y), radius, TARGET)
+            ring = Disc(option.target, x, y, area.width / 2)
+            turn.drawn.append(area)
+            turn.rings.append(ring)
             odds = odds_words(option)
-            if hovered is not None and hovered.id == option.target:  # any hex of a squad
-                odds += f"  {float(option.expected_damage):.1f} dmg"
-                if me is not None:
-                    drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (x, y), max(2, line // 10)))
-                cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
-                if cover and cover != "in the open":
-                    drawn.append(label(target, self.fonts, cover, line, (x, y + radius + line * 2.2), "midtop"))
-            blocked = [ring for h, ring in rings.items() if h != there] + odds_boxes
-            box = odds_box(label_size(self.fonts, odds, line), rings[there], blocked, inside, words)
-            odds_boxes.append(label_in(target, self.fonts, odds, line, box))
-        return drawn + odds_boxes
+            if option.target == hovered:  # any hex of a squad
+                odds += self._hovered(target, camera, option, by_id.get(options.actor), ring, line, turn)
+            w, h = label_size(self.fonts, odds, line)
+            turn.wanted.append(Wanted(odds, (w + 2 * edge, h + 2 * edge), option.target, "odds",
+                                      (x, y, ring.radius), 0 if option.target == hovered else 1 + option.target))
+
+    def _hovered(self, target: pygame.Surface, camera: Camera, option: AttackOption, me: Hex | None, ring: Disc,
+                 line: int, turn: Aimed) -> str:
+        """The target under the mouse: the line of fire drawn, its cover asked for beside its ring;
+        returns the expected damage to add to its odds."""
+        if me is not None:
+            turn.drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (ring.x, ring.y), max(2, line // 10)))
+        cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
+        if cover and cover != "in the open":
+            turn.wanted.append(Wanted(cover, label_size(self.fonts, cover, line), option.target, "cover",
+                                      (ring.x, ring.y, ring.radius)))
+        return f"  {float(option.expected_damage):.1f} dmg"

@@ -1,29 +1,39 @@
-"""A whole frame: the cached board, the tokens and a title line, for the table or the console.
+"""A whole frame: the cached board, the tokens, the turn's overlays and every label, for the
+table or the console.
 
-A frame is a pure function of the battle's state, the view and the camera; the caches in
-`Frame` (board per zoom, images, fonts, texts) only save work and never change what is drawn.
+A frame is a function of the battle's state, the view, the camera and what the player aims;
+the caches in `Frame` (board per zoom, images, fonts, texts) only save work and never change
+what is drawn. Labels are the one exception to "pure": each keeps its last spot while that
+spot stays free (game.ui.layout), so that nothing jumps between frames.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
 import os
+from collections import deque
+from collections.abc import Iterable, Sequence
 
 import pygame
 
 from game.battle import Battle
-from game.ui.banner import Seat
-from game.ui.banner_look import draw_table_banner, table_room
+from game.ui.banner import Seat, banner_for
+from game.ui.banner_look import table_room
+from game.ui.banner_picture import BannerPicture
 from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit
-from game.ui.look import VIEWS, text_height
-from game.ui.overlays import Shading
-from game.ui.tokens import Tokens, label
+from game.scenario.mapprops import computer_plays
+from game.ui.labels import label, paint
+from game.ui.layout import LabelLayout, Laid, Placed, record
+from game.ui.look import VIEWS, letter_height, text_height
+from game.ui.overlays import Aim, Aimed, Overlays, Shading
+from game.ui.tokens import Tokens
 from game.ui.tracker import table_line
+from game.ui.watching import NO_SHADING, Watches, merged
 
 MARGIN_FRACTION = 0.02
-NO_SHADING = Shading((), None, (0, 0))
+ZOOM_STEP = 1.15
+"""How much one step of the mouse wheel zooms (the window zooms by ZOOM_STEP ** steps)."""
 
 
 def title_strip(size: tuple[int, int]) -> int:
@@ -46,12 +56,14 @@ def title_line(battle: Battle) -> str:
 class Frame:
     """Draws frames of one battle's map, keeping what does not change between frames.
 
+    A frame is the board (with the turn's shading and the overwatch wedges laid into a copy of
+    it, `Ground`), the tokens, what the player is aiming (`Aim`: path, rings), then every label
+    from one pass (game.ui.layout): the title, names, health, conditions, odds, cover, cost.
     When the target still holds this drawer's previous frame and the camera has not moved,
-    only the areas the previous tokens and title covered are repainted from the cached board:
-    the picture is the same as a full repaint (a test checks it), for a fraction of the copying.
-    A caller that draws anything else on the target passes `repaint_all=True`. The turn's shaded
-    hexes are laid into a copy of the board (`Ground`) when they change, so a frame with every
-    overlay on repaints opaque pixels only.
+    only the areas the previous frame drew on are repainted from the cached board: the picture
+    is the same as a full repaint (a test checks it), for a fraction of the copying. A caller
+    that draws anything else on the target passes `repaint_all=True` (or names the areas in
+    `also`). `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
     """
 
     def __init__(self, battle: Battle, view: str = "table", board: Board | None = None) -> None:
@@ -61,51 +73,143 @@ class Frame:
             raise ValueError(f"view must be one of {', '.join(VIEWS)}, got {view!r}")
         self.board = board or Board(battle.scenario)
         self.tokens = Tokens(view)
+        self.overlays = Overlays(self.tokens.fonts, table=view == "table")
         self.view = view
+        self.watches = Watches(view)
+        self.labels = LabelLayout()
         self._titled: tuple = (None, "", "")
         self._views: tuple = (None, ())
+        self._merged: tuple = (None, NO_SHADING)
+        self._placed: tuple = (None, None)
+        self._prepared: deque[float] = deque(maxlen=4)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
-        self.words: list[pygame.Rect] = []
         self.inside = pygame.Rect(0, 0, 0, 0)
-        """The part of the target the last frame's map was seen in (words stay inside it)."""
-        """Where the last frame put the title and the tokens' names and health (overlays keep off them)."""
+        """The part of the target the last frame's map was seen in (labels stay inside it)."""
+        self.record: dict = {}
+        """What the last frame drew: tokens, labels placed and left off (game.ui.layout.record)."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
-             also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None) -> None:
+             also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
+             aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = ()) -> None:
         """One frame of the battle as it stands, onto `target`. `also` names areas something
-        else drew on over the last frame (the overlays), repainted from the board too; `under`
-        is the turn's shaded hexes, laid into the board below the tokens; the title, names and
-        health stay in `seen_in`, the part of the target the map is seen in (other controls
-        cover the rest; all of the target if None)."""
-        under = under or NO_SHADING
-        ground = self.ground.surface(camera, *under)
-        last = self._last
-        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
-            placed = self.board.draw(target, camera, ground)  # fills the background around the board too
-        else:
-            placed = last[4]
-            for rect in [*last[5], *also]:
-                self.board.repaint(target, camera, rect, ground)
+        else drew on over the last frame, repainted from the board too; `under` is the turn's
+        shaded hexes, laid into the board below the tokens; `aim` what the player is aiming
+        (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
+        (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
+        draws (banners), which the frame's `record` lists with its own."""
+        self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
-            self._views = (key, battle.combatants())
+            self._views = (key, self.tokens.shown(battle.combatants()))
         self.inside = target.get_rect() if seen_in is None else seen_in
-        drawn = self.tokens.draw(target, camera, self._views[1], battle.current(), self.inside)
-        drawn.append(self._title(target, battle, self.inside.right))
-        self.words = [*self.tokens.words, drawn[-1]]
-        self._last = (id(target), target.get_size(), camera, self.ground.key, placed, drawn)
+        shown, current = self._views[1], battle.current()
+        drawn = self.tokens.draw(target, camera, shown, current)
+        line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
+        aimed = self.overlays.draw(target, camera, aim, line, radius) if aim is not None else Aimed([], [], [])
+        title = self._title(target, battle, self.inside.right)
+        fixed = (*([title] if title else []), *others)
+        laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
+        pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
+        drawn += aimed.drawn + [label.rect for label in fixed] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
 
-    def _title(self, target: pygame.Surface, battle: Battle, room: int) -> pygame.Rect:
+    def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
+               also: Iterable[pygame.Rect], under: Shading) -> None:
+        """The board with the turn's shading and the wedges: all of it when the target, its size,
+        the camera or the shading changed, else only where the last frame (and `also`) drew."""
+        ground = self.ground.surface(camera, *self._shading(battle, camera, under))
+        last = self._last
+        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
+            self.board.draw(target, camera, ground)  # fills the background around the board too
+        else:
+            for rect in [*last[4], *also]:
+                self.board.repaint(target, camera, rect, ground)
+
+    def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
+              aimed: Aimed, keep_off: Sequence[pygame.Rect], fixed: tuple[Placed, ...]) -> Laid:
+        """Every label placed by the one pass, and the frame's record; placed again only when
+        something it depends on changed (the battle, camera, window, aim, areas kept off)."""
+        shown, current, line = tokens
+        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside),
+               None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted),
+               tuple(tuple(rect) for rect in keep_off), tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in fixed))
+        if self._placed[0] == key:
+            return self._placed[1]
+        disc_line = text_height(target.get_height())
+        discs = self.tokens.discs(camera, shown, disc_line)
+        marks = self.tokens.marks(camera, shown, current, disc_line)
+        ringed = {ring.owner: ring.radius for ring in aimed.rings}  # a target's labels stand beside its ring
+        wanted = list(aimed.wanted)
+        for c in shown:
+            x, y, reach = self.tokens.beside(camera, c, current, disc_line)
+            wanted += self.tokens.wanted(c, (x, y, max(reach, ringed.get(c.id, 0.0))), line, current, target.get_size())
+        laid = self.labels.place(wanted, [d for d, _ in discs] + marks + aimed.rings, self.inside, keep_off, fixed)
+        self.record = record(target.get_size(), self.view, discs, laid, fixed)
+        self._placed = (key, laid)
+        return laid
+
+    def prepare(self, camera: Camera) -> bool:
+        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's,
+        one per call, so that the first frame after a wheel step finds it drawn (a window calls
+        this while it waits for events); False once both are drawn."""
+        for step in (1, -1):
+            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
+            if zoom not in self._prepared:
+                self.board.surface(zoom)
+                self._prepared.append(zoom)
+                return True
+        return False
+
+    def label_line(self, height: int) -> int:
+        """The line height of labels on a target this tall: on the table, tall enough for capital
+        letters of `letter_height` (read from the back of the room); on the console, the usual."""
+        if self.view == "table":
+            return self.tokens.fonts.line_for_letters(letter_height(height))
+        return text_height(height)
+
+    def _shading(self, battle: Battle, camera: Camera, under: Shading) -> Shading:
+        """The turn's shading with the overwatch wedges over it, merged once per change."""
+        watches = self.watches.shading(battle, camera)
+        key = (under.key, watches.key)
+        if self._merged[0] != key:
+            self._merged = (key, merged(under, watches))
+        return self._merged[1]
+
+    def _title(self, target: pygame.Surface, battle: Battle, room: int) -> Placed | None:
         """The title line, top left, ending before the x `room`: a narrow window keeps the
-        tracker and drops the map's title."""
+        tracker and drops the map's title, a narrower one cuts the tracker short ("round 2 -
+        Sable's tu…"); None when not even that fits."""
         line = text_height(target.get_height())
         key = (id(battle), battle.state)
         if self._titled[0] != key:  # the log is read once per state of the battle, not per frame
             self._titled = (key, title_line(battle), table_line(battle))
         _, whole, short = self._titled
-        words = whole if self.tokens.fonts.font(line).size(whole)[0] <= room - 24 else short
-        return label(target, self.tokens.fonts, words, line, (8, 4), "topleft")
+        font = self.tokens.fonts.font(line)
+        words = whole if font.size(whole)[0] <= room - 24 else short
+        if font.size(words)[0] > room - 24:  # rare: a window narrower than the tracker's line
+            from game.ui.fitting import fitted_words  # loads pygame_gui, which render need not
+            words = fitted_words(words, "", lambda w: font.size(w)[0] <= room - 24)
+        if not words:
+            return None
+        return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def people_aim(battle: Battle, view: str) -> Aim | None:
+    """What the window shows by default on whoever must act, when people play them: the
+    reachable hexes and the targets with their odds (the "move" mode, the mouse nowhere). Who
+    people play is what the map (or the save) gives each side: a side whose controller is a
+    computer player (`computer`, `tactical`, `random`) shows nothing, and so does an open
+    decision, a finished battle, or on the table an actor the map hides."""
+    who = battle.current()
+    actor = battle.combatant(who) if who is not None else None
+    if actor is None or battle.state.ended or battle.pending() is not None or (actor.hidden and view == "table"):
+        return None
+    controllers = {side.id: side.controller for side in battle.sides()}
+    if computer_plays(controllers.get(actor.side, "")):
+        return None
+    standing = {h: c for c in battle.combatants() if c.in_fight and c.hex is not None for h in (c.footprint or (c.hex,))}
+    return Aim(battle.options(who), "move", standing)
 
 
 def start_headless() -> None:
@@ -120,22 +224,34 @@ def start_headless() -> None:
 
 def render_battle(battle: Battle, size: tuple[int, int], view: str = "table",
                   camera: Camera | None = None) -> pygame.Surface:
-    """The battle as it stands, drawn on a new surface of `size` (the whole map fitted)."""
-    return render_frame(battle, size, view, camera)[0]
+    """The battle as it stands, drawn on a new surface of `size` as the window draws it (the
+    table view with its banner and action bar), without the overlays of whoever acts."""
+    return render_frame(battle, size, view, camera, aimed=False)[0]
 
 
-def render_frame(battle: Battle, size: tuple[int, int], view: str = "table",
-                 camera: Camera | None = None) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect, str]]]:
-    """The battle drawn as the window draws it, the table view with its banner and action bar
-    (the map fitted clear of them); and each text the banner drew, as (text, rect, "banner")."""
+def render_frame(battle: Battle, size: tuple[int, int], view: str = "table", camera: Camera | None = None,
+                 aim: Aim | None = None, aimed: bool = True) -> tuple[pygame.Surface, dict]:
+    """The battle drawn as the window would on a new surface of `size`: the table view with its
+    banner and action bar (the map fitted clear of them unless a camera is given), with `aim`'s
+    overlays, or else `people_aim`'s when `aimed`; and the record of what was drawn
+    (game.ui.layout.record), the banner's texts among the labels."""
     frame = Frame(battle, view)
     surface = pygame.Surface(size)
-    below, beside = table_room(frame.tokens.fonts, size, bar=True) if view == "table" else (0, 0)
-    camera = camera or camera_for(battle, frame.board, (size[0] - beside, size[1]), below)
-    frame.draw(surface, battle, camera, seen_in=pygame.Rect(0, 0, size[0] - beside, size[1] - below))
-    if view != "table":
-        return surface, []
-    return surface, draw_table_banner(surface, battle, surface.get_rect(), frame.tokens.fonts, Seat.of_map(battle)).labels
+    banner = BannerPicture()
+    seen_in = surface.get_rect()
+    if view == "table":
+        below, beside = table_room(frame.tokens.fonts, size, bar=True)
+        seen_in = pygame.Rect(0, 0, size[0] - beside, size[1] - below)
+        seat = Seat.of_map(battle)
+        banner.make(battle, surface.get_rect(), frame.tokens.fonts, seat, banner_for(battle, seat), size)
+    camera = camera or fitted_camera(battle, frame.board, size, view)
+    if aim is None and aimed:
+        aim = people_aim(battle, view)
+    under = frame.overlays.shading(camera, aim.options, aim.kind, aim.hover) if aim is not None else None
+    frame.draw(surface, battle, camera, under=under, aim=aim, seen_in=seen_in, keep_off=banner.areas,
+               others=banner.labels)
+    banner.lay(surface)
+    return surface, frame.record
 
 
 def fitted_camera(battle: Battle, board: Board, size: tuple[int, int], view: str = "table") -> Camera:

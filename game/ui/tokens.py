@@ -1,11 +1,13 @@
-"""Tokens: each combatant drawn from its `CombatantView` over the board.
+"""Tokens: each combatant drawn from its `CombatantView` over the board, and the labels it asks for.
 
-A disc in its side's colour with the side's letter (colour is never the only cue), the name
-below, health above (each moved to a free side when it would hide a neighbouring disc), and
-badges: prone (the disc lies flat), overwatch (a wedge toward the watched facing), total
-defense (a second ring), down or dead (greyed, crossed out). The table view never shows an
-NPC's health, nor a unit the map hides until the GM reveals it; the console view shows every
-number, and the hidden with a yellow ring and "(hidden)" by the name.
+A disc in its side's colour with the side's letter (colour is never the only cue), and badges:
+prone (the disc lies flat), overwatch (an arrowhead toward the watched facing), total defense
+(a second ring in its colour, edged in dark), down or dead (greyed, crossed out), dying (greyed, with the rounds it has left
+in large figures on the disc). The acting token wears a wide mark of a light and a dark band,
+which stands out on any terrain. Its name, health and conditions are asked of the frame's one
+label pass (game.ui.layout), which puts them where they hide nothing. The table view never shows
+an NPC's health (a PC's is pips, no digits), nor a unit the map hides until the GM reveals it;
+the console view shows every number, and the hidden with a yellow ring and "(hidden)" by the name.
 """
 
 from __future__ import annotations
@@ -17,98 +19,14 @@ import pygame
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.ui.camera import Camera
-from game.ui.placing import ABOVE, BELOW, CORNERS, LEFT, RIGHT, box_at, free_box
-from game.ui.look import (DOWN_GREY, INK, LABEL_BACKING, LABEL_TEXT, PAPER, side_colour,
-                          side_letter, ink_on, text_height)
+from game.ui.labels import Fonts, label, label_size, pips_size, short_name  # noqa: F401  (others import them here)
+from game.ui.layout import Disc, Wanted
+from game.ui.look import (DOWN_GREY, INK, PAPER, band_width, ink_on, side_colour, side_letter, text_height)
 from game.views import CombatantView
 
-PIP_FULL = (0x00, 0x9E, 0x73)  # Okabe-Ito bluish green
-PIP_LOST = (0x55, 0x55, 0x5C)
 HIDDEN_RING = (0xF0, 0xE4, 0x42)  # Okabe-Ito yellow: the console's mark of a unit the table does not see
-MAX_PIPS = 12
-NAME_SIDES = (BELOW, RIGHT, LEFT, ABOVE, *CORNERS)  # the corners when every side is taken
-HEALTH_SIDES = (ABOVE, BELOW, RIGHT, LEFT)
-TEXTS_KEPT = 2048
-
-
-class Fonts:
-    """Fonts by line height, rendered texts and labels on their backing, each made once."""
-
-    def __init__(self) -> None:
-        """Empty caches; the font module is started if it is not."""
-        if not pygame.font.get_init():
-            pygame.font.init()
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
-        self._backed: dict[tuple[str, int], pygame.Surface] = {}
-
-    def font(self, line_height: int) -> pygame.font.Font:
-        """The default font whose lines are at least `line_height` pixels tall."""
-        if line_height not in self._fonts:
-            size = line_height
-            font = pygame.font.Font(None, size)
-            while font.get_height() < line_height:
-                size += 1
-                font = pygame.font.Font(None, size)
-            self._fonts[line_height] = font
-        return self._fonts[line_height]
-
-    def text(self, words: str, line_height: int, colour: tuple[int, ...]) -> pygame.Surface:
-        """The words rendered once, antialiased."""
-        key = (words, line_height, tuple(colour))
-        if key not in self._texts:
-            if len(self._texts) > TEXTS_KEPT:
-                self._texts.clear()
-            self._texts[key] = self.font(line_height).render(words, True, colour)
-        return self._texts[key]
-
-    def backed(self, words: str, line_height: int) -> pygame.Surface:
-        """The words on their opaque label backing, drawn once (a label is then one blit)."""
-        key = (words, line_height)
-        if key not in self._backed:
-            if len(self._backed) > TEXTS_KEPT:
-                self._backed.clear()
-            text = self.text(words, line_height, LABEL_TEXT)
-            surface = pygame.Surface(label_size(self, words, line_height))
-            surface.fill(LABEL_BACKING)
-            surface.blit(text, text.get_rect(center=surface.get_rect().center))
-            self._backed[key] = surface
-        return self._backed[key]
-
-
-def short_name(name: str) -> str:
-    """A name cut to fit a crowded table: its first word, or for a numbered one ("Thug 10") its
-    initial and number ("T10"), since the number is what tells it from its fellows."""
-    words = name.split()
-    if len(words) > 1 and words[-1].isdigit():
-        return f"{words[0][0]}{words[-1]}"
-    return words[0] if words else name
-
-
-def label(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
-          anchor: tuple[float, float], where: str = "midtop") -> pygame.Rect:
-    """Text on an opaque dark backing (contrast over 15:1); returns the backing's rectangle."""
-    box = pygame.Rect((0, 0), label_size(fonts, words, line_height))
-    setattr(box, where, (round(anchor[0]), round(anchor[1])))
-    return label_in(target, fonts, words, line_height, box)
-
-
-def label_size(fonts: Fonts, words: str, line_height: int) -> tuple[int, int]:
-    """The size of the backing `label` draws for the words."""
-    text = fonts.text(words, line_height, LABEL_TEXT)
-    return text.get_rect().inflate(2 * max(4, line_height // 3), 0).size
-
-
-def label_in(target: pygame.Surface, fonts: Fonts, words: str, line_height: int,
-             box: pygame.Rect) -> pygame.Rect:
-    """Text centred on an opaque dark backing filling `box`; returns the box."""
-    if box.size == label_size(fonts, words, line_height):
-        target.blit(fonts.backed(words, line_height), box)  # the usual case: one opaque blit
-        return box
-    text = fonts.text(words, line_height, LABEL_TEXT)
-    pygame.draw.rect(target, LABEL_BACKING, box)
-    target.blit(text, text.get_rect(center=box.center))
-    return box
+SPREAD_SCALE = 0.8  # a squad's discs on its other hexes, as a share of the main disc
+NAMES_WHOLE_FROM = (1280, 720)  # a table window this large never shortens a name
 
 
 def screen_direction(camera: Camera, angle_degrees: float) -> tuple[float, float]:
@@ -131,7 +49,28 @@ def _step(camera: Camera, origin: tuple[float, float], d: Hex) -> tuple[float, f
     return x - origin[0], y - origin[1]
 
 
-SPREAD_SCALE = 0.8  # a squad's discs on its other hexes, as a share of the main disc
+def conditions(c: CombatantView) -> str:
+    """A token's conditions in a few words ("dying, 3 rounds", "prone, disarmed"), "" for none.
+    Overwatch is not among them: its wedge and arrowhead show it on both views."""
+    if not c.in_fight:
+        if c.down == "mortally wounded":
+            return f"dying, {c.dies_in} round{'s' if c.dies_in != 1 else ''}" if c.dies_in else "dying"
+        return {"stabilised": "stable", "unconscious": "unconscious"}.get(c.down or "", "")
+    words = [word for flag, word in ((c.prone, "prone"), (c.total_defense, "total defense"),
+                                     (c.disarmed, "disarmed")) if flag]
+    return ", ".join(words)
+
+
+def label_order(c: CombatantView, current: int | None) -> int:
+    """Where a token's labels come among those of their kind (lower placed first, left off last):
+    the acting token's, then the PCs', their allies', everyone else standing, the fallen."""
+    if c.id == current:
+        group = 0
+    elif not c.in_fight:
+        group = 4
+    else:
+        group = {"pcs": 1, "allies": 2}.get(c.side, 3)
+    return group * 100_000 + c.id
 
 
 class Tokens:
@@ -141,29 +80,80 @@ class Tokens:
         """Tokens for a view; fonts and texts are cached across frames."""
         self.view = view
         self.fonts = fonts or Fonts()
-        self.words: list[pygame.Rect] = []  # where the last `draw` put names and health (odds keep off them)
 
-    def draw(self, target: pygame.Surface, camera: Camera, combatants: Iterable[CombatantView],
-             current: int | None = None, inside: pygame.Rect | None = None) -> list[pygame.Rect]:
-        """Every combatant on a hex, the fallen first so the standing are drawn over them, then
-        their words where they hide no other disc (the one acting placed first); the table
-        view leaves out whoever the map hides until the GM reveals them; the words stay `inside`
-        (the part of the target the map is seen in; all of it if None). Returns the
-        rectangles drawn on (what the next frame must repaint)."""
-        inside = target.get_rect() if inside is None else inside
+    def shown(self, combatants: Iterable[CombatantView]) -> list[CombatantView]:
+        """The combatants this view draws, the fallen first (the standing are drawn over them):
+        everyone on a hex, but on the table not whoever the map hides until the GM reveals them."""
         shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
-        placed = sorted(shown, key=lambda c: (c.in_fight, c.id))
-        drawn = [self.draw_spread(target, camera, c) for c in placed if len(c.footprint) > 1]
-        drawn += [self.draw_one(target, camera, c, c.id == current) for c in placed]
-        line = text_height(target.get_height())
-        discs = {c.id: self._disc(camera, c, line) for c in placed}
-        spread = [disc for c in placed if len(c.footprint) > 1 for disc in self._spread_discs(camera, c, line)]
-        taken: list[pygame.Rect] = []
-        for c in sorted(placed, key=lambda c: (c.id != current, not c.in_fight, c.id)):
-            blocked = [disc for other, disc in discs.items() if other != c.id] + spread + taken
-            taken += self.draw_words(target, c, discs[c.id], line, blocked, inside)
-        self.words = taken
-        return drawn + taken
+        return sorted(shown, key=lambda c: (c.in_fight, c.id))
+
+    def draw(self, target: pygame.Surface, camera: Camera, shown: list[CombatantView],
+             current: int | None = None) -> list[pygame.Rect]:
+        """Every shown combatant's discs and marks (no words: the label pass places those);
+        returns the rectangles drawn on (what the next frame must repaint)."""
+        drawn = [self.draw_spread(target, camera, c) for c in shown if len(c.footprint) > 1]
+        drawn += [self.draw_one(target, camera, c, c.id == current) for c in shown]
+        return drawn
+
+    def discs(self, camera: Camera, shown: list[CombatantView], line: int) -> list[tuple[Disc, str]]:
+        """Every disc the view draws, with its owner's name: one per hex of a squad."""
+        radius = self.radius(camera, line)
+        found = []
+        for c in shown:
+            found.append((Disc(c.id, *camera.hex_center(c.hex), radius), c.name))
+            found += [(Disc(c.id, *camera.hex_center(h), radius * SPREAD_SCALE), c.name) for h in c.footprint[1:]]
+        return found
+
+    def marks(self, camera: Camera, shown: list[CombatantView], current: int | None, line: int) -> list[Disc]:
+        """What labels keep off besides the discs: the acting token's mark (a disc as wide) and
+        each overwatch arrowhead (a small disc over it)."""
+        radius = self.radius(camera, line)
+        found = []
+        for c in shown:
+            x, y = camera.hex_center(c.hex)
+            if c.id == current and c.in_fight:
+                found.append(Disc(c.id, x, y, self.beside(camera, c, current, line)[2]))
+            if c.overwatch is not None and c.in_fight:
+                dx, dy = screen_direction(camera, self._watch_angle(c))
+                found.append(Disc(c.id, x + dx * radius * 1.35, y + dy * radius * 1.35, radius * 0.5))
+        return found
+
+    def beside(self, camera: Camera, c: CombatantView, current: int | None, line: int) -> tuple[float, float, float]:
+        """The circle a token's labels stand beside: its disc, or around the acting token's mark."""
+        radius = self.radius(camera, line)
+        if c.id == current and c.in_fight:
+            radius += 2 * band_width(radius) + 1
+        return (*camera.hex_center(c.hex), radius)
+
+    def wanted(self, c: CombatantView, beside: tuple[float, float, float], line: int,
+               current: int | None, window: tuple[int, int]) -> list[Wanted]:
+        """The labels a token asks for beside its disc: its name, its health (every number on
+        the console; a PC's pips on the table) and its conditions."""
+        order = label_order(c, current)
+        name = f"{c.name} (hidden)" if c.hidden else c.name
+        fallbacks = [t for t in dict.fromkeys((c.name, short_name(c.name))) if t != name]
+        if self.view == "table" and window[0] >= NAMES_WHOLE_FROM[0] and window[1] >= NAMES_WHOLE_FROM[1]:
+            fallbacks = []
+        shorter = tuple((t, label_size(self.fonts, t, line)) for t in fallbacks)
+        found = [Wanted(name, label_size(self.fonts, name, line), c.id, "name", beside, order, shorter)]
+        health = self._health(c, line)
+        if health is not None:
+            found.append(Wanted(health[0], health[1], c.id, "health", beside, order))
+        badge = conditions(c)
+        if badge:
+            found.append(Wanted(badge, label_size(self.fonts, badge, line), c.id, "condition", beside, order))
+        return found
+
+    def _health(self, c: CombatantView, line: int) -> tuple[str, tuple[int, int]] | None:
+        """Health's words and size: every number on the console, a PC's pips on the table."""
+        if self.view == "console":
+            words = f"{c.health}/{c.health_max}" + (" HD" if c.unit == "hd" else "")
+            if c.squad_units is not None:
+                words += f" x{c.squad_units}"
+            return words, label_size(self.fonts, words, line)
+        if c.side == "pcs" and c.health_max > 0:
+            return f"{c.health}/{c.health_max}", pips_size(c.health_max, line)
+        return None
 
     def draw_one(self, target: pygame.Surface, camera: Camera, c: CombatantView,
                  current: bool = False) -> pygame.Rect:
@@ -172,24 +162,34 @@ class Tokens:
         line = text_height(target.get_height())
         radius = self.radius(camera, line)
         colour = side_colour(c.side) if c.in_fight else DOWN_GREY
-        if c.overwatch is not None and c.in_fight:
-            self._wedge(target, camera, c, (cx, cy), radius, colour)
-        if current and c.in_fight:
-            pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
-        if c.total_defense and c.in_fight:
-            pygame.draw.circle(target, INK, (cx, cy), radius + 8, 3)
-            pygame.draw.circle(target, PAPER, (cx, cy), radius + 5, 3)
+        self._around(target, camera, c, (cx, cy), radius, colour, current)
         disc = self._disc_rect(cx, cy, radius, c.prone)
-        if c.hidden:  # only the console draws the hidden: a ring the table never shows
-            pygame.draw.circle(target, HIDDEN_RING, (cx, cy), radius + 9, 4)
         pygame.draw.ellipse(target, colour, disc)
         pygame.draw.ellipse(target, INK, disc, 2)
-        letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
-        target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
-        if not c.in_fight:
-            self._cross(target, disc)
+        if c.dies_in is not None and not c.in_fight:
+            self._rounds_left(target, disc, c.dies_in)
+        else:
+            letter = self.fonts.text(side_letter(c.side), line, ink_on(colour))
+            target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
+            if not c.in_fight:
+                self._cross(target, disc)
         reach = 2 * round(radius * 1.8 + 10)
         return pygame.Rect(0, 0, reach, reach).move(round(cx) - reach // 2, round(cy) - reach // 2)
+
+    def _around(self, target: pygame.Surface, camera: Camera, c: CombatantView, centre: tuple[float, float],
+                radius: float, colour: tuple[int, int, int], current: bool) -> None:
+        """What a token wears around its disc: the overwatch arrowhead, the acting mark, the total
+        defense ring (in its own colour: not to be taken for the acting mark), the console's ring
+        of a unit hidden from the table."""
+        if c.overwatch is not None and c.in_fight:
+            self._wedge(target, camera, c, centre, radius, colour)
+        if current and c.in_fight:
+            mark(target, centre, radius, PAPER)
+        if c.total_defense and c.in_fight:
+            pygame.draw.circle(target, INK, centre, radius + 9, 7)
+            pygame.draw.circle(target, colour, centre, radius + 8, 5)
+        if c.hidden:  # only the console draws the hidden: the table never shows them
+            pygame.draw.circle(target, HIDDEN_RING, centre, radius + 9, 4)
 
     def draw_spread(self, target: pygame.Surface, camera: Camera, c: CombatantView) -> pygame.Rect:
         """A squad's other hexes (Seed 002, Squad Size): a smaller disc of its colour and letter on
@@ -199,8 +199,8 @@ class Tokens:
         colour = side_colour(c.side)
         centres = [camera.hex_center(h) for h in c.footprint]
         area = pygame.Rect(round(centres[0][0]), round(centres[0][1]), 1, 1)
-        discs = self._spread_discs(camera, c, line)
-        for index, ((cx, cy), disc) in enumerate(zip(centres[1:], discs), start=1):
+        for index, (cx, cy) in enumerate(centres[1:], start=1):
+            disc = pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
             nearest = min(centres[:index], key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
             area.union_ip(pygame.draw.line(target, INK, nearest, (cx, cy), max(3, round(radius / 4))))
             pygame.draw.ellipse(target, colour, disc)
@@ -209,37 +209,6 @@ class Tokens:
             target.blit(letter, letter.get_rect(center=(round(cx), round(cy))))
             area.union_ip(disc.inflate(4, 4))
         return area
-
-    def _spread_discs(self, camera: Camera, c: CombatantView, line: int) -> list[pygame.Rect]:
-        """Where the smaller discs on a squad's other hexes lie on screen (labels keep off them)."""
-        radius = self.radius(camera, line) * SPREAD_SCALE
-        return [pygame.Rect(round(cx - radius), round(cy - radius), round(2 * radius), round(2 * radius))
-                for cx, cy in (camera.hex_center(h) for h in c.footprint[1:])]
-
-    def draw_words(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
-                   blocked: list[pygame.Rect], inside: pygame.Rect) -> list[pygame.Rect]:
-        """Health above the disc and the name below, each moved to another side when that one
-        would hide something blocked; a name with no free side goes off a corner of the disc,
-        else beside the disc and its health together (under the health moved below it), else is
-        shortened (`short_name`), then left off (the console lists everyone).
-        Returns the areas drawn on."""
-        words = []
-        health = self._health(target, c, disc, line, blocked, inside)
-        if health is not None:
-            words.append(health)
-        around = [disc] + ([disc.union(health)] if health is not None else [])
-        full = f"{c.name} (hidden)" if c.hidden else c.name
-        for name in dict.fromkeys((full, c.name, short_name(c.name))):
-            for token in around:
-                box = free_box(label_size(self.fonts, name, line), token, NAME_SIDES, 3, blocked + words, inside)
-                if box is not None:
-                    return words + [label_in(target, self.fonts, name, line, box)]
-        return words
-
-    def _disc(self, camera: Camera, c: CombatantView, line: int) -> pygame.Rect:
-        """Where a combatant's disc lies on screen."""
-        cx, cy = camera.hex_center(c.hex)
-        return self._disc_rect(cx, cy, self.radius(camera, line), c.prone)
 
     def radius(self, camera: Camera, line: int) -> float:
         """The disc's radius: most of a hex, never too small for its letter."""
@@ -259,11 +228,21 @@ class Tokens:
         pygame.draw.line(target, INK, disc.topleft, disc.bottomright, width)
         pygame.draw.line(target, INK, disc.bottomleft, disc.topright, width)
 
+    def _rounds_left(self, target: pygame.Surface, disc: pygame.Rect, rounds: int) -> None:
+        """A dying PC's rounds left, as large as its disc allows, white on a dark inner disc."""
+        pygame.draw.ellipse(target, INK, disc.inflate(-disc.width // 4, -disc.height // 4))
+        figure = self.fonts.text(str(rounds), max(10, round(disc.height * 0.7)), PAPER)
+        target.blit(figure, figure.get_rect(center=disc.center))
+
+    @staticmethod
+    def _watch_angle(c: CombatantView) -> float:
+        """The watched facing as an angle (a hex direction is 60 degrees a step)."""
+        return c.overwatch_angle if c.overwatch_angle is not None else c.overwatch * 60
+
     def _wedge(self, target: pygame.Surface, camera: Camera, c: CombatantView,
                centre: tuple[float, float], radius: float, colour: tuple[int, int, int]) -> None:
         """An arrowhead outside the disc pointing at the watched facing."""
-        angle = c.overwatch_angle if c.overwatch_angle is not None else c.overwatch * 60
-        dx, dy = screen_direction(camera, angle)
+        dx, dy = screen_direction(camera, self._watch_angle(c))
         tip = (centre[0] + dx * radius * 1.7, centre[1] + dy * radius * 1.7)
         base = (centre[0] + dx * radius * 0.9, centre[1] + dy * radius * 0.9)
         half = radius * 0.55
@@ -271,41 +250,13 @@ class Tokens:
         pygame.draw.polygon(target, colour, points)
         pygame.draw.polygon(target, INK, points, 2)
 
-    def _health(self, target: pygame.Surface, c: CombatantView, disc: pygame.Rect, line: int,
-                blocked: list[pygame.Rect], inside: pygame.Rect) -> pygame.Rect | None:
-        """Health by the token (above it unless that hides a neighbour): every number on the
-        console; on the table, PCs' pips only. Health is always shown somewhere."""
-        if self.view == "console":
-            words = f"{c.health}/{c.health_max}" + (" HD" if c.unit == "hd" else "")
-            if c.squad_units is not None:
-                words += f" x{c.squad_units}"
-            box = self._health_box(label_size(self.fonts, words, line), disc, blocked, inside)
-            return label_in(target, self.fonts, words, line, box)
-        if c.side == "pcs" and c.health_max > 0:
-            pip = max(4, line // 3)
-            size = (min(c.health_max, MAX_PIPS) * (pip + 2) + 2, pip + 4)
-            box = self._health_box(size, disc, blocked, inside)
-            return _pips(target, c, box, pip)
-        return None
 
-    @staticmethod
-    def _health_box(size: tuple[int, int], disc: pygame.Rect, blocked: list[pygame.Rect],
-                    inside: pygame.Rect) -> pygame.Rect:
-        """Above the disc, or the first free side, or above after all (health is never left off)."""
-        return free_box(size, disc, HEALTH_SIDES, 3, blocked, inside) or box_at(size, disc, ABOVE, 3)
-
-
-def _pips(target: pygame.Surface, c: CombatantView, box: pygame.Rect, pip: int) -> pygame.Rect:
-    """One pip per hit point (a bar beyond MAX_PIPS), no digits, filling `box`."""
-    pygame.draw.rect(target, LABEL_BACKING, box)
-    if c.health_max <= MAX_PIPS:
-        for i in range(c.health_max):
-            spot = pygame.Rect(box.x + 2 + i * (pip + 2), box.y + 2, pip, pip)
-            pygame.draw.rect(target, PIP_FULL if i < c.health else PIP_LOST, spot)
-    else:
-        inner = box.inflate(-4, -4)
-        pygame.draw.rect(target, PIP_LOST, inner)
-        filled = inner.copy()
-        filled.width = round(inner.width * max(0, c.health) / c.health_max)
-        pygame.draw.rect(target, PIP_FULL, filled)
-    return box
+def mark(target: pygame.Surface, centre: tuple[float, float], radius: float, light: tuple[int, int, int]) -> pygame.Rect:
+    """Two bands around a disc of `radius`, the light one inside and a dark one outside, so that one
+    of them stands out (3:1 or more) on any ground; returns the area drawn on."""
+    band = band_width(radius)
+    x, y = round(centre[0]), round(centre[1])
+    outer = round(radius) + 2 * band + 1
+    area = pygame.draw.circle(target, INK, (x, y), outer, band + 1)
+    pygame.draw.circle(target, light, (x, y), outer - band, band + 1)
+    return area
