@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import fresh_seed
 from game.savefile.atomic import WriteError, write_atomically
 from game.scenario import load_scenario
+from game.userfiles import NotAFile, TooLarge, read_file
 
 FORMAT = "hexbattle-save"
 VERSION = 2
@@ -173,19 +173,18 @@ def _readable(text: str, path: Path) -> None:
 
 
 def _text(path: Path) -> str:
-    """The save's text: only a regular file, and only so much of it (a FIFO or a device
-    would hang or never end)."""
+    """The save's text: only a regular file, and only so much of it (`game.userfiles`: a FIFO or
+    a device would hang or never end)."""
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise SaveError(f"{path}: not a file (a folder or a device); give the path of a .json save")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        data = read_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
-    except OSError as error:
-        raise SaveError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: too large to be a hexbattle save")
+    except NotAFile as error:
+        raise SaveError(f"{path}: {error.strerror}; give the path of a .json save") from None
+    except TooLarge:
+        raise SaveError(f"{path}: too large to be a hexbattle save") from None
+    except (OSError, ValueError) as error:
+        raise SaveError(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

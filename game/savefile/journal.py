@@ -11,12 +11,15 @@ was being written when hexbattle stopped; a broken line before it is damage.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from game.userfiles import NotAFile, kind_of, read_file
 
 FORMAT = "hexbattle-journal"
 VERSION = 1
@@ -74,8 +77,12 @@ def entry_line(entry: Entry) -> bytes:
 
 def append(path: Path, lines: bytes) -> None:
     """Add lines to the journal and flush them to the disk before returning (raises OSError)."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
     try:
+        kind = kind_of(os.fstat(descriptor).st_mode)
+        if kind is not None:  # a pipe with a reader would take the lines and keep none
+            raise NotAFile(errno.EINVAL, f"is {kind}, not a file; hexbattle will not write its journal there",
+                           str(path))
         view = memoryview(lines)
         while view:
             view = view[os.write(descriptor, view):]
@@ -113,10 +120,10 @@ def _header(document: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def read_journal(path: Path) -> Reading | None:
-    """The journal at `path`, or None when there is none (raises OSError when it cannot be read)."""
+    """The journal at `path`, or None when there is none (raises OSError when it cannot be read:
+    a FIFO, a device or a folder is never opened, nor a file too large to be a journal)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_JOURNAL_BYTES + 1)
+        data = read_file(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return None
     lines = data.split(b"\n")
