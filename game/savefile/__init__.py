@@ -218,6 +218,8 @@ def _check(data: Any, path: Path) -> dict[str, Any]:
             raise SaveError(f"{path}: the \"{key}\" entry is missing or has the wrong type")
     if len(data["actions"]) > MAX_ACTIONS:
         raise SaveError(f"{path}: {len(data['actions'])} actions is more than a hexbattle save holds ({MAX_ACTIONS})")
+    if "fight" in data and not isinstance(data["fight"], str):
+        raise SaveError(f"{path}: the \"fight\" entry is not a fight id")
     if "\0" in data["scenario"] or len(data["scenario"]) > 4096:
         raise SaveError(f"{path}: the \"scenario\" entry is not a usable file path")
     for key in ("inputs", "data_files") if data["version"] >= 2 else ():
@@ -244,6 +246,7 @@ def restore(path: Path, data: dict[str, Any], catalog: Catalog | None = None) ->
     folder its file names are relative to."""
     catalog = catalog or load_catalog()
     scenario_path = _scenario_path(path, data)
+    _check_map_recorded(path, data, scenario_path)
     changes = _changed_inputs(path, data, catalog)
     try:
         scenario = load_scenario_or_fail(scenario_path, catalog)
@@ -270,6 +273,23 @@ def _scenario_path(path: Path, data: dict[str, Any]) -> Path:
     if not found:
         raise SaveError(f"{path}: the scenario {data['scenario']} is not there (looked for {scenario_path})")
     return scenario_path
+
+
+def _check_map_recorded(path: Path, data: dict[str, Any], scenario_path: Path) -> None:
+    """Refuse a version 2 save whose map is not the first file its record of inputs names (the
+    one the battle started from, whose digest is compared before anything is replayed): its
+    "scenario" entry was changed or damaged, and replaying it would play another map."""
+    if data["version"] < 2 or not data["inputs"]:
+        return
+    started = data["inputs"][0]["file"]
+    try:
+        same = (path.parent / started).resolve() == scenario_path
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        raise SaveError(f"{path}: the save names the map {data['scenario']}, but the battle it holds was started "
+                        f"on {started} (its digest is recorded with the save); the \"scenario\" entry was "
+                        f"changed or damaged: put back \"{started}\"")
 
 
 def _changed_inputs(path: Path, data: dict[str, Any], catalog: Catalog) -> list[str]:

@@ -1,7 +1,8 @@
 """The autosave's journal: one line per change to a fight's accepted actions.
 
-A journal continues one snapshot (a full save). Its first line, the header, names the fight it
-continues by a digest of the seed and the actions the snapshot holds; each further line says
+A journal continues one snapshot (a full save). Its first line, the header, carries the fight's
+id (`game.savefile.identity`) and names the snapshot it continues by a digest of the seed and
+the actions the snapshot holds; each further line says
 how many of the actions before it are kept (fewer after an undo) and the action added after
 them, if any, with the round and whether the battle ended, for listing fights without replaying
 them. Every line carries a check (the start of the SHA-256 of the rest), so a line cut short
@@ -64,10 +65,11 @@ def _checked(document: dict[str, Any]) -> bytes:
     return (json.dumps({"check": check, **document}, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def header_line(map_path: str, seed: int | str, base: str, actions: int, round_: int, ended: bool) -> bytes:
-    """The first line of a journal continuing a snapshot."""
-    return _checked({"format": FORMAT, "version": VERSION, "map": map_path, "seed": seed, "base": base,
-                     "actions": actions, "round": round_, "ended": ended})
+def header_line(map_path: str, seed: int | str, base: str, actions: int, round_: int, ended: bool,
+                fight: str | None = None) -> bytes:
+    """The first line of a journal continuing a snapshot of the fight `fight` (its id)."""
+    return _checked({"format": FORMAT, "version": VERSION, "fight": fight, "map": map_path, "seed": seed,
+                     "base": base, "actions": actions, "round": round_, "ended": ended})
 
 
 def entry_line(entry: Entry) -> bytes:

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.savefile.identity import read_identity
 from game.savefile.journal import read_journal
 
 ENVIRONMENT = "HEXBATTLE_AUTOSAVE_DIR"
@@ -119,7 +120,9 @@ def is_fight_folder(path: Path) -> bool:
 
 
 def fight(folder: Path) -> Fight | None:
-    """The fight in a folder as its newest readable journal tells it, or None."""
+    """The fight in a folder as its newest readable journal of the folder's fight tells it
+    (`game.savefile.identity`), or None; only reads."""
+    identity, _ = read_identity(folder)
     for generation in range(0, 3):
         try:
             reading = read_journal(journal_path(folder, generation))
@@ -128,6 +131,8 @@ def fight(folder: Path) -> Fight | None:
             continue
         if reading is None or reading.header is None:
             continue
+        if identity is not None and reading.header.get("fight") != identity.fight:
+            continue  # another fight's journal, copied in: not this folder's fight
         last = reading.entries[-1] if reading.entries else None
         header = reading.header
         actions = header["actions"] if last is None else last.keep + (last.action is not None)
