@@ -31,7 +31,7 @@ SIZE_CLASSES = ("person", "suit_mech", "ordinary_vehicle", "light_mech", "gravta
 CHARACTER_CLASSES = ("warrior", "expert", "psychic", "adventurer")
 
 WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("damage", "dice", required=True),
     Field("kind", "choice", required=True, choices=("melee", "projectile", "energy", "laser", "explosive")),
     Field("skill", "choice", required=True, choices=("punch", "stab", "shoot", "exert")),
@@ -50,7 +50,7 @@ WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
 )}
 
 UNIT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("kind", "choice", required=True, choices=UNIT_KINDS),
     Field("hd", "int", minimum=0, maximum=40, help="hit dice"),
     Field("hp", "int", minimum=1, maximum=10000, help="fixed hit points"),
@@ -339,7 +339,7 @@ def _armor_rows(path: Path, key: str, rows: Any, problems: list[str]) -> tuple[A
 
 MATERIAL_KEYS = {"name", "examples", "armor", "resists_aimed_shot"}
 CONCEALMENT_FIELDS: Mapping[str, Field] = {
-    "name": Field("name", "str", required=True),
+    "name": Field("name", "name", required=True),
     "ac_bonus": Field("ac_bonus", "int", required=True, minimum=0, maximum=20),
 }
 
