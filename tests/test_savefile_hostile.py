@@ -189,3 +189,20 @@ def test_a_resume_refused_for_damage_leaves_the_folder_as_it_was(scenario, tmp_p
     before = contents(folder)
     assert _resume(monkeypatch, tmp_path, str(folder)) == 1
     assert contents(folder) == before
+
+
+def test_starting_a_fight_never_removes_an_old_one_another_hexbattle_is_playing(tmp_path):
+    from game.savefile.places import KEEP_FIGHTS, new_fight_folder
+    made = []
+    for number in range(KEEP_FIGHTS):
+        folder = new_fight_folder(tmp_path, DEFAULT_MAP)
+        (folder / "autosave.json").write_text("{}")
+        os.utime(folder / "autosave.json", (1_000_000 + number, 1_000_000 + number))
+        made.append(folder)
+    playing = FightLock(made[0])  # the oldest, taken up again by another hexbattle
+    assert playing.acquire()
+    newest = new_fight_folder(tmp_path, DEFAULT_MAP)
+    assert made[0].is_dir() and newest.is_dir()
+    playing.release()
+    new_fight_folder(tmp_path, DEFAULT_MAP)
+    assert not made[0].exists()

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game.savefile.identity import read_identity
 from game.savefile.journal import read_journal
+from game.savefile.lock import LOCK_FILE, FightLock
 
 ENVIRONMENT = "HEXBATTLE_AUTOSAVE_DIR"
 KEEP_FIGHTS = 10
@@ -82,16 +83,26 @@ def new_fight_folder(root: Path, map_path: Path) -> Path:
 
 
 def _prune(parent: Path, new: Path) -> None:
-    """Remove the oldest fights so that `KEEP_FIGHTS` are left with the new one."""
+    """Remove the oldest fights so that `KEEP_FIGHTS` are left with the new one; a fight another
+    hexbattle is playing (it holds the fight's lock) is never removed."""
     older = sorted((p for p in parent.iterdir() if p.is_dir() and p.name.startswith(FIGHT_PREFIX) and p != new),
                    key=lambda p: (_written(p), p.name))
     for old in older[:max(0, len(older) - KEEP_FIGHTS + 1)]:
-        shutil.rmtree(old, ignore_errors=True)
+        lock = FightLock(old)
+        try:
+            if not lock.acquire():
+                continue  # being played right now
+            shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
+        finally:
+            lock.release()
 
 
 def _written(folder: Path) -> float:
-    """When the fight was last written to (its newest file)."""
-    times = [p.stat().st_mtime for p in folder.iterdir() if p.is_file()] or [folder.stat().st_mtime]
+    """When the fight was last written to (its newest file; taking its lock writes nothing)."""
+    times = [p.stat().st_mtime for p in folder.iterdir() if p.is_file() and p.name != LOCK_FILE] \
+        or [folder.stat().st_mtime]
     return max(times)
 
 
