@@ -206,3 +206,18 @@ def test_starting_a_fight_never_removes_an_old_one_another_hexbattle_is_playing(
     playing.release()
     new_fight_folder(tmp_path, DEFAULT_MAP)
     assert not made[0].exists()
+
+
+def test_check_render_and_simulate_write_nothing_in_the_autosave_folder(autosaves, tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main(["check", str(DEFAULT_MAP)]) == 0
+    assert main(["render", str(DEFAULT_MAP), str(tmp_path / "map.png"), "--size", "320x200"]) == 0
+    assert main(["simulate", str(DEFAULT_MAP), "--runs", "1", "--json", str(tmp_path / "report.json")]) == 0
+    assert list(autosaves.iterdir()) == []
+
+
+def test_every_test_docs_autosave_md_names_as_proof_exists():
+    import re
+    named = set(re.findall(r"`(test_\w+)`", (ROOT / "docs" / "autosave.md").read_text()))
+    defined = {m for path in (ROOT / "tests").glob("test_*.py") for m in re.findall(r"^def (test_\w+)", path.read_text(), re.M)}
+    assert len(named) > 15 and named - defined == set()
