@@ -148,9 +148,11 @@ class Driver:
         if not outcome.accepted:
             assert battle.state is before, f"refused {action!r} changed the state ({outcome.reason})"
             return False
-        # The GM's actions where nobody acts: actor 0, or the combatant shown or hidden, fallen or not
+        # The GM's actions where nobody acts: actor 0, or the combatant shown or hidden, fallen or
+        # not; a GM's note of a wound or condition (game/systems/gm_notes.py) is for any combatant,
+        # the fallen first of all (seed 001: the last hit inflicts one)
         nobody_acts = action.kind in ("gm_add_unit", "gm_outgunned", "gm_set_side_morale", "gm_set_hidden",
-                                      "gm_award_hero_points")
+                                      "gm_award_hero_points", "gm_note_condition")
         assert standing or nobody_acts, f"{action!r} was accepted from a combatant out of the fight"
         assert battle.actions[-1] == action
         self.accepted += 1
