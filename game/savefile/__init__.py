@@ -4,7 +4,8 @@ A save holds the scenario's path (relative to the save file when possible), the 
 accepted action with any dice typed in by hand, and the SHA-256 of every file the battle was
 started from (the map, its tilesets and templates, the data files), taken when it started.
 Loading starts a new battle from the scenario and seed and replays the actions, first naming
-any file that has changed since. Nothing else is stored, so a save cannot disagree with the
+any file that has changed since (a save whose map is not the file its digests were taken of is
+refused: its "scenario" entry was edited). Nothing else is stored, so a save cannot disagree with the
 rules that produced it. Writing is atomic (`game.savefile.atomic`) and refuses anything the reader
 would refuse.
 """
