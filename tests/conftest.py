@@ -1,7 +1,9 @@
 """Fixtures shared by several test modules."""
 
+import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,35 @@ def user_folders(tmp_path_factory, monkeypatch) -> dict[str, Path]:
     monkeypatch.setenv("HEXBATTLE_CACHE_DIR", str(folders["cache"]))
     monkeypatch.setenv("HEXBATTLE_SCREENSHOT_DIR", str(folders["screenshots"]))
     return folders
+
+
+FUZZ_REPORT = "HEXBATTLE_FUZZ_REPORT"
+
+
+def pytest_configure(config):
+    """Give the battle fuzzers (tests/fuzz_driver.py) a file to count their steps and laws in,
+    unless the run names one (tools/fuzz.py does); worker processes inherit it."""
+    if hasattr(config, "workerinput") or os.environ.get(FUZZ_REPORT):
+        return
+    descriptor, path = tempfile.mkstemp(prefix="hexbattle-fuzz-", suffix=".jsonl")
+    os.close(descriptor)
+    os.environ[FUZZ_REPORT] = config.fuzz_report_made = path
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """One line at the end of the run: the steps the battle fuzzers took and the laws they checked."""
+    path = os.environ.get(FUZZ_REPORT)
+    if hasattr(config, "workerinput") or not path or not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as handle:
+        lines = [json.loads(line) for line in handle if line.strip()]
+    if getattr(config, "fuzz_report_made", None) == path:
+        os.unlink(path)
+    if lines:
+        steps = {fuzzer: sum(l["steps"] for l in lines if l["fuzzer"] == fuzzer) for fuzzer in ("hypothesis", "seeded")}
+        laws = sum(sum(l["laws"].values()) for l in lines)
+        pairs = len({l["pair"] for l in lines})
+        terminalreporter.write_line(
+            f"battle fuzz (profile {lines[0]['profile']}): {sum(steps.values()):,} steps (hypothesis "
+            f"{steps['hypothesis']:,}, seeded {steps['seeded']:,}) over {pairs} map/ruleset pairs; "
+            f"{laws:,} laws checked")

@@ -9,7 +9,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 
 # The layers from the bottom up; a module may import its own layer and the layers below.
 LAYERS = [
-    {"hexgrid"},
+    {"hexgrid", "userfiles"},
     {"rules", "data"},
     {"scenario"},
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},

@@ -65,7 +65,7 @@ def test_snapshots_rotate_keeping_the_last_backups_each_with_its_journal(scenari
     _play(battle, 23)  # full saves at 0, 5, 10, 15 and 20 actions: the oldest two have rotated away
     assert sorted(p.name for p in folder.iterdir()) == [
         "autosave.1.journal", "autosave.1.json", "autosave.2.journal", "autosave.2.json",
-        "autosave.journal", "autosave.json", "autosave.lock"]
+        "autosave.fight", "autosave.journal", "autosave.json", "autosave.lock"]
     held = [len(read_document(snapshot_path(folder, g))["actions"]) for g in (0, 1, 2)]
     assert held == [20, 15, 10]
     assert [len(read_journal(journal_path(folder, g)).entries) for g in (0, 1, 2)] == [3, 5, 5]  # each journal leads to the next snapshot
@@ -74,34 +74,38 @@ def test_snapshots_rotate_keeping_the_last_backups_each_with_its_journal(scenari
 def test_a_damaged_snapshot_is_named_set_aside_and_the_backup_used_with_nothing_lost(scenario, tmp_path):
     battle = _battle(scenario)
     folder = tmp_path / "fight"
-    Autosave(folder, snapshot_every=5).attach(battle)
+    first_run = Autosave(folder, snapshot_every=5)
+    first_run.attach(battle)
     _play(battle, 14)
+    first_run.close()
     newest = snapshot_path(folder, 0)
     damaged = newest.read_bytes()[:300]
     newest.write_bytes(damaged)
-    resumed = resume_fight(folder, scenario[1])
+    resumed, again = resume_and_autosave(folder, scenario[1])  # holding the lock: it sets the file aside
     assert resumed.battle.state == battle.state  # the backup and both journals hold every action
     first, second = resumed.notes
     assert first.startswith(f"{newest}: damaged (not valid JSON at line ")
     assert first.endswith(f"); it is kept aside as {newest}.corrupt")
     assert second == f"{folder}: resumed from the backup autosave.1.json instead"
-    again = Autosave(folder, snapshot_every=5)
-    again.attach(resumed.battle)
     _play(resumed.battle, 3)
+    again.close()
     assert Path(f"{newest}.corrupt").read_bytes() == damaged
     assert resume_fight(folder, scenario[1]).battle.actions == resumed.battle.actions
 
 
-def test_every_damaged_snapshot_is_set_aside_and_the_folder_named_when_none_is_left(scenario, tmp_path):
+def test_every_damaged_snapshot_is_named_and_the_folder_named_when_none_is_left(scenario, tmp_path):
     battle = _battle(scenario)
     folder = tmp_path / "fight"
-    Autosave(folder).attach(battle)
+    saved = Autosave(folder)
+    saved.attach(battle)
+    saved.close()
     snapshot_path(folder, 0).write_text("{\"format\": \"hexbattle-save\"")
     with pytest.raises(ValueError) as caught:
-        resume_fight(folder, scenario[1])
-    assert str(caught.value) == (
+        resume_and_autosave(folder, scenario[1])
+    assert str(caught.value) == (  # a refusal changes nothing: the damaged file is left for the GM to look at
         f"{folder}: no autosave here can be resumed ({snapshot_path(folder, 0)}: damaged (not valid JSON at "
-        f"line 1, column 28); it is kept aside as {snapshot_path(folder, 0)}.corrupt)")
+        f"line 1, column 28); it is left where it is)")
+    assert snapshot_path(folder, 0).read_text() == "{\"format\": \"hexbattle-save\""
 
 
 def test_a_journal_line_cut_short_by_a_kill_loses_only_that_action(scenario, tmp_path):
@@ -120,13 +124,16 @@ def test_a_journal_line_cut_short_by_a_kill_loses_only_that_action(scenario, tmp
 def test_a_damaged_journal_line_keeps_the_changes_before_it_and_is_set_aside(scenario, tmp_path):
     battle = _battle(scenario)
     folder = tmp_path / "fight"
-    Autosave(folder).attach(battle)
+    saved = Autosave(folder)
+    saved.attach(battle)
     _play(battle, 8)
+    saved.close()
     journal = journal_path(folder, 0)
     lines = journal.read_bytes().split(b"\n")
     lines[4] = lines[4].replace(b'"round":1', b'"round":7')  # line 5: the fourth change
     journal.write_bytes(b"\n".join(lines))
-    resumed = resume_fight(folder, scenario[1])
+    resumed, again = resume_and_autosave(folder, scenario[1])
+    again.close()
     assert resumed.battle.actions == battle.actions[:3]
     assert resumed.notes == (f"{journal}: damaged at line 5; the 3 changes before it are used; it is kept "
                              f"aside as {journal}.corrupt",)

@@ -2,28 +2,24 @@
 
 A map's title or a unit's name is whatever its author typed; an escape sequence in it
 (`\x1b[31m`, the 8-bit CSI `\x9b`, a bell) could recolour, retitle or rewrite the GM's
-terminal, and a line break could forge a line of output. Each such character prints as `?`.
+terminal, and a line break could forge a line of output; a file name that is not UTF-8 comes
+to Python with lone surrogates, which stdout cannot encode. Each such character prints as `?`
+(`game.rules.names` says which they are; a map's names may hold none of them).
 """
 
 from __future__ import annotations
 
-import unicodedata
+from game.rules.names import is_control, is_lone_surrogate
 
 REPLACEMENT = "?"
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Direction overrides make text read differently from what it is, so they go too."""
 
 
 def printable(text: str) -> str:
-    """The text with every control character (C0, DEL, C1, line separators, bidi overrides) as `?`."""
-    return "".join(REPLACEMENT if _is_control(ch) else ch for ch in str(text))
+    """The text with every control character (C0, DEL, C1, line separators, bidi overrides) and
+    every lone surrogate (which no terminal encoding can write) as `?`."""
+    return "".join(REPLACEMENT if is_control(ch) or is_lone_surrogate(ch) else ch for ch in str(text))
 
 
 def printable_lines(text: str) -> str:
     """Several lines, each made printable; the line breaks between them are kept."""
     return "\n".join(printable(line) for line in str(text).split("\n"))
-
-
-def _is_control(ch: str) -> bool:
-    """A character a terminal acts on rather than shows."""
-    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in BIDI_CONTROLS

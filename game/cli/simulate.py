@@ -2,7 +2,9 @@
 
 The fights run in this process, in `--jobs` worker processes, or on a Dask cluster
 (`--scheduler`); the report is the same for the same `--seed` whichever way. A progress bar
-on stderr shows fights done, fights per second and the time left. Ctrl-C stops the run and
+on stderr shows fights done, fights per second and the time left. A run plays at most
+`MAX_RUNS` fights (`game.simulate.runner`), in at most one worker a fight and two a CPU (a note
+says so when --jobs asked for more). Ctrl-C stops the run and
 reports the fights done so far (exit status 130); a fight that fails is named in the report,
 its save written beside the report (exit status 1).
 """
@@ -25,7 +27,8 @@ from game.simulate.fight import FightPlan
 from game.simulate.plans import MapInfo, PlanError, check_ruleset, find_map, parse_choices, prepare, variant
 from game.simulate.policies import policy_names
 from game.simulate.report import Report, RunSetting, build_report, report_json
-from game.simulate.runner import RunResult, SchedulerError, run_fights
+from game.simulate.runner import (MAX_RUNS, WORKERS_PER_CPU, RunResult, SchedulerError, available_cpus, run_fights,
+                                  worker_count)
 from game.simulate.saves import write_failure_saves
 from game.simulate.text import report_text
 
@@ -41,9 +44,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the unit that most often decides the fight, and how often morale broke.")
     parser.add_argument("map", metavar="MAP", nargs="?", help="a map file or a bundled map's name "
                         "(default: the bundled default scenario)")
-    parser.add_argument("--runs", type=int, default=100, metavar="N", help="fights to play (default 100)")
+    parser.add_argument("--runs", type=int, default=100, metavar="N",
+                        help=f"fights to play (default 100, at most {MAX_RUNS:,})")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="the run's seed (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help=f"worker processes (default 1; at most one a fight and {WORKERS_PER_CPU} a CPU)")
     parser.add_argument("--policy", action="append", default=[], metavar="SIDE=NAME",
                         help=f"the computer player for a side ({', '.join(policy_names())}); repeatable")
     parser.add_argument("--ruleset", metavar="R", help="play under this ruleset instead of the map's")
@@ -83,6 +88,9 @@ def _plans(args: argparse.Namespace) -> tuple[FightPlan, tuple | None, dict[str,
                                ("--seed", args.seed, 0), ("--max-rounds", args.max_rounds, 1)):
         if value < least:
             raise PlanError(f"{name} {value}: give a whole number of at least {least}")
+    if args.runs > MAX_RUNS:
+        raise PlanError(f"--runs {args.runs}: one run plays at most {MAX_RUNS:,} fights; for more, run again "
+                        "with another --seed")
     check_ruleset(args.ruleset)
     _check_scheduler(args.scheduler)
     chosen = parse_choices(args.policy, "--policy")
@@ -115,6 +123,7 @@ def _simulate(args: argparse.Namespace, plan: FightPlan, info: MapInfo, tag: str
     """Play the plan's fights with a progress bar, save any failed fight, add them up."""
     from tqdm import tqdm  # noqa: PLC0415 (only when simulating: every other command starts faster)
     label = f"{Path(plan.map_path).stem}{' ' + tag if tag else ''}"
+    _note_workers(args)
     started = time.perf_counter()
     with tqdm(total=args.runs, unit="fight", desc=label, file=sys.stderr, disable=None, smoothing=0.05) as bar:
         result = run_fights(plan, args.runs, args.jobs, args.scheduler, bar.update)
@@ -126,6 +135,14 @@ def _simulate(args: argparse.Namespace, plan: FightPlan, info: MapInfo, tag: str
     setting = RunSetting(info.title, _shown(plan.map_path), info.ruleset,
                          plan.run_seed, plan.max_rounds, plan.policies)
     return result, build_report(result, setting, info.sides, saves)
+
+
+def _note_workers(args: argparse.Namespace) -> None:
+    """Say so when fewer worker processes start than --jobs asks for (see `worker_count`)."""
+    workers = worker_count(args.jobs, args.runs)
+    if args.scheduler is None and workers < args.jobs:
+        print(f"note: --jobs {args.jobs}: {workers} worker processes play these {args.runs} fights (at most one "
+              f"a fight and {WORKERS_PER_CPU} a CPU; this machine has {available_cpus()} CPUs)", file=sys.stderr)
 
 
 def _shown(path: str) -> str:

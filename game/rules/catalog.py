@@ -17,9 +17,12 @@ from typing import Any
 
 from game.rules.cover import ArmorRow, Concealment, Material, WeaponClass
 from game.rules.fields import Field, check_record, check_value, suggestion
+from game.userfiles import read_file, read_text
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DATA_FILES = ("weapons.toml", "units.toml", "cover.toml")
+MAX_DATA_BYTES = 4 * 1024 * 1024
+"""Largest data file read: the bundled ones are a few kilobytes."""
 
 SKILLS = ("punch", "stab", "shoot", "exert", "pilot", "lead", "notice", "heal")
 ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
@@ -28,7 +31,7 @@ SIZE_CLASSES = ("person", "suit_mech", "ordinary_vehicle", "light_mech", "gravta
 CHARACTER_CLASSES = ("warrior", "expert", "psychic", "adventurer")
 
 WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("damage", "dice", required=True),
     Field("kind", "choice", required=True, choices=("melee", "projectile", "energy", "laser", "explosive")),
     Field("skill", "choice", required=True, choices=("punch", "stab", "shoot", "exert")),
@@ -47,7 +50,7 @@ WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
 )}
 
 UNIT_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("kind", "choice", required=True, choices=UNIT_KINDS),
     Field("hd", "int", minimum=0, maximum=40, help="hit dice"),
     Field("hp", "int", minimum=1, maximum=10000, help="fixed hit points"),
@@ -154,11 +157,16 @@ class Catalog:
 
 
 def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:
+    """A data file's tables; {} with the problem listed when it cannot be read (a folder, a pipe
+    or a device is never opened: `game.userfiles`)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(read_text(path, MAX_DATA_BYTES))
     except FileNotFoundError:
         problems.append(f"{path}: file not found")
+    except OSError as error:
+        problems.append(f"{path}: cannot be read: {error.strerror or error}")
+    except UnicodeDecodeError:
+        problems.append(f"{path}: not UTF-8 text, so not a data file")
     except tomllib.TOMLDecodeError as error:
         problems.append(f"{path}: not valid TOML: {error}")
     return {}
@@ -331,7 +339,7 @@ def _armor_rows(path: Path, key: str, rows: Any, problems: list[str]) -> tuple[A
 
 MATERIAL_KEYS = {"name", "examples", "armor", "resists_aimed_shot"}
 CONCEALMENT_FIELDS: Mapping[str, Field] = {
-    "name": Field("name", "str", required=True),
+    "name": Field("name", "name", required=True),
     "ac_bonus": Field("ac_bonus", "int", required=True, minimum=0, maximum=20),
 }
 
@@ -380,7 +388,7 @@ def _digests(directory: Path) -> tuple[tuple[Path, str], ...]:
     found = []
     for name in DATA_FILES:
         try:
-            found.append((directory / name, hashlib.sha256((directory / name).read_bytes()).hexdigest()))
+            found.append((directory / name, hashlib.sha256(read_file(directory / name, MAX_DATA_BYTES)).hexdigest()))
         except OSError:
             pass
     return tuple(found)

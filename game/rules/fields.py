@@ -13,13 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules.dice import DiceError, DiceExpression
+from game.rules.names import NAME_LIMIT, text_problem
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
     """One named value a record may hold.
 
-    kind: "int", "str", "bool", "dice" (a dice expression), "choice" (one of `choices`),
+    kind: "int", "str", "name" (text shown to the table: `game.rules.names`, at most `maximum`
+    characters, NAME_LIMIT unless given), "text" (the same over several lines), "bool",
+    "dice" (a dice expression), "choice" (one of `choices`),
     "choices" (a list of `choices`), "skills" (a table of skill name -> int),
     "range" ([normal, maximum] metres), "shock" ({damage, max_ac}), "armor_rows",
     "scores" (a table of names from `choices` -> whole numbers in minimum..maximum).
@@ -126,6 +129,10 @@ def check_value(field: Field, value: Any) -> str | None:
         return _check_int(field, value)
     if field.kind == "str":
         return None if isinstance(value, str) else f"must be text, not {value!r}"
+    if field.kind in ("name", "text"):  # words shown to the table (`game.rules.names`)
+        if not isinstance(value, str):
+            return f"must be text, not {value!r}"
+        return text_problem(value, field.maximum or NAME_LIMIT, lines=field.kind == "text")
     if field.kind == "bool":
         return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
     if field.kind == "dice":

@@ -4,7 +4,8 @@ A save holds the scenario's path (relative to the save file when possible), the 
 accepted action with any dice typed in by hand, and the SHA-256 of every file the battle was
 started from (the map, its tilesets and templates, the data files), taken when it started.
 Loading starts a new battle from the scenario and seed and replays the actions, first naming
-any file that has changed since. Nothing else is stored, so a save cannot disagree with the
+any file that has changed since (a save whose map is not the file its digests were taken of is
+refused: its "scenario" entry was edited). Nothing else is stored, so a save cannot disagree with the
 rules that produced it. Writing is atomic (`game.savefile.atomic`) and refuses anything the reader
 would refuse.
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import fresh_seed
 from game.savefile.atomic import WriteError, write_atomically
 from game.scenario import load_scenario
+from game.userfiles import NotAFile, TooLarge, read_file
 
 FORMAT = "hexbattle-save"
 VERSION = 2
@@ -173,19 +174,18 @@ def _readable(text: str, path: Path) -> None:
 
 
 def _text(path: Path) -> str:
-    """The save's text: only a regular file, and only so much of it (a FIFO or a device
-    would hang or never end)."""
+    """The save's text: only a regular file, and only so much of it (`game.userfiles`: a FIFO or
+    a device would hang or never end)."""
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise SaveError(f"{path}: not a file (a folder or a device); give the path of a .json save")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        data = read_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
-    except OSError as error:
-        raise SaveError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: too large to be a hexbattle save")
+    except NotAFile as error:
+        raise SaveError(f"{path}: {error.strerror}; give the path of a .json save") from None
+    except TooLarge:
+        raise SaveError(f"{path}: too large to be a hexbattle save") from None
+    except (OSError, ValueError) as error:
+        raise SaveError(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -219,6 +219,8 @@ def _check(data: Any, path: Path) -> dict[str, Any]:
             raise SaveError(f"{path}: the \"{key}\" entry is missing or has the wrong type")
     if len(data["actions"]) > MAX_ACTIONS:
         raise SaveError(f"{path}: {len(data['actions'])} actions is more than a hexbattle save holds ({MAX_ACTIONS})")
+    if "fight" in data and not isinstance(data["fight"], str):
+        raise SaveError(f"{path}: the \"fight\" entry is not a fight id")
     if "\0" in data["scenario"] or len(data["scenario"]) > 4096:
         raise SaveError(f"{path}: the \"scenario\" entry is not a usable file path")
     for key in ("inputs", "data_files") if data["version"] >= 2 else ():
@@ -245,6 +247,7 @@ def restore(path: Path, data: dict[str, Any], catalog: Catalog | None = None) ->
     folder its file names are relative to."""
     catalog = catalog or load_catalog()
     scenario_path = _scenario_path(path, data)
+    _check_map_recorded(path, data, scenario_path)
     changes = _changed_inputs(path, data, catalog)
     try:
         scenario = load_scenario_or_fail(scenario_path, catalog)
@@ -271,6 +274,23 @@ def _scenario_path(path: Path, data: dict[str, Any]) -> Path:
     if not found:
         raise SaveError(f"{path}: the scenario {data['scenario']} is not there (looked for {scenario_path})")
     return scenario_path
+
+
+def _check_map_recorded(path: Path, data: dict[str, Any], scenario_path: Path) -> None:
+    """Refuse a version 2 save whose map is not the first file its record of inputs names (the
+    one the battle started from, whose digest is compared before anything is replayed): its
+    "scenario" entry was changed or damaged, and replaying it would play another map."""
+    if data["version"] < 2 or not data["inputs"]:
+        return
+    started = data["inputs"][0]["file"]
+    try:
+        same = (path.parent / started).resolve() == scenario_path
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        raise SaveError(f"{path}: the save names the map {data['scenario']}, but the battle it holds was started "
+                        f"on {started} (its digest is recorded with the save); the \"scenario\" entry was "
+                        f"changed or damaged: put back \"{started}\"")
 
 
 def _changed_inputs(path: Path, data: dict[str, Any], catalog: Catalog) -> list[str]:

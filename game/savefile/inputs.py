@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
+
+from game.userfiles import read_file
 
 MAX_INPUTS = 2000  # a map uses a few dozen files; far more is not a real save
 MAX_FILE_BYTES = 32 * 1024 * 1024  # the loader reads nothing bigger either
@@ -84,17 +85,9 @@ def changed_data_files(entries: list[dict[str, str]], catalog: Any) -> list[str]
 def digest_of(path: Path) -> str | None:
     """The SHA-256 of a regular file, or None when there is none to read (never blocks on a FIFO)."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return hashlib.sha256(read_file(path, MAX_FILE_BYTES)).hexdigest()
     except (OSError, ValueError):
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        try:
-            info = os.fstat(descriptor)
-            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-                return None
-            return hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).hexdigest()
-        except OSError:
-            return None
 
 
 def _short(value: Any, limit: int = 60) -> str:

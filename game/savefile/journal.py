@@ -1,7 +1,8 @@
 """The autosave's journal: one line per change to a fight's accepted actions.
 
-A journal continues one snapshot (a full save). Its first line, the header, names the fight it
-continues by a digest of the seed and the actions the snapshot holds; each further line says
+A journal continues one snapshot (a full save). Its first line, the header, carries the fight's
+id (`game.savefile.identity`) and names the snapshot it continues by a digest of the seed and
+the actions the snapshot holds; each further line says
 how many of the actions before it are kept (fewer after an undo) and the action added after
 them, if any, with the round and whether the battle ended, for listing fights without replaying
 them. Every line carries a check (the start of the SHA-256 of the rest), so a line cut short
@@ -11,12 +12,15 @@ was being written when hexbattle stopped; a broken line before it is damage.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from game.userfiles import NotAFile, kind_of, read_file
 
 FORMAT = "hexbattle-journal"
 VERSION = 1
@@ -61,10 +65,11 @@ def _checked(document: dict[str, Any]) -> bytes:
     return (json.dumps({"check": check, **document}, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def header_line(map_path: str, seed: int | str, base: str, actions: int, round_: int, ended: bool) -> bytes:
-    """The first line of a journal continuing a snapshot."""
-    return _checked({"format": FORMAT, "version": VERSION, "map": map_path, "seed": seed, "base": base,
-                     "actions": actions, "round": round_, "ended": ended})
+def header_line(map_path: str, seed: int | str, base: str, actions: int, round_: int, ended: bool,
+                fight: str | None = None) -> bytes:
+    """The first line of a journal continuing a snapshot of the fight `fight` (its id)."""
+    return _checked({"format": FORMAT, "version": VERSION, "fight": fight, "map": map_path, "seed": seed,
+                     "base": base, "actions": actions, "round": round_, "ended": ended})
 
 
 def entry_line(entry: Entry) -> bytes:
@@ -74,8 +79,12 @@ def entry_line(entry: Entry) -> bytes:
 
 def append(path: Path, lines: bytes) -> None:
     """Add lines to the journal and flush them to the disk before returning (raises OSError)."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
     try:
+        kind = kind_of(os.fstat(descriptor).st_mode)
+        if kind is not None:  # a pipe with a reader would take the lines and keep none
+            raise NotAFile(errno.EINVAL, f"is {kind}, not a file; hexbattle will not write its journal there",
+                           str(path))
         view = memoryview(lines)
         while view:
             view = view[os.write(descriptor, view):]
@@ -113,10 +122,10 @@ def _header(document: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def read_journal(path: Path) -> Reading | None:
-    """The journal at `path`, or None when there is none (raises OSError when it cannot be read)."""
+    """The journal at `path`, or None when there is none (raises OSError when it cannot be read:
+    a FIFO, a device or a folder is never opened, nor a file too large to be a journal)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_JOURNAL_BYTES + 1)
+        data = read_file(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return None
     lines = data.split(b"\n")

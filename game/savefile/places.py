@@ -20,7 +20,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.savefile.identity import read_identity
 from game.savefile.journal import read_journal
+from game.savefile.lock import LOCK_FILE, FightLock
 
 ENVIRONMENT = "HEXBATTLE_AUTOSAVE_DIR"
 KEEP_FIGHTS = 10
@@ -81,16 +83,26 @@ def new_fight_folder(root: Path, map_path: Path) -> Path:
 
 
 def _prune(parent: Path, new: Path) -> None:
-    """Remove the oldest fights so that `KEEP_FIGHTS` are left with the new one."""
+    """Remove the oldest fights so that `KEEP_FIGHTS` are left with the new one; a fight another
+    hexbattle is playing (it holds the fight's lock) is never removed."""
     older = sorted((p for p in parent.iterdir() if p.is_dir() and p.name.startswith(FIGHT_PREFIX) and p != new),
                    key=lambda p: (_written(p), p.name))
     for old in older[:max(0, len(older) - KEEP_FIGHTS + 1)]:
-        shutil.rmtree(old, ignore_errors=True)
+        lock = FightLock(old)
+        try:
+            if not lock.acquire():
+                continue  # being played right now
+            shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
+        finally:
+            lock.release()
 
 
 def _written(folder: Path) -> float:
-    """When the fight was last written to (its newest file)."""
-    times = [p.stat().st_mtime for p in folder.iterdir() if p.is_file()] or [folder.stat().st_mtime]
+    """When the fight was last written to (its newest file; taking its lock writes nothing)."""
+    times = [p.stat().st_mtime for p in folder.iterdir() if p.is_file() and p.name != LOCK_FILE] \
+        or [folder.stat().st_mtime]
     return max(times)
 
 
@@ -119,7 +131,9 @@ def is_fight_folder(path: Path) -> bool:
 
 
 def fight(folder: Path) -> Fight | None:
-    """The fight in a folder as its newest readable journal tells it, or None."""
+    """The fight in a folder as its newest readable journal of the folder's fight tells it
+    (`game.savefile.identity`), or None; only reads."""
+    identity, _ = read_identity(folder)
     for generation in range(0, 3):
         try:
             reading = read_journal(journal_path(folder, generation))
@@ -128,6 +142,8 @@ def fight(folder: Path) -> Fight | None:
             continue
         if reading is None or reading.header is None:
             continue
+        if identity is not None and reading.header.get("fight") != identity.fight:
+            continue  # another fight's journal, copied in: not this folder's fight
         last = reading.entries[-1] if reading.entries else None
         header = reading.header
         actions = header["actions"] if last is None else last.keep + (last.action is not None)

@@ -14,10 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+import defusedxml
+import defusedxml.ElementTree
+
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog
+from game.scenario.documents import MAX_FILE_BYTES
 from game.scenario.loader import load_scenario
 from game.scenario.model import Scenario
+from game.userfiles import read_file
 
 UNITS_LAYER = "units"
 TILED_INDENT = " "  # Tiled writes one space per level
@@ -69,7 +74,7 @@ def add_unit(path: Path, unit: NewUnit, cell: tuple[int, int], catalog: Catalog)
         raise AddUnitError(f"{path.name}: only .tmx maps can be written to; save the map as .tmx in Tiled")
     scenario = _readable(path, catalog)
     hex_ = _free_hex(scenario, cell, path)
-    tree = ET.parse(path)
+    tree = _parsed(path)
     object_id = _take_object_id(tree.getroot())
     layer, (dx, dy) = _units_layer(tree.getroot(), scenario)
     x, y = scenario.layout.hex_center(hex_)
@@ -89,13 +94,22 @@ def join_squad(path: Path, object_id: int, unit_type: str, recruits: int, catalo
     if squad is None or squad.unit_type != unit_type:
         found = f"is a {squad.unit_type}" if squad else "is not a unit on the map"
         raise AddUnitError(f"{path.name}: object {object_id} {found}; recruits join a squad of their own type ({unit_type})")
-    tree = ET.parse(path)
+    tree = _parsed(path)
     obj = next((o for o in tree.getroot().iter("object") if o.get("id") == str(object_id)), None)
     if obj is None:
         raise AddUnitError(f"{path.name}: object {object_id} is not written in the map itself; raise its count in Tiled")
     _set_count(obj, squad.count + recruits)
     _replace_checked(path, tree, catalog, object_id, squad.hex, squad.count + recruits)
     return squad.count + recruits
+
+
+def _parsed(path: Path) -> ET.ElementTree:
+    """The map's XML as written (the loader has just read it safely; read it the same way,
+    `game.userfiles`, in case something else was put at its path since)."""
+    try:
+        return ET.ElementTree(defusedxml.ElementTree.fromstring(read_file(path, MAX_FILE_BYTES), forbid_dtd=True))
+    except (OSError, ET.ParseError, defusedxml.DefusedXmlException) as error:
+        raise AddUnitError(f"{path.name}: cannot be read again to add to it ({getattr(error, 'strerror', None) or error})") from None
 
 
 def _set_count(obj: ET.Element, count: int) -> None:

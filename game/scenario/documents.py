@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,6 +21,7 @@ import defusedxml.ElementTree
 
 from game.scenario import tiled_json
 from game.scenario.problems import Problems
+from game.userfiles import NotAFile, TooLarge, read_file
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Largest file read: a 256 x 256 map with 4 CSV layers is about 3 MB."""
@@ -65,26 +65,23 @@ def recording_reads() -> Iterator[list[tuple[Path, str]]]:
         _digests.reset(token)
 
 
-def _record(path: Path) -> None:
-    """List a file about to be read with its digest, when someone is recording."""
+def _record(path: Path, data: bytes) -> None:
+    """List a file read with the digest of the very bytes read, when someone is recording."""
     files = _digests.get()
-    if files is None:
-        return
-    try:
-        files.append((Path(os.path.abspath(path)), hashlib.sha256(path.read_bytes()).hexdigest()))
-    except OSError:
-        pass  # reading it will fail too, and say why
+    if files is not None:
+        files.append((Path(os.path.abspath(path)), hashlib.sha256(data).hexdigest()))
 
 
 def read_document(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
     """The root element of a map, tileset or template file, or None (with the reason recorded)."""
-    if not _size_ok(path, display, problems):
+    data = _read_bytes(path, display, problems)
+    if data is None:
         return None
-    _record(path)
+    _record(path, data)
     if path.suffix.lower() in JSON_SUFFIXES[kind]:
-        root = _read_json(path, display, kind, problems)
+        root = _read_json(data, path, display, kind, problems)
     else:
-        root = _read_xml(path, display, problems)
+        root = _read_xml(data, display, problems)
     if root is None:
         return None
     if root.tag != ROOT_TAGS[kind]:
@@ -94,34 +91,34 @@ def read_document(path: Path, display: str, kind: str, problems: Problems) -> El
     return root
 
 
-def _size_ok(path: Path, display: str, problems: Problems) -> bool:
-    """Whether the file exists, is a file, and is small enough to read."""
+def _read_bytes(path: Path, display: str, problems: Problems) -> bytes | None:
+    """The file's bytes, read once (`game.userfiles`: never a folder, a pipe or a device, and
+    never more than MAX_FILE_BYTES), or None with the reason recorded."""
     try:
-        info = path.stat()
-    except (OSError, ValueError):
+        return read_file(path, MAX_FILE_BYTES)
+    except NotAFile as error:
+        what = "is a folder, not a file" if "folder" in error.strerror else \
+            "is not a regular file (a device or a pipe); give the path of a map file"
+        problems.error(display, "", what)
+    except TooLarge:
+        problems.error(display, "", f"is {_size(path)} bytes; hexbattle reads files of at most {MAX_FILE_BYTES} bytes")
+    except (FileNotFoundError, NotADirectoryError, ValueError):
         problems.error(display, "", "file not found")
-        return False
-    if stat.S_ISDIR(info.st_mode):
-        problems.error(display, "", "is a folder, not a file")
-        return False
-    if not stat.S_ISREG(info.st_mode):
-        problems.error(display, "", "is not a regular file (a device or a pipe); give the path of a map file")
-        return False
-    size = info.st_size
-    if size > MAX_FILE_BYTES:
-        problems.error(display, "", f"is {size} bytes; hexbattle reads files of at most "
-                                    f"{MAX_FILE_BYTES} bytes")
-        return False
-    return True
-
-
-def _read_xml(path: Path, display: str, problems: Problems) -> Element | None:
-    """Parse XML with DTDs, entities and external references refused."""
-    try:
-        data = path.read_bytes()
     except OSError as error:
         problems.error(display, "", f"cannot be read: {error.strerror or error}")
-        return None
+    return None
+
+
+def _size(path: Path) -> str:
+    """The file's size in bytes, for a message ("more than" when it cannot be told)."""
+    try:
+        return str(path.stat().st_size)
+    except OSError:
+        return f"more than {MAX_FILE_BYTES}"
+
+
+def _read_xml(data: bytes, display: str, problems: Problems) -> Element | None:
+    """Parse XML with DTDs, entities and external references refused."""
     try:
         return defusedxml.ElementTree.fromstring(data, forbid_dtd=True)
     except (defusedxml.DTDForbidden, defusedxml.EntitiesForbidden):
@@ -143,12 +140,12 @@ def _parse_error_message(error: ParseError) -> str:
     return f"is not well-formed XML: {reason} at line {line}, column {column}{hint}"
 
 
-def _read_json(path: Path, display: str, kind: str, problems: Problems) -> Element | None:
+def _read_json(data: bytes, path: Path, display: str, kind: str, problems: Problems) -> Element | None:
     """A Tiled JSON file converted to its XML equivalent by the tiled_json module."""
-    convert = {"map": tiled_json.json_map_to_tmx, "tileset": tiled_json.json_tileset_to_tsx,
-               "template": tiled_json.json_template_to_tx}[kind]
+    convert = {"map": tiled_json.json_map_data_to_tmx, "tileset": tiled_json.json_tileset_data_to_tsx,
+               "template": tiled_json.json_template_data_to_tx}[kind]
     try:
-        return convert(path)
+        return convert(tiled_json.parse_json(data, str(path)), str(path))
     except tiled_json.TiledJsonError as error:
         problems.error(display, ": ".join(error.where), error.message)
         return None

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.rules.fields import Field, suggestion
+from game.rules.names import DESCRIPTION_LIMIT, TITLE_LIMIT
 from game.scenario.model import SideSetup
 from game.scenario.problems import Problems
 from game.scenario.properties import Place, Prop, check_fields
@@ -43,8 +44,8 @@ DEFAULT_SETTINGS: Mapping[str, Any] = MappingProxyType({
 
 MAP_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("ruleset", "choice", choices=RULESETS),
-    Field("title", "str"),
-    Field("description", "str"),
+    Field("title", "name", maximum=TITLE_LIMIT),
+    Field("description", "text", maximum=DESCRIPTION_LIMIT),
     Field("default", "bool"),
     Field("allies_block_movement", "bool"),
     Field("shove_blocked_damage", "bool"),
@@ -55,7 +56,7 @@ MAP_FIELDS: Mapping[str, Field] = {f.name: f for f in (
 )}
 
 SIDE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str"),
+    Field("name", "name"),
     Field("morale", "int", minimum=0, maximum=20),
     Field("controller", "choice", choices=CONTROLLERS),
     Field("leader", "int", minimum=0),

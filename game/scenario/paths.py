@@ -16,6 +16,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.userfiles import read_text
+
 PROJECT_LEVELS = 4
 MAX_PROJECT_BYTES = 1_000_000
 MAX_SUBFOLDERS = 200  # per ancestor, so a map in a huge folder does not scan forever
@@ -110,9 +112,7 @@ def _subfolders(folder: Path) -> list[Path]:
 def project_folders(project: Path) -> list[Path]:
     """The resolved `folders` of a Tiled project file; none when it cannot be read."""
     try:
-        if project.stat().st_size > MAX_PROJECT_BYTES:
-            return []
-        data = json.loads(project.read_text(encoding="utf-8"))
+        data = json.loads(read_text(project, MAX_PROJECT_BYTES))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return []  # an unreadable project widens nothing
     folders = data.get("folders") if isinstance(data, dict) else None

@@ -17,7 +17,7 @@ from game.scenario.problems import Problems
 
 MAX_CLASS_DEPTH = 8
 TILED_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "list")
-FIELD_TYPES = {"int": "int", "bool": "bool", "str": "string", "choice": "string"}
+FIELD_TYPES = {"int": "int", "bool": "bool", "str": "string", "name": "string", "text": "string", "choice": "string"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ import copy
 import re
 from xml.etree.ElementTree import Element
 
+from game.rules.names import shown
 from game.scenario.documents import FileRef, read_document
 from game.scenario.layerdata import FLAG_BITS
 from game.scenario.paths import PathPolicy
@@ -25,7 +26,7 @@ SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
 
 def object_label(obj: Element, layer: str) -> str:
     """How messages name an object: "object 'Sgt Kim' (id 7) in layer 'units'"."""
-    name = f"'{obj.get('name')}'" if obj.get("name") else "(unnamed)"
+    name = f"'{shown(obj.get('name'))}'" if obj.get("name") else "(unnamed)"
     return f"object {name} (id {obj.get('id', '?')}) in layer '{layer}'"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from game.hexgrid import Hex
 from game.rules.catalog import Catalog
 from game.rules.fields import Field, is_near_miss, suggestion
+from game.rules.names import text_problem
 from game.scenario.model import Terrain
 from game.scenario.normalise import LayerInfo
 from game.scenario.problems import Problems
@@ -85,6 +86,10 @@ def tile_terrains(tilesets: Iterable[TilesetInfo], overrides: Mapping[str, Mappi
             values = terrain_values(tile.props, fields, place, problems, unknown)
             values.update(overrides.get(tile.cls, {}))
             name = tile.cls if tile.cls and tile.cls != TERRAIN_CLASS else None
+            problem = text_problem(name) if name else None
+            if problem:
+                problems.error(place.file, place.where, f"its class, the terrain's name, {problem}")
+                name = None
             if name is None and values:
                 name = f"{tileset.name} tile {local_id}"  # sets members but has no naming class
             found[(tileset.firstgid, local_id)] = TileTerrain(name, values)

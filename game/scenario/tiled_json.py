@@ -42,6 +42,7 @@ from game.scenario.tiled_json_props import (
     items,
     json_repr,
     load_json,
+    parse_json,
     properties_element,
     set_pair,
     set_version,
@@ -51,7 +52,7 @@ from game.scenario.tiled_json_props import (
 
 __all__ = [
     "TiledJsonError", "json_map_data_to_tmx", "json_map_to_tmx", "json_template_data_to_tx", "json_template_to_tx",
-    "json_tileset_data_to_tsx", "json_tileset_to_tsx",
+    "json_tileset_data_to_tsx", "json_tileset_to_tsx", "parse_json",
 ]
 
 PropertyTypeList = Sequence[Mapping[str, Any]] | None

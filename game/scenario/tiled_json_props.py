@@ -22,8 +22,13 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
+from game.userfiles import read_file
+
 PropertyTypes = Mapping[str, Mapping[str, Any]]
 """Custom class types by name, as built by ``index_property_types``."""
+
+MAX_JSON_BYTES = 32 * 1024 * 1024
+"""Largest Tiled JSON file read (as for TMX files, `game.scenario.documents`)."""
 
 PROPERTY_TYPES = frozenset({"string", "int", "float", "bool", "color", "file", "object", "class", "list"})
 _KINDS = {
@@ -113,21 +118,30 @@ Spec = tuple[tuple[str, str, Any], ...]
 """Attributes to copy: (JSON key = TMX attribute name, kind for ``field``, the value Tiled leaves out)."""
 
 
-def load_json(path: Path) -> Any:
-    """Parse a JSON file with the json module only; any failure is a TiledJsonError naming the spot."""
+def load_json(path: Path, limit: int = MAX_JSON_BYTES) -> Any:
+    """Read and parse a JSON file (a regular file of at most `limit` bytes, `game.userfiles`)
+    with the json module only; any failure is a TiledJsonError naming the spot."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        data = read_file(Path(path), limit)
     except OSError as error:
         raise TiledJsonError(f"cannot read the file ({error.strerror or error})", str(path)) from None
-    except UnicodeDecodeError as error:
-        raise TiledJsonError(f"not UTF-8 text (bad byte at offset {error.start})", str(path)) from None
+    return parse_json(data, str(path))
+
+
+def parse_json(data: bytes, source: str) -> Any:
+    """Parse a JSON file's bytes (`source` names it in messages); any failure is a
+    TiledJsonError naming the spot."""
     try:
-        with in_file(str(path)):
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TiledJsonError(f"not UTF-8 text (bad byte at offset {error.start})", source) from None
+    try:
+        with in_file(source):
             return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
         hint = " - this looks like XML (TMX/TSX/TX), not JSON" if text.lstrip().startswith("<") else ""
         message = f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}{hint}"
-        raise TiledJsonError(message, str(path)) from None
+        raise TiledJsonError(message, source) from None
 
 
 def _reject_constant(name: str) -> Any:

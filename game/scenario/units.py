@@ -18,6 +18,7 @@ from typing import Any
 from game.hexgrid import Hex, TiledHexLayout
 from game.rules.catalog import UNIT_FIELDS, Catalog, check_unit_override
 from game.rules.fields import Field, is_near_miss, suggestion
+from game.rules.names import text_problem
 from game.scenario.cells import hex_by_cell, names_a_cell, off_the_map
 from game.scenario.footprints import clashes, footprint_problem, read_cells
 from game.scenario.mapprops import SIDE_IDS
@@ -118,6 +119,9 @@ def _unit(info: ObjectInfo, geo: Geometry, layer: LayerInfo, layout: TiledHexLay
     if unit_type is not None:
         _check_stat_block(catalog.unit_types[unit_type].stats, overrides, values.get("count", 1),
                           Place(info.file, info.label), problems)
+    problem = text_problem(geo.name) if geo.name else None
+    if problem:
+        problems.error(info.file, info.label, f"its name {problem}")
     if sum(p.severity == "error" for p in problems.items) > errors_before or unit_type is None:
         return None
     name = geo.name or f"{catalog.unit_types[unit_type].name} {geo.id}"

@@ -2,7 +2,9 @@
 
 Every fight is fixed by the plan and its number (`game.simulate.fight`), so the results are
 the same whichever way they are played; they are put back in fight order at the end. Work
-goes out in batches of consecutive fights (a batch reads the map once). Ctrl-C stops the
+goes out in batches of consecutive fights (a batch reads the map once), each made only when a
+worker is about to need it, so handing out the work takes the same memory whatever --runs says;
+the workers are at most one a fight and `WORKERS_PER_CPU` a CPU, whatever --jobs says. Ctrl-C stops the
 run: the fights finished so far are kept and the run says it was interrupted. A batch whose
 worker fails outright (a map a cluster worker cannot read) comes back as failed fights,
 each named, never dropped.
@@ -12,8 +14,10 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator
+from itertools import islice
 from dataclasses import dataclass
 
 from game.battle import Battle, load_catalog
@@ -24,6 +28,14 @@ from game.simulate.seeds import fight_seed
 BATCH_LIMIT = 8
 """At most this many fights per batch, so the progress bar moves and Ctrl-C loses little."""
 BATCHES_PER_WORKER = 8
+WORKERS_PER_CPU = 2
+"""At most this many worker processes for each CPU, whatever --jobs asks."""
+BATCHES_IN_FLIGHT = 4
+"""On a Dask cluster, batches handed out ahead for each worker; the rest go out as these come back."""
+MAX_RUNS = 1_000_000
+"""The most fights one run plays (`hexbattle simulate --runs`): hours of work on two cores, its
+results (kept for the report, some bytes a fight) well within a small machine's memory. For
+more, run again with another --seed."""
 YOUNG_COLLECTION = 10_000
 """In a worker process, the allocations between two collections of young objects (Python's
 default is 700): a fight makes a great many short-lived objects and few cycles."""
@@ -48,20 +60,36 @@ Progress = Callable[[int], None]
 """Told how many more fights have finished."""
 
 
-def batches(runs: int, workers: int) -> list[tuple[int, ...]]:
-    """The fight numbers 0..runs-1 cut into consecutive batches, several per worker."""
+def batches(runs: int, workers: int) -> Iterator[tuple[int, ...]]:
+    """The fight numbers 0..runs-1 cut into consecutive batches, several per worker, made one
+    at a time as the workers ask for them (a run's memory never grows with --runs)."""
     size = max(1, min(BATCH_LIMIT, runs // max(1, workers * BATCHES_PER_WORKER)))
-    return [tuple(range(start, min(runs, start + size))) for start in range(0, runs, size)]
+    return (tuple(range(start, min(runs, start + size))) for start in range(0, runs, size))
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on every system
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, runs: int, cpus: int | None = None) -> int:
+    """The worker processes a run starts: `jobs`, but never more than it has fights, nor more
+    than `WORKERS_PER_CPU` for each CPU (more only wait their turn, each holding a map)."""
+    return max(1, min(jobs, runs, (cpus or available_cpus()) * WORKERS_PER_CPU))
 
 
 def run_fights(plan: FightPlan, runs: int, jobs: int = 1, scheduler: str | None = None,
                progress: Progress = lambda done: None) -> RunResult:
     """Play fights 0..runs-1 of the plan: on the Dask scheduler at `scheduler` if given, else
-    in `jobs` worker processes (1: in this process)."""
+    in worker processes (`worker_count` of them; 1: in this process)."""
+    workers = worker_count(jobs, runs)
     if scheduler:
         stream = _on_dask(plan, runs, scheduler)
-    elif jobs > 1:
-        stream = _in_processes(plan, runs, jobs)
+    elif workers > 1:
+        stream = _in_processes(plan, runs, workers)
     else:
         stream = _here(plan, runs)
     return _collect(stream, runs, progress)
@@ -146,8 +174,8 @@ def _in_processes(plan: FightPlan, runs: int, jobs: int) -> Iterator[list[FightR
     """Batches spread over `jobs` fresh worker processes (spawned: no state shared with us)."""
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
-    try:
-        yield from pool.imap_unordered(_play_task, [(plan, b) for b in batches(runs, jobs)])
+    try:  # the pool takes batches from the generator only as its pipe to the workers has room
+        yield from pool.imap_unordered(_play_task, ((plan, b) for b in batches(runs, jobs)))
         pool.close()
     finally:
         pool.terminate()
@@ -165,12 +193,19 @@ def _on_dask(plan: FightPlan, runs: int, address: str) -> Iterator[list[FightRes
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         work = batches(runs, workers)
-        futures = client.map(guarded_batch, [plan] * len(work), work, pure=False)
+        pending = {client.submit(guarded_batch, plan, batch, pure=False)
+                   for batch in islice(work, workers * BATCHES_IN_FLIGHT)}
+        finished = as_completed(pending)
         try:
-            for future in as_completed(futures):
+            for future in finished:  # a new batch goes out as each comes back
+                pending.discard(future)
+                for batch in islice(work, 1):
+                    more = client.submit(guarded_batch, plan, batch, pure=False)
+                    pending.add(more)
+                    finished.add(more)
                 yield future.result()
         finally:
-            client.cancel(futures)
+            client.cancel(list(pending))
     finally:
         client.close()
 

@@ -18,7 +18,7 @@ ATTRIBUTES = ("str", "agi", "fort", "ins", "will")
 RESISTANCE_LISTS = ("partial_resistance", "full_resistance", "weakness")
 
 WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("attribute", "choice", required=True, choices=ATTRIBUTES, help="added to attack damage"),
     Field("damage_type", "choice", default="physical", choices=DAMAGE_TYPES),
     Field("range_hexes", "int", default=0, minimum=0, maximum=200, help="0 for melee"),
@@ -28,12 +28,12 @@ WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("damage_bonus", "int", default=0, minimum=-5, maximum=10),
 )}
 ARMOUR_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("defense_bonus", "int", default=0, minimum=0, maximum=10),
     Field("partial_resistance", "choices", choices=DAMAGE_TYPES),
 )}
 CREATURE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("size", "choice", default="medium", choices=SIZES),
     Field("atk", "int", required=True, minimum=-3, maximum=15),
     Field("defense", "int", required=True, minimum=1, maximum=30),

@@ -19,7 +19,7 @@ TRAITS = ("strength", "dexterity", "agility", "endurance", "willpower", "essence
 SKILLS = ("unarmed", "blade", "club", "pistol", "rifle", "laser", "heavy_weapons")
 
 WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("kind", "choice", required=True, choices=WEAPON_KINDS),
     Field("skill", "choice", required=True, choices=SKILLS),
     Field("penetration", "int", required=True, minimum=0, maximum=200),
@@ -30,11 +30,11 @@ WEAPON_FIELDS: Mapping[str, Field] = {f.name: f for f in (
     Field("initiative_modifier", "int", default=0, minimum=-3, maximum=3),
 )}
 ARMOUR_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("ratings", "scores", choices=WEAPON_KINDS, minimum=0, maximum=200, help="armour rating by weapon kind"),
 )}
 CREATURE_FIELDS: Mapping[str, Field] = {f.name: f for f in (
-    Field("name", "str", required=True),
+    Field("name", "name", required=True),
     Field("mass", "int", required=True, minimum=1, maximum=40),
     Field("resilience", "int", required=True, minimum=0, maximum=200),
     Field("wound_step", "int", default=3, minimum=1, maximum=50),
