@@ -32,6 +32,21 @@ class Action:
     reason: str = dataclasses.field(default="", kw_only=True, compare=False)
 
 
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""Every action type by its kind: the JSON codec's table, filled by `action_type`."""
+
+
+def action_type(cls: type[Action]) -> type[Action]:
+    """Register an action type with the JSON codec under its `kind`: the one way an action type
+    is added (each wears it as a decorator); two types of one kind are refused."""
+    known = ACTION_TYPES.get(cls.kind)
+    if not cls.kind or (known is not None and known is not cls):
+        raise TypeError(f"{cls.__name__}: an action type needs a kind of its own, not {cls.kind!r}")
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+@action_type
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """Finish the current combatant's turn."""
@@ -39,6 +54,7 @@ class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """Walk a path of adjacent hexes as a Move action (or a Main action spent as a second move)."""
@@ -47,6 +63,7 @@ class Move(Action):
     path: tuple[Hex, ...] = ()
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """An attack with the weapon in hand; `burst` and `aimed` are the SWN/seed 002 options."""
@@ -57,6 +74,7 @@ class Attack(Action):
     aimed: bool = False
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GoProne(Action):
     """Drop prone (an Instant action, SWN core)."""
@@ -64,6 +82,7 @@ class GoProne(Action):
     kind: ClassVar[str] = "go_prone"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class StandUp(Action):
     """Stand up from prone, spending the Move action (SWN core)."""
@@ -71,6 +90,7 @@ class StandUp(Action):
     kind: ClassVar[str] = "stand_up"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class DefendTotally(Action):
     """Total Defense: +2 AC until the next turn, giving up the Main action (SWN core)."""
@@ -78,6 +98,7 @@ class DefendTotally(Action):
     kind: ClassVar[str] = "total_defense"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Reload(Action):
     """Refill the weapon's magazine, spending the Main action."""
@@ -85,6 +106,7 @@ class Reload(Action):
     kind: ClassVar[str] = "reload"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class SetOverwatch(Action):
     """Overwatch: watch a 60 degree wedge, as the Main action (seed 002).
@@ -98,6 +120,7 @@ class SetOverwatch(Action):
     angle: float | None = None
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class OverwatchFire(Action):
     """The overwatcher's single attack at -2 on an enemy inside its wedge (an Instant action)."""
@@ -106,6 +129,7 @@ class OverwatchFire(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Hold(Action):
     """Decline the decision the battle is waiting for; `for_this_move` stops further overwatch asks."""
@@ -114,6 +138,7 @@ class Hold(Action):
     for_this_move: bool = False
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Shove(Action):
     """Seed 002 Shove: a Punch attack vs AC 9 + HD; a hit pushes the target one hex directly away.
@@ -126,6 +151,7 @@ class Shove(Action):
     as_move: bool = False
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Charge(Action):
     """Seed 002 Charge (person, or vehicle/mech by the actor's kind): move along `path` in soft
@@ -136,6 +162,7 @@ class Charge(Action):
     path: tuple[Hex, ...] = ()
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Jump(Action):
     """Seed 002 Jump: a straight line along a hex direction to `to`, over low obstacles."""
@@ -144,6 +171,7 @@ class Jump(Action):
     to: Hex = Hex(0, 0)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Disarm(Action):
     """Seed 002 Disarm: melee attack, then opposed skill rolls; `take` keeps a won weapon
@@ -154,6 +182,7 @@ class Disarm(Action):
     take: bool = True
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class PickUp(Action):
     """Pick up a weapon lying on the actor's own hex (a Move action)."""
@@ -162,6 +191,7 @@ class PickUp(Action):
     weapon: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ReadyWeapon(Action):
     """Take a carried weapon in hand, stowing the one held (a Move action)."""
@@ -170,6 +200,7 @@ class ReadyWeapon(Action):
     weapon: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Protect(Action):
     """Seed 002 Protect (person): guard an adjacent ally until the next turn, as the Main action;
@@ -179,6 +210,7 @@ class Protect(Action):
     ally: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ShieldAllies(Action):
     """Seed 002 Protect (mech): Move and Main spent shielding the allies around and behind it."""
@@ -186,6 +218,7 @@ class ShieldAllies(Action):
     kind: ClassVar[str] = "shield_allies"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Redirect(Action):
     """Answer a protect prompt: take the attack on the ally yourself."""
@@ -193,6 +226,7 @@ class Redirect(Action):
     kind: ClassVar[str] = "redirect"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ThrowGrenade(Action):
     """Seed 002 Grenades: throw an area weapon at a hex (at a combatant on it, its concealment counts)."""
@@ -201,6 +235,7 @@ class ThrowGrenade(Action):
     at: Hex = Hex(0, 0)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Intimidate(Action):
     """Seed 002 Intimidate: a Lead/Cha check against an enemy side's morale, as the Main action."""
@@ -209,6 +244,7 @@ class Intimidate(Action):
     side: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ReadMorale(Action):
     """Seed 002 Read Morale: a Notice check at difficulty 6, as the Move action."""
@@ -216,6 +252,7 @@ class ReadMorale(Action):
     kind: ClassVar[str] = "read_morale"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class FrayDie(Action):
     """Seed 000 Fray Die: once a round, On-turn, the Fray Die's damage to a lesser foe in reach."""
@@ -224,6 +261,7 @@ class FrayDie(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class FocusedFray(Action):
     """Seed 000 Focused Fray: the Main action spent to put the Fray Die on any foe."""
@@ -232,6 +270,7 @@ class FocusedFray(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Stabilise(Action):
     """SWN core: a Heal check (difficulty 8 + rounds since the fall) on a mortally wounded PC."""
@@ -240,6 +279,7 @@ class Stabilise(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Heal(Action):
     """Apply healing (a stim, a medkit, a power) given as dice; heroic mode reads it on the table."""
@@ -251,6 +291,7 @@ class Heal(Action):
 
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class MoveSquad(Action):
     """A squad's Move into a new footprint (Seed 002, Squad Size): `hexes` with the anchor
@@ -262,6 +303,7 @@ class MoveSquad(Action):
     formation: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Regroup(Action):
     """A squad's owner answers a footprint decision: take these hexes (one of its choices)."""
@@ -271,6 +313,7 @@ class Regroup(Action):
 
 
 # -- the GM's overrides (the issue "The table"): taken at any time, never from a turn's budget --
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmPlace(Action):
     """The GM puts a standing combatant on any free hex it may stand on: no cost, no overwatch."""
@@ -279,6 +322,7 @@ class GmPlace(Action):
     to: Hex = Hex(0, 0)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmSetHealth(Action):
     """The GM sets a standing combatant's health (HP, or hit dice for heroic NPCs), 0 to its
@@ -288,6 +332,7 @@ class GmSetHealth(Action):
     value: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmSetCondition(Action):
     """The GM turns a condition on or off: "prone", "total_defense", or "overwatch" (off only)."""
@@ -297,6 +342,7 @@ class GmSetCondition(Action):
     active: bool = True
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmSetStat(Action):
     """The GM sets one number of a standing combatant's stat block: "ac", "attack_bonus",
@@ -308,6 +354,7 @@ class GmSetStat(Action):
     value: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmSetSideMorale(Action):
     """The GM sets a side's morale score, 2 to 12 (`actor` is 0: nobody acts)."""
@@ -317,6 +364,7 @@ class GmSetSideMorale(Action):
     value: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmNoteCondition(Action):
     """The GM writes a wound or condition on a combatant (`note`, shown with it in the tracker and
@@ -329,6 +377,7 @@ class GmNoteCondition(Action):
     active: bool = True
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmSetHidden(Action):
     """The GM reveals a combatant the map hid from the table view (`hidden` False), or hides
@@ -338,6 +387,7 @@ class GmSetHidden(Action):
     hidden: bool = False
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmAddUnit(Action):
     """The GM brings in a unit of any type of the data files for a side, on a free hex; it takes
@@ -350,6 +400,7 @@ class GmAddUnit(Action):
     name: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Step(Action):
     """Seed 001 Step: move one hex, a defensive 1 AP move."""
@@ -358,6 +409,7 @@ class Step(Action):
     to: Hex = Hex(0, 0)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class SpendHeroPoint(Action):
     """Seed 004: answer a hero point decision by spending on the roll just seen: one personal point
@@ -368,6 +420,7 @@ class SpendHeroPoint(Action):
     from_pool: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmAwardHeroPoints(Action):
     """Seed 004: the GM adds hero points from outside sources to a side's pool (`actor` is 0)."""
@@ -377,6 +430,7 @@ class GmAwardHeroPoints(Action):
     points: int = 1
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class CounterHeroPoint(Action):
     """Seed 004: cancel an enemy's hero point before its die is rolled, spending one's own."""
@@ -384,6 +438,7 @@ class CounterHeroPoint(Action):
     kind: ClassVar[str] = "counter_hero_point"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class NegateDamage(Action):
     """Seed 004, Negating Damage: answer a negation decision by spending one personal point
@@ -396,6 +451,7 @@ class NegateDamage(Action):
     picks: tuple[str, ...] = ()
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class UseCover(Action):
     """Seed 001 Use Cover: 1 AP to take full cover where one stands (`full`), or come out of it."""
@@ -404,6 +460,7 @@ class UseCover(Action):
     full: bool = True
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class NonlethalAttack(Action):
     """Seed 001: a standard attack whose last blow, should it take the last VIT, is not lethal."""
@@ -411,6 +468,7 @@ class NonlethalAttack(Action):
     kind: ClassVar[str] = "nonlethal_attack"
     target: int = 0
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GmOutgunned(Action):
     """Seed 002 outgunned: the GM counts factors (numbers, heavy weapons, open psychic power)
@@ -421,6 +479,7 @@ class GmOutgunned(Action):
     change: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
     """Seed 003 (optional declaration, 3.2.1-3.2.3): the actions of one's next action phase, declared
@@ -431,6 +490,7 @@ class Declare(Action):
     move: bool = False
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class React(Action):
     """Seed 003: answer an attack with a defensive reaction, `how` "evade" or "parry", giving up
@@ -438,28 +498,6 @@ class React(Action):
 
     kind: ClassVar[str] = "react"
     how: str = "evade"
-
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (EndTurn, Move, Attack, GoProne, StandUp, DefendTotally, Reload,
-                              SetOverwatch, OverwatchFire, Hold, Shove, Charge, Jump, Disarm, PickUp,
-                              ReadyWeapon, Protect, ShieldAllies, Redirect, ThrowGrenade, Intimidate,
-                              ReadMorale, FrayDie, FocusedFray, Stabilise, Heal,
-                              GmPlace, GmSetHealth, GmSetCondition, GmAddUnit, GmOutgunned, GmSetStat,
-                              GmSetSideMorale, GmSetHidden, GmNoteCondition, Step, SpendHeroPoint, CounterHeroPoint, UseCover,
-                              NonlethalAttack, GmAwardHeroPoints)}
-
-
-def register(cls: type[Action]) -> type[Action]:
-    """Add an action type to the JSON codec (systems defining new actions call this)."""
-    ACTION_TYPES[cls.kind] = cls
-    return cls
-
-
-register(MoveSquad)
-register(Regroup)
-register(Declare)
-register(React)
 
 
 def _encode(value: Any) -> Any:
@@ -585,9 +623,9 @@ def from_json(data: Any) -> Action:
     return cls(**values)
 
 
-register(NegateDamage)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class LeadSquad(Action):
     """Seed 002, Authority Focus: a PC with the focus switches which one squad they directly
@@ -597,10 +635,10 @@ class LeadSquad(Action):
     target: int = 0
 
 
-register(LeadSquad)
 
 
 # -- These Lucky Stars (seed 001): maneuvers, grapples, reactions, stealth --------------------
+@action_type
 @dataclass(frozen=True, slots=True)
 class Trip(Action):
     """Seed 001 Trip (3 AP): a standard attack roll, then STR against AGI; success knocks the target prone."""
@@ -609,6 +647,7 @@ class Trip(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Shatter(Action):
     """Seed 001 Shatter (3 AP): a standard attack roll at the weapon the target holds, to break it."""
@@ -617,6 +656,7 @@ class Shatter(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Grapple(Action):
     """Seed 001 Grapple (2 AP): a contested grapple check; `engage` is what the actor does should
@@ -627,6 +667,7 @@ class Grapple(Action):
     engage: bool = True
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GrappleAttack(Action):
     """Seed 001, in control of a grapple (3 AP): attack the pinned opponent with a light weapon or unarmed."""
@@ -635,6 +676,7 @@ class GrappleAttack(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class EndGrapple(Action):
     """Seed 001, in control of a grapple (1 AP): let the opponent go."""
@@ -642,6 +684,7 @@ class EndGrapple(Action):
     kind: ClassVar[str] = "end_grapple"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class RegainControl(Action):
     """Seed 001, pinned (1 AP, first thing in the turn): a contested grapple check to take control."""
@@ -649,6 +692,7 @@ class RegainControl(Action):
     kind: ClassVar[str] = "regain_control"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class OpportunityAttack(Action):
     """Seed 001 Attack of Opportunity (1 AP): answer an enemy's aggressive action in melee reach."""
@@ -657,6 +701,7 @@ class OpportunityAttack(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ReadyAttack(Action):
     """Seed 001 Ready Action: withhold the turn's AP for a standard attack (or, with `maneuver`,
@@ -667,6 +712,7 @@ class ReadyAttack(Action):
     maneuver: str = ""
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ReadiedAttack(Action):
     """Seed 001 Ready Action: the readied attack (or maneuver), taken when its trigger occurs."""
@@ -675,6 +721,7 @@ class ReadiedAttack(Action):
     target: int = 0
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Hide(Action):
     """Seed 001 Stealth (1 AP, as taking cover): a stealth roll against target 8 to hide behind something."""
@@ -682,6 +729,7 @@ class Hide(Action):
     kind: ClassVar[str] = "hide"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class Search(Action):
     """Seed 001 Stealth (1 AP, our reading): actively search, an INS roll against each hidden enemy's stealth."""
@@ -689,11 +737,9 @@ class Search(Action):
     kind: ClassVar[str] = "search"
 
 
-for _seed_001 in (Trip, Shatter, Grapple, GrappleAttack, EndGrapple, RegainControl, OpportunityAttack, ReadyAttack,
-                  ReadiedAttack, Hide, Search):
-    register(_seed_001)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class ChooseBlow(Action):
     """Seed 001: answer a blow that took the last VIT: lethal (the target is dying) or not (incapacitated)."""
@@ -702,9 +748,9 @@ class ChooseBlow(Action):
     lethal: bool = True
 
 
-register(ChooseBlow)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GrappleMove(Action):
     """Seed 001, in control of a grapple (3 AP): move up to 10 ft (2 hexes) dragging the pinned opponent."""
@@ -713,6 +759,7 @@ class GrappleMove(Action):
     path: tuple[Hex, ...] = ()
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class GrappleToss(Action):
     """Seed 001, in control of a grapple (3 AP): toss the opponent to a hex up to 10 ft (2 hexes) away."""
@@ -721,6 +768,7 @@ class GrappleToss(Action):
     to: Hex = Hex(0, 0)
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
 class TakeHold(Action):
     """Seed 001 Grapple: the defender who won the check chooses to engage (take control) or end it."""
@@ -729,5 +777,3 @@ class TakeHold(Action):
     engage: bool = True
 
 
-for _seed_001 in (GrappleMove, GrappleToss, TakeHold):
-    register(_seed_001)

@@ -574,7 +574,7 @@ class Battle:
             return Outcome(False, reason=problem)
         scene = self._scene(state, action.faces, typed_only)
         try:
-            plan = self._checked(state, action, row)
+            plan = self._checked(state, action)
             if plan is None:
                 plan = self._ruleset.check(scene, action)
             if isinstance(plan, str):
@@ -606,12 +606,12 @@ class Battle:
         self._tell_watchers()
         return _make_outcome(True, step.events, "", None, _Teller(self, after))
 
-    def _checked(self, state: BattleState, action: Action, row) -> combat.AttackPlan | str | None:
-        """The plan the options of this very state worked out for this attack, if they did (a
+    def _checked(self, state: BattleState, action: Action) -> object | None:
+        """The plan the options of this very state worked out for this action, if they did (a
         player mostly takes one of its options), so it is not worked out again; else None."""
-        if self._read is None or self._read[0] is not state or row is None or row.check is not combat.check_attack:
+        if self._read is None or self._read[0] is not state:
             return None
-        return combat.checked_before(self._read[1].memo, action)
+        return self._ruleset.reuse(self._read[1].memo, action)
 
     @staticmethod
     def _joined(scene: Scene, order: tuple[EntityId, ...]) -> tuple[EntityId, ...]:

@@ -63,7 +63,6 @@ from game.systems import (
     authority,
     basics,
     charge,
-    combat,
     disarm,
     formations,
     fray,
@@ -116,7 +115,7 @@ def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance | F
 TABLE: dict[type[Action], Row] = {
     EndTurn: Row(basics.check_end_turn, basics.end_turn),
     Move: Row(movement.check_move, movement.move),
-    Attack: Row(combat.check_attack, protect.attack_unless_protected),
+    Attack: Row(protect.check_attack, protect.attack_unless_protected),
     GoProne: Row(basics.check_go_prone, basics.go_prone, instant=True),
     StandUp: Row(basics.check_stand_up, basics.stand_up),
     DefendTotally: Row(basics.check_total_defense, basics.total_defense, instant=True),

@@ -8,10 +8,12 @@ and its Armor as cover armor when the line of fire passes through its hex (`sigh
 and it may take one attack on any adjacent ally itself.
 
 An Attack on an ally with an eligible protector next to it pauses before any die is rolled:
-the dispatch table applies every Attack through `attack_unless_protected`. Each protector is
+the dispatch table checks every Attack with `check_attack` and applies it through
+`attack_unless_protected`. Each protector is
 asked in turn (`ProtectChance`); `Redirect` turns the attack on the protector, `Hold` passes,
 and once everyone has passed the attack goes on against the ally. The attacker's Main action
-is spent, and its dice rolled, only then; dice typed in with the answer are used first.
+is spent, and its dice rolled, only then; dice typed in with the answer are used first, and
+dice typed in with the attack itself are refused when someone may step in.
 
 Guards and shields lapse lazily (`budget.stance_in_force`): a stance set in round R is in force
 while its owner's Main action is still the one spent in round R.
@@ -25,8 +27,8 @@ from game.components import Allegiance, Guarding, Identity, Position, ProtectSin
 from game.ecs import EntityId
 from game.events import AttackPaused, ConditionChanged, ShieldRaised
 from game.prompts import ProtectChance
-from game.rules.dice import DiceError
 from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
+from game.systems import combat
 from game.systems.combat import AttackPlan, is_person, plan_attack, strike
 from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
@@ -118,6 +120,19 @@ def _question(scene: Scene, attacker: EntityId, ally: EntityId, protector: Entit
             f"({float(plan.chance):.0%} to hit {scene.name(protector)}; {cost})")
 
 
+def check_attack(scene: Scene, action: Attack) -> AttackPlan | str:
+    """An attack (`combat.check_attack`), refused when its dice were typed in with it while
+    someone next to its target may step in: they are rolled only once that is decided."""
+    plan = combat.check_attack(scene, action)
+    if isinstance(plan, str) or not action.faces:
+        return plan
+    found = protectors(scene, action.actor, action.target, action.burst, action.aimed)
+    if found:
+        return (f"{', '.join(scene.name(p) for p, _, _ in found)} may step in first: enter this "
+                "attack's dice with the answer to that decision, not with the attack")
+    return plan
+
+
 def attack_unless_protected(scene: Scene, action: Attack, plan: AttackPlan) -> None:
     """Make the checked attack, unless someone next to its target may step in: then open a
     ProtectChance for each of them and wait (the dice are rolled once they have answered)."""
@@ -126,9 +141,6 @@ def attack_unless_protected(scene: Scene, action: Attack, plan: AttackPlan) -> N
         spend(scene, action.actor, "main")
         strike(scene, plan)
         return
-    if action.faces:
-        raise DiceError(f"{', '.join(scene.name(p) for p, _, _ in found)} may step in first: enter this "
-                        "attack's dice with the answer to that decision, not with the attack")
     for protector, how, could in found:
         question = _question(scene, action.actor, action.target, protector, how, could)
         scene.pending.append(ProtectChance(protector, question, action.actor, action.target, action))

@@ -18,7 +18,7 @@ from game.events import (
 )
 from game.rules.attack import AttackResult, resolve_attack, target_number
 from game.rules.damage import after_armor, effective_armor
-from game.rules.dice import DiceError, Roll
+from game.rules.dice import Roll
 from game.rules.maneuvers import charge_lands, ram_recoil
 from game.rules.maneuvers import ram_lands as ram_rolls
 from game.prompts import HeroPointChance, NegationChance, RollWaiting, Spilling
@@ -29,7 +29,7 @@ from game.systems.checks import evasion_save
 from game.systems.hero_chances import offer_negation, offer_on_miss, offer_on_roll
 from game.systems.combat import read_damage, is_person, points_to_drop, plan_spill, spill_steps
 from game.systems.movement import walk
-from game.systems.scene import Scene, in_the_fight
+from game.systems.scene import ActionDice, Scene, in_the_fight
 from game.systems.wounds import take_damage
 from game.systems.charge.planning import ChargePlan, can_knock_down, plan_charge, ready_problem, strike_plan
 
@@ -253,17 +253,30 @@ def finish_charges(scene: Scene) -> None:
 
 
 def check_charge(scene: Scene, action: Charge) -> ChargePlan | str:
-    """Charge with both the Move and the Main action (seed 002, Charge (Person), (Vehicle/Mech))."""
-    return ready_problem(scene, action.actor) or plan_charge(scene, action.actor, action.target, action.path)
+    """Charge with both the Move and the Main action (seed 002, Charge (Person), (Vehicle/Mech)).
+    Dice typed in with a charge that overwatch will interrupt are refused: they belong with the
+    last answer to it (the run is tried on a copy of the scene to tell; only with typed dice)."""
+    plan = ready_problem(scene, action.actor) or plan_charge(scene, action.actor, action.target, action.path)
+    if isinstance(plan, str) or not action.faces:
+        return plan
+    trial = Scene(scene.setup, scene.world.snapshot(), ActionDice(scene.dice.state), scene.round, scene.sides,
+                  scene.pending)
+    _run(trial, action)
+    if trial.pending:
+        return (f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
+                "dice with the last answer to it, not with the charge")
+    return plan
 
 
 def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:
     """Run the path (overwatch may pause it); the blow lands once the run is complete."""
+    _run(scene, action)
+
+
+def _run(scene: Scene, action: Charge) -> None:
+    """Spend the Move and the Main action and walk the charge's path (overwatch may pause it)."""
     spend(scene, action.actor, "move")
     spend(scene, action.actor, "main")
     scene.emit(ChargeBegan(action.actor, action.target))
     scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path), action.path))
     walk(scene, action.actor, action.path)
-    if scene.pending and scene.dice.remaining:
-        raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
-                        "dice with the last answer to it, not with the charge")

@@ -34,6 +34,11 @@ def _same_turn(scene: Scene, order: tuple[EntityId, ...], turn: int) -> int:
     return turn
 
 
+def _not_planned(memo: dict, action: Action) -> None:
+    """This ruleset keeps no plans from the options of a state: every action is checked afresh."""
+    return None
+
+
 def _as_it_is(scene: Scene, view: CombatantView) -> CombatantView:
     """The shared view says all this ruleset counts."""
     return view
@@ -64,6 +69,10 @@ class Ruleset:
     """Who acts after the turn at this index, and whether the round is over first."""
     first_turn: Callable[[Scene, tuple[EntityId, ...], int], int] = _same_turn
     """Who acts first once a round has begun (a ruleset whose order changes each round picks here)."""
+    reuse: Callable[[dict, Action], Any] = _not_planned
+    """The plan the options of the state worked out for this very action (`memo` is the reading
+    scene's `Scene.memo`), or None: the battle then takes that plan rather than checking the
+    action again (a player mostly takes one of its options)."""
     negation: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Seed 004, Negating Damage: what each pick a hero point buys against a hit undoes under this
     ruleset (shock, condition, knockdown, wound); a pick it has nothing for is left out."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from game.systems import choices, dispatch, turns
+from game.actions import Action, Attack
+from game.systems import choices, combat, dispatch, turns
 from game.rules.hero_points import SWN_NEGATION
 from game.systems.rulesets import swn_hero_points
 from game.systems.rulesets.ruleset import Ruleset
@@ -18,8 +19,16 @@ from game.systems.rulesets.ruleset import Ruleset
 TABLE = MappingProxyType({**dispatch.TABLE, **swn_hero_points.rows()})
 """The dispatch table, with the hero point answers (and a Hold answering those too)."""
 
+
+
+def planned(memo: dict, action: Action) -> combat.AttackPlan | str | None:
+    """An attack's plan (or refusal) as the options of the state worked it out, if they did."""
+    return combat.checked_before(memo, action) if type(action) is Attack else None
+
+
 RULESET = Ruleset(
     names=("swn", "swn-heroic"), table=TABLE, settle=dispatch.settle,
     roll_initiative=turns.roll_initiative, begin_round=turns.begin_round, begin_turn=turns.begin_turn,
     options_on_turn=choices.options_on_turn, options_off_turn=choices.options_off_turn,
-    prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS, negation=SWN_NEGATION)
+    prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS, reuse=planned,
+    negation=SWN_NEGATION)
