@@ -20,7 +20,8 @@ from game.deploy import deploy
 from game.ecs import EntityId, World
 from game.events import BattleEnded, Event, Explained, Narrator, TurnLost
 from game.hexgrid import Hex, facing_for_angle
-from game.options import FormationOption, Options, slot_maker
+from game.options import FormationOption, Options
+from game.slots import slot_maker
 from game.prompts import Prompt, ProtectChance
 from game.rules.catalog import Catalog, CatalogError, load_catalog
 from game.rules.cover import CoverReading

@@ -8,16 +8,16 @@ breakdown (each modifier and what it is called), so a window can explain any of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 import dataclasses
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from game.actions import Action, Move
 from game.hexgrid import Hex
 from game.rules.attack import Modifier
 from game.rules.cover import CoverReading
+from game.slots import slot_setters
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,44 +121,8 @@ class MoveOption(Option):
     hexes: tuple[Hex, ...] = ()
 
 
-def _setters(cls: type, names: tuple[str, ...]) -> tuple:
-    """The slot setters of a frozen dataclass's fields, in this order; refuses (at import) a
-    class whose fields are not exactly these, so `walking_options` can never leave one unset."""
-    if tuple(sorted(f.name for f in fields(cls))) != tuple(sorted(names)):
-        raise TypeError(f"{cls.__name__} has the fields {[f.name for f in fields(cls)]}, not {list(names)}")
-    return tuple(next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__ for n in names)
-
-
-def slot_maker(cls: type) -> Callable[..., Any]:
-    """A maker of `cls` from the values of all its fields, given in the order the class declares
-    them, each set through its slot: the same value as `cls(...)` at under half the cost of a
-    frozen dataclass's `__init__` (which sets each field through `object.__setattr__`). For
-    the views and options the engine makes by the thousand (a combatant's view, an attack
-    option, an attack plan); only for classes whose `__init__` checks and derives nothing (one
-    with a `__post_init__` is refused when the maker is made), and a wrong count of values is
-    refused."""
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} checks its values in __post_init__: make it through its constructor")
-    setters = _setters(cls, tuple(f.name for f in fields(cls)))
-    # The maker is written out field by field (as dataclasses write their `__init__`): one
-    # unpacking and a call per slot, with no loop to step through (a view has forty fields).
-    count, names = len(setters), [f"v{i}" for i in range(len(setters))]
-    lines = [
-        "def make(*values):",
-        "    if len(values) != count:",
-        "        raise TypeError(f'{cls.__name__} takes {count} values, not {len(values)}')",
-        f"    {', '.join(names)}, = values",
-        "    made = new(cls)",
-        *(f"    s{i}(made, {name})" for i, name in enumerate(names)),
-        "    return made",
-    ]
-    scope = {"cls": cls, "count": count, "new": object.__new__, **{f"s{i}": s for i, s in enumerate(setters)}}
-    exec("\n".join(lines), scope)  # noqa: S102 (text made here from field positions only)
-    return scope["make"]
-
-
-_MOVE_FIELDS = _setters(Move, ("actor", "faces", "reason", "path"))
-_MOVE_OPTION_FIELDS = _setters(MoveOption, ("kind", "action", "refused", "aim", "hex", "cost", "path", "hexes"))
+_MOVE_FIELDS = slot_setters(Move, ("actor", "faces", "reason", "path"))
+_MOVE_OPTION_FIELDS = slot_setters(MoveOption, ("kind", "action", "refused", "aim", "hex", "cost", "path", "hexes"))
 
 
 def walking_options(actor: int, reach: Iterable[tuple[Hex, int, tuple[Hex, ...]]]) -> list[MoveOption]:

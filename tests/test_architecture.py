@@ -9,7 +9,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 
 # The layers from the bottom up; a module may import its own layer and the layers below.
 LAYERS = [
-    {"hexgrid", "userfiles"},
+    {"hexgrid", "userfiles", "slots", "memo"},
     {"rules", "data"},
     {"scenario"},
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
@@ -210,3 +210,23 @@ def test_pygame_is_imported_somewhere_only_inside_the_window():
     users = {path.relative_to(GAME).parts[0] for path in GAME.rglob("*.py")
              if any(name.split(".")[0] == "pygame" for name in _imports(path))}
     assert users <= {"ui"}
+
+
+def _calls_to(path: Path, names: set[str]) -> list[int]:
+    """The lines where a builtin of these names is called."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names]
+
+
+def test_no_code_of_ours_is_made_from_text():
+    """No exec or eval anywhere in game/: plain code, slots or dataclass features instead."""
+    offenders = [f"{path.relative_to(GAME.parent)}:{line}" for path in sorted(GAME.rglob("*.py"))
+                 for line in _calls_to(path, {"exec", "eval", "compile"})]
+    assert offenders == []
+
+
+def test_the_exec_check_would_catch_an_exec(tmp_path):
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text("scope = {}\nexec('x = 1', scope)\n")
+    assert _calls_to(leaky, {"exec", "eval", "compile"}) == [2]

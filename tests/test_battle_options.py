@@ -305,7 +305,8 @@ def test_an_attack_after_the_state_changed_is_checked_afresh():
 
 
 def test_slot_maker_makes_the_values_the_constructor_makes_and_refuses_a_wrong_count():
-    from game.options import AT_TARGET, Odds, slot_maker
+    from game.options import AT_TARGET, Odds
+    from game.slots import slot_maker
 
     make = slot_maker(AttackOption)
     odds = Odds(Fraction(1, 2), 11, (), (), source="SWN core, attack rolls")
@@ -321,7 +322,7 @@ def test_slot_maker_makes_the_values_the_constructor_makes_and_refuses_a_wrong_c
 def test_slot_maker_refuses_a_class_that_checks_its_values():
     from dataclasses import dataclass
 
-    from game.options import slot_maker
+    from game.slots import slot_maker
 
     @dataclass(frozen=True, slots=True)
     class Checked:

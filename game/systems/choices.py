@@ -72,8 +72,8 @@ from game.options import (
     SideOption,
     TargetOption,
     WatchedHex,
-    slot_maker,
 )
+from game.slots import slot_maker
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
 from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage

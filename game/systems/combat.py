@@ -20,7 +20,7 @@ from game.components import Allegiance, Armament, Health, Identity, Overwatch, P
 from game.ecs import EntityId, World
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance
-from game.options import slot_maker
+from game.slots import slot_maker
 from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
     ATTACK_ROLL,

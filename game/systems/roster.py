@@ -29,7 +29,7 @@ from game.rules.morale import morale_band
 from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
 from game.systems.sight import shielding
-from game.options import slot_maker
+from game.slots import slot_maker
 from game.views import CombatantView, SideView
 
 _make_view = slot_maker(CombatantView)
