@@ -34,7 +34,8 @@ from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
 from game.systems.turns import camps_standing
 from game.hexgrid.paths import DistanceTable, Nearest, Ways
-from game.terrain import Battlefield, Recall
+from game.memo import recall, remembers, scene_memo
+from game.terrain import Battlefield
 from game.views import CombatantView, SideView
 
 OPTION_GROUPS = choices.GROUPS
@@ -51,6 +52,8 @@ RETREATING_BANDS = frozenset(band.name for band in MORALE_BANDS if band.retreati
 Morale Threshold: Tactical Retreat and Panicked)."""
 WAYS_KEPT = 64
 """How many `approach_costs` maps a battle remembers (least recently used go first)."""
+_READING_SCENE, _VIEWS, _SIDE_VIEWS = remembers("reading scene"), remembers("views"), remembers("side views")
+_FACINGS, _ENEMY_HEXES = remembers("map facings"), remembers("enemy hexes")
 
 
 def ruleset_problem(ruleset: str) -> str | None:
@@ -466,7 +469,7 @@ class Battle:
         one `starter` share it and each reading carries it further."""
         key = tuple(sorted(set(goals)))
         field = self.setup.field
-        ways = field.memo("approach_costs", lambda field: Recall(WAYS_KEPT))
+        ways = field.memo("approach costs", lambda field: recall("approach costs", WAYS_KEPT))
         return ways.get(key, lambda: self._ways(field, key))  # most are found remembered
 
     @staticmethod
@@ -494,7 +497,7 @@ class Battle:
     def combatants(self) -> tuple[CombatantView, ...]:
         """Every combatant as it stands now, in id order (built once per state)."""
         state = self.state
-        if self._views is None or self._views[0] is not state:
+        if not _VIEWS or self._views is None or self._views[0] is not state:
             scene = self._scene(state)
             self._views = (state, tuple(self._ruleset.dress(scene, view) for view in roster.combatants(scene, self.scenario)))
         return self._views[1]
@@ -512,7 +515,7 @@ class Battle:
         out once per combatant while nobody moves or falls (`standing` stays the very same value)."""
         standing, sides = self.standing(), self.sides()
         kept = self._enemies
-        if kept is None or kept[0] is not standing or kept[1] is not sides:
+        if not _ENEMY_HEXES or kept is None or kept[0] is not standing or kept[1] is not sides:
             kept = self._enemies = (standing, sides, {})
         found = kept[2].get(actor)
         if found is None:
@@ -534,7 +537,7 @@ class Battle:
         key = ("view", entity)  # remembered on the state's reading scene (`Scene.memo`)
         if key in scene.memo:
             return scene.memo[key]
-        if self._facings is None:
+        if self._facings is None or not _FACINGS:
             self._facings = roster.map_facings(self.scenario)
         view = roster.one(scene, self.scenario, entity, self._facings)
         found = scene.memo[key] = None if view is None else self._ruleset.dress(scene, view)
@@ -553,7 +556,7 @@ class Battle:
         """Every side with its name, controller and morale (every number: the GM's view); with
         the morale rules on, what its band makes it do and its limits."""
         states = self.state.sides
-        if self._side_views is None or self._side_views[0] != states:  # frozen values: equal states, equal views
+        if not _SIDE_VIEWS or self._side_views is None or self._side_views[0] != states:  # frozen values: equal states, equal views
             self._side_views = (states, roster.sides(states, "morale" in self.setup.modules))
         return self._side_views[1]
 
@@ -661,10 +664,10 @@ class Battle:
         holds for every option of the state is remembered on it (`Scene.memo`). Nothing read
         changes its world (a reader that tries a change makes its own snapshot first), so it reads
         the state's own world rather than a snapshot of it."""
-        if self._read is None or self._read[0] is not state:
+        if self._read is None or self._read[0] is not state or not _READING_SCENE:
             scene = Scene(self.setup, state.world, ActionDice(state.rng), state.round,
                           {s.id: s for s in state.sides}, state.pending)
-            scene.memo = {}
+            scene.memo = scene_memo()
             self._read = (state, scene)
         return self._read[1]
 

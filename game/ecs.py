@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, KeysView
 from typing import Any, TypeVar
 
 from game.hexgrid import Hex
+from game.memo import remembers
 
 C = TypeVar("C")
 EntityId = int
@@ -23,6 +24,8 @@ _NO_STORE: dict = {}
 """What a component type nobody holds reads as: one shared empty dict, only ever read (a fresh
 `{}` per lookup cost the simulator a measurable share of its time)."""
 
+
+_DERIVING = remembers("world derived")
 
 class World:
     """Entities with at most one component of each type, and an index of who stands where.
@@ -169,7 +172,10 @@ class World:
         in place again (a change copies it first), so a value read from such stores holds in
         every world holding them; one read from stores a world owns (mid-action) holds until
         that world changes one of them (it counts its changes), in it and in its snapshots.
-        `compute` should return an immutable value (it is handed to every caller)."""
+        `compute` should return an immutable value (it is handed to every caller). With memos
+        off (`game.memo`) it is worked out afresh every time."""
+        if not _DERIVING:
+            return compute(self, *given)
         recent = self._recent.get(compute)
         if recent is not None and recent[0] == given:
             return recent[1]

@@ -15,70 +15,11 @@ import numpy as np
 from game.hexgrid import Hex, line_with_edges, neighbors
 from game.hexgrid.paths import CostGrid
 from game.rules.catalog import Catalog
+from game.memo import kept, recall, remembers
 from game.rules.cover import Concealment, Material
 
 
-class Recall:
-    """A bounded memory of values computed from the terrain: the one remembered longest ago goes
-    first, so a long fight or thousands of simulated fights in one process never grow it without end."""
-
-    __slots__ = ("kept", "_values", "_forms", "_packed", "_asked")
-
-    def __init__(self, kept: int, share_values: bool = False, packed: Callable[[object], object] | None = None,
-                 second_asking: bool = False):
-        self.kept = kept
-        self._asked: dict[int, None] | None = {} if second_asking else None
-        """With `second_asking`: the hashes of the keys asked for once (as many as `kept` times 4, the
-        oldest going first). A value is remembered only when its key is asked for again, so values
-        asked for once, most of them in some fights, are never kept: a kept value is long-lived, and
-        each costs the garbage collector, while plain integers cost it nothing."""
-        self._packed = packed
-        """How a key is kept: a caller's key (hexes in a tuple) packed into one small integer."""
-        self._values: dict = {}
-        """In the order first remembered, oldest first: the oldest goes when it is full (a plain
-        dict costs a third of an OrderedDict's bytes an entry, and nothing moves on a hit)."""
-        self._forms: dict | None = {} if share_values else None
-        """With `share_values`: one instance of each distinct value (most cover readings read
-        alike), so a full memory holds references rather than copies; what the map's terrain can
-        give bounds it."""
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __contains__(self, key: object) -> bool:
-        return (key if self._packed is None else self._packed(key)) in self._values
-
-    def get(self, key, compute: Callable[[], object]):
-        """The value remembered for key, or compute() remembered now."""
-        values = self._values
-        if self._packed is not None:
-            key = self._packed(key)
-        found = values.get(key)
-        if found is None:
-            value = compute()
-            if self._asked is not None and self._first_asking(hash(key)):
-                return value
-            found = value if self._forms is None else self._forms.setdefault(value, value)
-            if len(values) >= self.kept:
-                del values[next(iter(values))]
-            values[key] = found
-        return found
-
-    def _first_asking(self, mark: int) -> bool:
-        """Whether a key of this hash is asked for the first time (noted now). Two keys of one hash
-        only make a value remembered sooner: what is remembered is always the value of its key."""
-        asked = self._asked
-        if mark in asked:
-            return False
-        if len(asked) >= 4 * self.kept:
-            del asked[next(iter(asked))]
-        asked[mark] = None
-        return True
-
-    def put(self, key, value: object) -> None:
-        """Remember a value computed elsewhere (a batch)."""
-        self.get(key, lambda: value)
-
+_SHARING_STEPS = remembers("line steps")
 
 HEX_BITS = 16  # a coordinate from -32,768 to 32,767: far beyond any map
 HEX_OFFSET = 1 << (HEX_BITS - 1)
@@ -116,12 +57,12 @@ class Battlefield:
         self._hexes = dict(hexes)
         self._sorted = tuple(sorted(self._hexes))
         self._neighbours = {h: tuple(n for n in neighbors(h) if n in self._hexes) for h in self._sorted}
-        self.lines_seen = Recall(self.LINES_KEPT, packed=lambda key: pack_hexes(*key))
+        self.lines_seen = recall("lines", self.LINES_KEPT, packed=lambda key: pack_hexes(*key))
         self._steps: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}
         """One instance of each step a line takes (a hex, or the two along whose edge it runs)."""
         self._classes: dict[object, int] = {}
         """A small number for each weapon class a cover reading was asked for (part of its key)."""
-        self.covers_seen = Recall(self.LINES_KEPT, share_values=True, packed=self._cover_key)
+        self.covers_seen = recall("cover readings", self.LINES_KEPT, share_values=True, packed=self._cover_key)
         """Cover readings by (attacker hex, target hex, weapon class), kept by the sight system."""
         self._cost_grid: CostGrid | None = None
         self._memo: dict[str, object] = {}
@@ -193,6 +134,8 @@ class Battlefield:
     def _shared_steps(self, steps: list[tuple[Hex, ...]]) -> tuple[tuple[Hex, ...], ...]:
         """The line made of the one kept instance of each step (a remembered line costs little more
         than its pointers)."""
+        if not _SHARING_STEPS:
+            return tuple(steps)
         kept = self._steps
         return tuple(kept.setdefault(step, step) for step in steps)
 
@@ -205,10 +148,7 @@ class Battlefield:
     def memo(self, name: str, build):
         """A value derived from the terrain alone, built once by `build(self)` and kept (the
         terrain never changes, so neither does the value): batch tables, lookup arrays."""
-        found = self._memo.get(name)
-        if found is None:
-            found = self._memo[name] = build(self)
-        return found
+        return kept(self._memo, name, lambda: build(self))
 
     def arrays(self, hexes: Iterable[Hex] | None = None) -> dict[str, np.ndarray]:
         """Column arrays (q, r, move_cost, blocks_sight, concealment bonus) for batch work."""

@@ -3,7 +3,8 @@ thousands of fights): a remembered line holds the battlefield's one instance of 
 key is one integer, and equal cover readings are kept once."""
 
 from game.hexgrid import Hex
-from game.terrain import Battlefield, HexTerrain, Recall
+from game.memo import Recall
+from game.terrain import Battlefield, HexTerrain
 from game.rules.cover import Concealment, Material
 
 OPEN = HexTerrain("open ground", 1, False, False, False, Concealment("none", "none", 0), Material("none", "none", ()))

@@ -14,6 +14,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from game.memo import remembers
+
 from .cube import DIRECTIONS, Hex, spiral
 
 _FAR = 1 << 60
@@ -205,6 +207,8 @@ class Ways(_CostsByHex):
         return len(self._best)
 
 
+_NEARER = remembers("nearer hexes")
+
 TABLE_CELLS = 1000
 """Maps with at most this many enterable hexes keep a `DistanceTable` (a row is a few KB)."""
 
@@ -275,7 +279,9 @@ class Nearest(_CostsByHex):
         question = (tuple(around), within)
         found = self._nearer.get(question)
         if found is None:
-            found = self._nearer[question] = self._nearer_now(question[0], within)
+            found = self._nearer_now(question[0], within)
+            if _NEARER:
+                self._nearer[question] = found
         return found
 
     def _nearer_now(self, around: tuple[Hex, ...], within: int) -> tuple[Hex, ...]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
+from game.memo import remembered
 from game.hexgrid import range_in_hexes
 from game.rules.dice import DiceSource, Roll, roll
 from game.rules.morale import morale_band
@@ -135,7 +135,7 @@ def _target_text(setup: AttackSetup) -> str:
     return f" (AC {setup.target_ac}{''.join(f' {m.text()}' for m in extra)})"
 
 
-@lru_cache(maxsize=1024)
+@remembered("range bands", 1024)
 def range_band(distance_hexes: int, normal_m: int, max_m: int) -> str:
     """'normal', 'long' or 'out_of_range' for a ranged weapon (SWN core, Ruling: Grid). Asked for
     every target of every attack option, with few distinct answers: each is worked out once."""
@@ -260,7 +260,7 @@ def hit_chance(setup: AttackSetup) -> Fraction:
     return chance_for(attack_modifier(setup), target_number(setup))
 
 
-@lru_cache(maxsize=1024)
+@remembered("hit chances", 1024)
 def chance_for(bonus: int, target: int) -> Fraction:
     """The faces of the d20 that hit with this bonus against this target, as a chance; a
     handful of (bonus, target) pairs come up, so each is counted once (bounded memory)."""
@@ -289,7 +289,7 @@ def needed_face(setup: AttackSetup) -> int:
     return face_needed_for(attack_modifier(setup), target_number(setup))
 
 
-@lru_cache(maxsize=1024)
+@remembered("faces needed", 1024)
 def face_needed_for(bonus: int, target: int) -> int:
     """`needed_face` from the totals: the lowest face that hits with this bonus against this
     target (a handful of pairs come up, each worked out once)."""

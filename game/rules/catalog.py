@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from functools import lru_cache
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.memo import remembered
 from game.rules.cover import ArmorRow, Concealment, Material, WeaponClass
 from game.rules.fields import Field, check_record, check_value, suggestion
 from game.userfiles import read_file, read_text
@@ -88,7 +88,7 @@ class CatalogError(ValueError):
         self.problems = problems
 
 
-@lru_cache(maxsize=256)
+@remembered("weapon classes", 256)
 def _weapon_class(tl: int, kind: str, heavy: bool) -> WeaponClass:
     """One shared WeaponClass per kind of weapon (every cover reading asks for one)."""
     return WeaponClass(tl=tl, kind=kind, heavy=heavy)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
+from game.memo import remembered
 from game.rules.attack import Modifier
 from game.rules.dice import DiceExpression, DiceSource, Roll, roll
 from game.rules.heroic import HeroicReading, heroic_points, table_points
@@ -232,7 +232,7 @@ def _heroic_distribution(die_sizes: tuple[int, ...], bonus: int) -> dict[int, Fr
     return points
 
 
-@lru_cache(maxsize=4096)
+@remembered("expected damage", 4096)
 def expected_damage(expression: str, attribute_mod: int = 0, burst: bool = False, armor: int = 0,
                     heroic: bool = False) -> Fraction:
     """The exact mean damage of one hit after armor: read straight (SWN core), or on the heroic

@@ -12,8 +12,9 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol
+
+from game.memo import remembered
 
 MAX_DICE = 1000
 MAX_SIDES = 1000
@@ -374,7 +375,7 @@ def roll(text: str, source: DiceSource, /, **named: int) -> Roll:
     return parsed.roll(source, named)
 
 
-@lru_cache(maxsize=512)
+@remembered("parsed dice", 512)
 def _parsed(text: str) -> DiceExpression:
     """`DiceExpression.parse`, remembered: a fight rolls the same few expressions (a d20, its
     weapons' damage) again and again, and a parsed expression is a frozen value (bounded)."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from math import ceil, floor
 
+from game.memo import remembered
 from game.rules.attack import (
     D20_FACES,
     AttackResult,
@@ -160,7 +160,7 @@ def _bands(bonus: int, target: int, full_margin: int) -> tuple[tuple[str, Fracti
     return tuple((band, Fraction(count, len(D20_FACES))) for band, count in counts.items())
 
 
-@lru_cache(maxsize=1024)
+@remembered("squad volleys", 1024)
 def volley_mean(bonus: int, target: int, full_margin: int, weapon: str, units: int, armor: int,
                 heroic: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
     """A squad volley's bands, each with its exact chance (`band_chances`), and the exact mean

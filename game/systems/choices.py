@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from functools import lru_cache
 
+from game.memo import remembered
 from game.actions import (
     Attack,
     Charge,
@@ -84,7 +84,7 @@ from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
 from game.systems import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
 from game.systems.squads import volley_odds
-from game.terrain import Recall
+from game.memo import recall
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
 ODDS_KEPT = 1024
@@ -92,7 +92,7 @@ ODDS_KEPT = 1024
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
 
 
-@lru_cache(maxsize=ODDS_KEPT)
+@remembered("attack odds", ODDS_KEPT)
 def odds(setup: AttackSetup) -> Odds:
     """The exact chance of an attack roll with its breakdown (`hit_chance` and `needed_face`
     from the breakdown's totals, each part read once); remembered by setup, of which it is a
@@ -211,7 +211,7 @@ def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
     The listing reads only what `formations.moves_key` names, so it is remembered on the
     terrain under it (frozen values, the same whichever battle on the map asks)."""
     points = move_points_available(scene, actor)
-    memory = scene.setup.field.memo("squad moves", lambda field: Recall(SQUAD_MOVES_KEPT, second_asking=True))
+    memory = scene.setup.field.memo("squad moves", lambda field: recall("squad moves", SQUAD_MOVES_KEPT, second_asking=True))
     found = memory.get(formations.moves_key(scene, actor, points), lambda: tuple(_squad_moves_now(scene, actor, points)))
     return list(found) or [Option("move", None, "no formation of the squad fits within its movement", aim=AT_HEX)]
 
@@ -471,7 +471,7 @@ def options_on_turn(scene: Scene, actor: EntityId, groups: Iterable[str] = GROUP
     return _make_options(actor, tuple(items), watched)
 
 
-@lru_cache(maxsize=64)
+@remembered("option builders", 64)
 def _builders(groups: tuple[str, ...]) -> tuple[Callable[[Scene, EntityId], list[Option]], ...]:
     """The builders of these groups, in `BUILDERS` order (a player asks for the same few groups
     decision after decision)."""
@@ -479,7 +479,7 @@ def _builders(groups: tuple[str, ...]) -> tuple[Callable[[Scene, EntityId], list
     return tuple(build for name, build in BUILDERS if name in wanted)
 
 
-@lru_cache(maxsize=256)
+@remembered("end turn options", 256)
 def _end_turn(actor: EntityId) -> Option:
     """`Option("end_turn", EndTurn(actor), aim=AT_ONCE)`, the last of every listing on a turn: a
     frozen value that depends on the actor alone, so it is made once per combatant id rather than

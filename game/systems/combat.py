@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from types import MappingProxyType
 
+from game.memo import remembered
 from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId, World
@@ -245,7 +245,7 @@ SETUPS_KEPT = 512
 plans a few dozen distinct ones, and a long run must not grow without end."""
 
 
-@lru_cache(maxsize=SETUPS_KEPT)
+@remembered("attack setups", SETUPS_KEPT)
 def _setup(parts: tuple[Modifier, ...], target_ac: int, concealment: int, melee: bool, band: str, burst: bool,
            enemy_adjacent: bool, overwatch: bool, aimed: bool, target_prone: bool, gap: int, untrained: bool,
            attacker_morale: int | None, target_morale: int | None, total_defense: bool) -> AttackSetup:

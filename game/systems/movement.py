@@ -27,7 +27,8 @@ from game.systems.footprint import is_spread, spread_problem
 from game.systems.overwatch import ask_watchers
 from game.systems.scene import Scene, friendly, in_the_fight
 from game.options import MoveOption, walking_options
-from game.terrain import Battlefield, Recall
+from game.memo import Recall, recall
+from game.terrain import Battlefield
 
 
 class Reach(NamedTuple):
@@ -83,11 +84,15 @@ def reachable(field: Battlefield, world: World, mover: EntityId, points: int,
 
 def reachable_from(field: Battlefield, key: tuple[Hex, int, frozenset[int], frozenset[int]]) -> Mapping[Hex, Reach]:
     """`reachable` for the search `_reach_key` names, remembered."""
-    return field.memo("reachable", _new_memory).get(key, lambda: _search(field, key))
+    return field.memo("move searches", _searches).get(key, lambda: _search(field, key))
 
 
-def _new_memory(field: Battlefield) -> Recall:
-    return Recall(REACH_KEPT, second_asking=True)
+def _searches(field: Battlefield) -> Recall:
+    return recall("move searches", REACH_KEPT, second_asking=True)
+
+
+def _walking_moves(field: Battlefield) -> Recall:
+    return recall("walking moves", REACH_KEPT, second_asking=True)
 
 
 def _reach_key(field: Battlefield, world: World, mover: EntityId, points: int, allies_block: bool,
@@ -207,7 +212,7 @@ def walking_moves(scene: Scene, entity: EntityId) -> tuple[MoveOption, ...]:
     points = move_points_available(scene, entity)
     field = scene.setup.field
     key = _reach_key(field, scene.world, entity, points, scene.setup.setting("allies_block_movement", False), None)
-    return field.memo("walking moves", _new_memory).get(
+    return field.memo("walking moves", _walking_moves).get(
         (entity, *key), lambda: tuple(walking_options(entity, _ends(field, key))))
 
 

@@ -165,7 +165,7 @@ def _lower_hex(steps: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np
 
 def sight_table(field: Battlefield) -> SightTable:
     """The battlefield's sight table, built on first use and kept with the terrain."""
-    return field.memo("sight_table", SightTable)
+    return field.memo("sight table", SightTable)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
