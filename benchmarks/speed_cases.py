@@ -107,12 +107,12 @@ def walled_map(cols: int, rows: int, units: int) -> tuple[dict, list[Hex], list]
 
 def largest_map() -> Path:
     """The bundled map with the most hexes."""
-    return max(sorted((ROOT / "maps").glob("*.tmx")), key=lambda p: len(battle_from_map(p, 1).field))
+    return max(sorted((ROOT / "maps").glob("*.tmx")), key=lambda p: len(battle_from_map(p, 1).map.field))
 
 
 def former_approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
     """The former player's full-map Dijkstra, run afresh for every move."""
-    field = battle.field
+    field = battle.map.field
     costs = {e: 0 for e in enemies}
     frontier = [(0, e) for e in sorted(enemies)]
     while frontier:
@@ -141,7 +141,7 @@ def former_move_search(battle: Battle) -> None:
     weapon = CATALOG.weapons[me.weapon or "unarmed"].weapon_class
     for hex_ in reach:
         nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-        trace_cover(battle.field, nearest, hex_, weapon)
+        trace_cover(battle.map.field, nearest, hex_, weapon)
 
 
 def decision_times(path: Path, fights: int) -> tuple[list[float], list[float]]:
@@ -184,7 +184,7 @@ def crowded_scene(extra: int):
     battle = battle_from_map(DEFAULT_MAP, seed=2)
     actor = battle.current()
     me = battle.combatant(actor)
-    free = sorted((h for h in battle.field.hexes() if battle.field.enterable(h) and battle.world.at(h) is None),
+    free = sorted((h for h in battle.map.field.hexes() if battle.map.field.enterable(h) and battle.world.at(h) is None),
                   key=lambda h: (-distance(h, me.hex), h))
     for number, hex_ in enumerate(free[:extra]):
         battle.submit(GmAddUnit(0, unit_type="thug", side=me.side, to=hex_, name=f"Extra {number}"))
@@ -235,7 +235,7 @@ def memory_over_fights(fights: int, traced: bool) -> dict[str, int]:
     for seed in range(fights):
         battle = Battle.from_scenario(scenario, seed, CATALOG)
         play(battle)
-        found["kept"] = max(found["kept"], len(battle.field.lines_seen))
+        found["kept"] = max(found["kept"], len(battle.map.field.lines_seen))
         del battle
         if seed + 1 == max(1, fights // 10):
             gc.collect()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.hexgrid import Hex
+from game.rules.dice import MAX_SIDES
 
 
 class ActionFormatError(ValueError):
@@ -623,6 +624,29 @@ def from_json(data: Any) -> Action:
     return cls(**values)
 
 
+def canonical(action: object) -> tuple[Action | None, str | None]:
+    """The action as its save file will hold it, or why it cannot be one: a value that does not
+    survive the JSON round trip (wrong types, a bare tuple for a hex) would make an unreplayable
+    save, so it is refused at the door."""
+    if not isinstance(action, Action):
+        return None, f"not an action: {action!r}"
+    if in_json_form(action):  # what the round trip below would give back unchanged, told quicker
+        bad = [face for face in action.faces if not 1 <= face <= MAX_SIDES]
+        return (None, f"the face {bad[0]} you entered is not a face any die has") if bad else (action, None)
+    try:
+        again = from_json(to_json(action))
+    except ActionFormatError as error:
+        return None, f"malformed action: {error}"
+    except (TypeError, ValueError) as error:
+        return None, f"malformed action: {error}"
+    if again != action:
+        return None, f"malformed action: {action!r} does not describe a {action.kind} action exactly"
+    bad = [face for face in again.faces if not 1 <= face <= MAX_SIDES]
+    if bad:
+        return None, f"the face {bad[0]} you entered is not a face any die has"
+    return again, None
+
+
 
 
 @action_type
@@ -775,5 +799,3 @@ class TakeHold(Action):
 
     kind: ClassVar[str] = "take_hold"
     engage: bool = True
-
-

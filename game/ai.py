@@ -95,19 +95,19 @@ def declaration(battle: Battle, actor: int) -> Action | None:
 
 def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
     """Movement cost from every enterable hex to the nearest enemy, around walls (Dijkstra)."""
-    return battle.approach_costs(enemies)
+    return battle.map.approach_costs(enemies)
 
 
 def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
     """Where the enemies still in the fight stand, in id order (`Battle.enemy_hexes`)."""
-    return list(battle.enemy_hexes(actor))
+    return list(battle.map.enemy_hexes(actor))
 
 
 def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
     """How well a hex shelters this combatant from the nearest enemy (armor plus concealment;
     out of sight counts as 10)."""
     nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-    shelter = battle.cover(nearest, hex_, me.weapon or "unarmed")
+    shelter = battle.map.cover(nearest, hex_, me.weapon or "unarmed")
     return shelter.armor + shelter.concealment_bonus if shelter.visible else 10
 
 
@@ -116,7 +116,7 @@ def read_shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> None:
     finds each reading remembered (the same readings, only quicker)."""
     hexes = list(hexes)
     nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
-    battle.covers(nearest, hexes, me.weapon or "unarmed")
+    battle.map.covers(nearest, hexes, me.weapon or "unarmed")
 
 
 def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
@@ -124,7 +124,7 @@ def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
     and all their cover read in one batch."""
     hexes = list(dict.fromkeys(hexes))
     nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
-    readings = battle.covers(nearest, hexes, me.weapon or "unarmed")
+    readings = battle.map.covers(nearest, hexes, me.weapon or "unarmed")
     return {h: reading.armor + reading.concealment_bonus if reading.visible else 10
             for h, reading in zip(hexes, readings)}
 
@@ -167,8 +167,8 @@ def could_close_in(battle: Battle, me, enemies: list[Hex] | None = None) -> bool
         enemies = enemy_hexes(battle, me.id)
     if not enemies:
         return False
-    held = {hex_ for entity, _, hex_ in battle.standing() if entity != me.id}
-    nearer = battle.nearer_hexes(enemies, me.footprint or (me.hex,), me.move_hexes)
+    held = {hex_ for entity, _, hex_ in battle.map.standing() if entity != me.id}
+    nearer = battle.map.nearer_hexes(enemies, me.footprint or (me.hex,), me.move_hexes)
     return any(hex_ not in held for hex_ in nearer)
 
 

@@ -1,4 +1,5 @@
-"""Deployment: the opening world built from a scenario's unit placements and the catalog.
+"""Deployment: whether a battle can start on a scenario, the opening world built from its unit
+placements and the catalog, and the sides with their opening morale.
 
 Entities are spawned in Tiled object-id order, so the same scenario always gives the same
 entity ids (saves and replays refer to combatants by these ids).
@@ -7,6 +8,7 @@ entity ids (saves and replays refer to combatants by these ids).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints, Hidden, Identity, Leading,
@@ -14,12 +16,55 @@ from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints
 from game.ecs import World
 from game.hexgrid import Hex, move_in_hexes
 from game.rules.attack import pc_attack_bonus
-from game.rules.catalog import ATTRIBUTES, Catalog
+from game.rules.catalog import ATTRIBUTES, Catalog, CatalogError, load_catalog
 from game.rules.dice import DiceSource, roll
 from game.rules.formation import grow
+from game.rules.morale import starting_morale
+from game.rules.ruleset_data import catalog_for
+from game.rules.ruleset_names import HEROIC, RULESETS
 from game.rules.squad import footprint_hexes, squad_hp
+from game.systems import morale
+from game.systems.scene import ActionDice, Scene, Setup, SideState, camp
+from game.terrain import Battlefield
 
-HEROIC_RULESETS = ("swn-heroic",)
+def ruleset_problem(ruleset: str) -> str | None:
+    """Why a battle cannot be played under this ruleset yet, or None."""
+    if ruleset in RULESETS:
+        return None
+    return (f"the ruleset '{ruleset}' is not playable yet (playable: {', '.join(RULESETS)}); "
+            "set the map property 'ruleset' to one of those")
+
+
+def camps_problem(scenario) -> str | None:
+    """Why no fight can happen among the scenario's units, or None: a battle needs units of at
+    least two camps that fight each other (bystanders fight nobody)."""
+    fighting = sorted({camp(u.side) for u in scenario.units} - {None})
+    if len(fighting) >= 2:
+        return None
+    found = f"only units of the {fighting[0]} camp" if fighting else "no units that fight"
+    return (f"the map places {found}; a battle needs units on at least two sides that fight each "
+            "other (pcs or allies against enemies or rivals): place units for the other side")
+
+
+def units_problem(scenario, catalog: Catalog | None = None) -> str | None:
+    """Why the units cannot be deployed under the scenario's ruleset, or None: each unit type must
+    be one of that ruleset's (a ruleset forced on a map made for another has none of its types)."""
+    try:
+        types = catalog_for(scenario.ruleset, catalog or load_catalog()).unit_types
+    except CatalogError as error:
+        return str(error)
+    unknown = sorted({unit.unit_type for unit in scenario.units} - set(types))
+    if not unknown:
+        return None
+    return (f"the unit types {', '.join(unknown)} are not unit types of the ruleset '{scenario.ruleset}' "
+            f"(its types: {', '.join(sorted(types))}); place that ruleset's units or play the map's own ruleset")
+
+
+def scenario_problem(scenario) -> str | None:
+    """Why no battle can start on this scenario, or None (ruleset not playable, nobody to fight,
+    units the ruleset does not have)."""
+    return ruleset_problem(scenario.ruleset) or camps_problem(scenario) or units_problem(scenario)
+
 
 
 def unit_stats(type_stats: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
@@ -57,7 +102,7 @@ def starting_health(stats: Mapping[str, Any], ruleset: str, dice: DiceSource, co
     Seed 000: heroic NPCs count hit dice instead of hit points unless they are Nemesis foes.
     Seed 002 Squads: squad members have 4.5 HP per hit die, totalled and rounded up.
     """
-    if stats["kind"] == "npc" and ruleset in HEROIC_RULESETS and not stats["nemesis"]:
+    if stats["kind"] == "npc" and ruleset in HEROIC and not stats["nemesis"]:
         pool = stats["hd"] * count
         return Health(pool, pool, unit="hd")
     if count > 1:
@@ -118,3 +163,50 @@ def deploy(scenario: Any, catalog: Catalog, dice: DiceSource) -> World:
         if placement.led_by in spawned:  # seed 002 Authority Focus: the PC leads this squad
             world.set(spawned[placement.led_by], Leading(spawned[placement.object_id]))
     return world
+
+
+def _starting_morale(world: World, side_id: str, setup) -> int | None:
+    """The side's opening morale, from the map's side setup and its units' stat blocks."""
+    members = [(identity, stats) for e, identity, stats, side in world.query(Identity, Stats, Allegiance)
+               if side.side == side_id]
+    leader = setup.leader if setup is not None else None
+    leader_morale = next((stats.morale for identity, stats in members
+                          if leader is not None and identity.object_id == leader and not stats.immune_to_morale), None)
+    return starting_morale(side_id, setup.morale if setup is not None else None,
+                           setup is not None and setup.immune_to_morale,
+                           [(stats.morale, stats.immune_to_morale) for _, stats in members], leader_morale)
+
+
+def _sides(scenario, world: World) -> tuple[SideState, ...]:
+    """Every side the map declares or places units of, in id order, with its opening morale."""
+    declared = dict(scenario.sides)
+    used = {side.side for _, side in world.query(Allegiance)}
+    states = []
+    for side_id in sorted(set(declared) | used):
+        setup = declared.get(side_id)
+        name = setup.name if setup else side_id.title()
+        controller = setup.controller if setup else "gm"
+        pool = setup.hero_pool if setup else 0  # seed 004: outside sources from the start
+        states.append(SideState(side_id, name, controller, _starting_morale(world, side_id, setup), hero_pool=pool))
+    return tuple(states)
+
+
+def fixed_rules(scenario: Any, catalog: Catalog) -> Setup:
+    """What stays fixed for every battle on the scenario: its terrain resolved against the data
+    its ruleset plays with (`catalog_for`), the ruleset, map modules and settings, the map's
+    layout and the sides it surprises."""
+    catalog = catalog_for(scenario.ruleset, catalog)
+    settings = MappingProxyType(dict(scenario.settings))
+    surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
+    return Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
+                 scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
+
+
+def deployed(rules: Setup, scenario: Any, dice: ActionDice) -> tuple[Scene, tuple[SideState, ...]]:
+    """The opening scene: every unit deployed (hit points rolled with the battle's dice), and
+    every side with its opening morale, the opening morale factors counted (Seed 002)."""
+    world = deploy(scenario, rules.catalog, dice)
+    sides = _sides(scenario, world)
+    scene = Scene(rules, world, dice, 1, {s.id: s for s in sides})
+    morale.open_the_fight(scene, scenario.sides)
+    return scene, tuple(scene.sides[s.id] for s in sides)

@@ -96,7 +96,7 @@ def _hex(battle: Battle, pick: Picker, near: Hex | None = None) -> Hex:
         return Hex(pick.choice((ABSURD, -ABSURD, 0)), pick.choice((ABSURD, -ABSURD, 3)))
     if near is not None and roll < 10:
         return pick.choice(neighbors(near) + [near])
-    field = battle.field.hexes()
+    field = battle.map.field.hexes()
     base = pick.choice(field) if field else Hex(0, 0)
     return base if pick.chance(70) else pick.choice(neighbors(base))
 

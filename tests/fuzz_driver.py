@@ -244,7 +244,7 @@ class Driver:
         world = self.battle.world
         fresh = tuple((entity, side.side, world.get(entity, Position).hex)
                       for entity, side in world.query(Allegiance) if in_the_fight(world, entity))
-        assert self.battle.standing() == fresh
+        assert self.battle.map.standing() == fresh
         assert {c.id for c in self.battle.combatants() if c.in_fight} == {e for e, _, _ in fresh}
 
     def check_someone_can_act(self) -> None:

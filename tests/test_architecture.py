@@ -14,7 +14,7 @@ LAYERS = [
     {"scenario"},
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
     {"systems", "deploy"},
-    {"battle"},
+    {"battle", "battle_map", "flow", "history"},
     {"savefile", "ai", "ai_lucky_stars", "tactical"},
     {"simulate"},
     {"ui"},

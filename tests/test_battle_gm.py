@@ -224,7 +224,7 @@ def test_a_save_with_overrides_replays_to_the_identical_state(tmp_path):
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
     battle = battle_from_map(maps / "relay_station_ambush.tmx", seed="gm-1")
     first, second = sorted(c.id for c in battle.combatants())[:2]
-    free = [h for h in battle.field.hexes() if battle.field.enterable(h) and battle.world.at(h) is None]
+    free = [h for h in battle.map.field.hexes() if battle.map.field.enterable(h) and battle.world.at(h) is None]
     for action in (GmPlace(first, to=free[0]), GmSetHealth(second, value=1),
                    GmSetCondition(first, condition="prone"),
                    GmAddUnit(0, unit_type="warbot", side=battle.sides()[0].id, to=free[1]),

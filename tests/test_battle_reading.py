@@ -24,11 +24,11 @@ def _read_everything(battle: Battle) -> None:
     """All a client reads of the state now: every view, every side, the standing and each
     combatant's enemies, and the options of everyone in the fight."""
     battle.sides()
-    standing = battle.standing()
+    standing = battle.map.standing()
     for view in battle.combatants():
         battle.combatant(view.id)
     for entity, _, _ in standing:
-        battle.enemy_hexes(entity)
+        battle.map.enemy_hexes(entity)
         battle.options(entity)
 
 

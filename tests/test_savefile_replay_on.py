@@ -30,7 +30,7 @@ def test_a_terrain_change_away_from_the_fight_replays_every_action_on_the_new_te
     assert problem is None and changed is not battle
     assert changed.actions == battle.actions
     assert [c.hex for c in changed.combatants()] == [c.hex for c in battle.combatants()]
-    assert changed.field != battle.field
+    assert changed.map.field != battle.map.field
 
 
 def test_a_wall_on_the_path_walked_keeps_the_old_battle_and_names_the_action():

@@ -58,8 +58,8 @@ def test_the_bundled_map_units_read_alike_both_ways():
     battle = battle_from_map("maps/kessler_ford.tmx", seed=3)
     hexes = [c.hex for c in battle.combatants()]
     weapons = [battle.catalog.weapons[c.weapon or "unarmed"].weapon_class for c in battle.combatants()]
-    found = every_line_of_fire(battle.field, hexes, weapons, hexes)
-    expected = [trace_cover(battle.field, a, b, w) for a, w in zip(hexes, weapons) for b in hexes]
+    found = every_line_of_fire(battle.map.field, hexes, weapons, hexes)
+    expected = [trace_cover(battle.map.field, a, b, w) for a, w in zip(hexes, weapons) for b in hexes]
     assert [found.reading(k) for k in range(len(found))] == expected
 
 

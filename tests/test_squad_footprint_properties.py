@@ -29,7 +29,7 @@ def _battle():
 
 
 def _check_the_law(battle) -> None:
-    field = battle.field
+    field = battle.map.field
     for view in battle.combatants():
         if view.squad_units is None:
             continue
@@ -68,7 +68,7 @@ def _step(battle, data) -> None:
             battle.submit(data.draw(st.sampled_from(throws)).action)
             return
     if move in (1, 2) and view.squad_units is not None:
-        anchor = data.draw(st.sampled_from(sorted(battle.field.hexes())))
+        anchor = data.draw(st.sampled_from(sorted(battle.map.field.hexes())))
         shapes = battle.formations(actor, anchor)
         if shapes:
             chosen = data.draw(st.sampled_from(shapes))

@@ -303,7 +303,7 @@ def test_among_equally_close_hexes_it_moves_where_the_fewest_enemies_see_it():
     decision = move_decision(battle, options, me)
     assert isinstance(decision.action, Move) and ", seen by " in decision.reason
     enemies = enemy_hexes(battle, me.id)
-    way = battle.approach_costs(enemies)
+    way = battle.map.approach_costs(enemies)
     reach = [o.hex for o in options.allowed("move") if not any(h in {w.hex for w in options.watched} for h in o.path)]
     eyes = exposure_to(battle, me, reach, enemies)
     chosen = decision.action.path[-1]
@@ -326,7 +326,7 @@ def test_while_two_other_camps_fight_it_moves_where_the_fewest_enemies_see_it_be
     enemies = enemy_hexes(battle, corso.id)
     reach = [o.hex for o in options.allowed("move")]
     eyes = exposure_to(battle, corso, reach, enemies)
-    way = battle.approach_costs(enemies)
+    way = battle.map.approach_costs(enemies)
     chosen = decision.action.path[-1]
 
     def exposed(hex_):  # the enemies with a clear shot (no hard cover between) first, then all the eyes (below)
@@ -395,7 +395,7 @@ def test_a_heroic_npc_with_nothing_to_shoot_steps_out_where_the_fewest_heroes_se
     eyes = {h: seen for h, (seen, _, _) in exposure_to(battle, ysolde, reach, enemies).items()}
     chosen = decision.action.path[-1]
     assert eyes[chosen] == min(seen for seen in eyes.values() if seen > 0)
-    way = battle.approach_costs(enemies)
+    way = battle.map.approach_costs(enemies)
     assert any(way[h] < way[chosen] and eyes[h] > eyes[chosen] for h in reach)  # closer, in more heroes' sight
     assert battle.submit(decision.action).accepted
     assert firing_hex_decision(battle, options, battle.combatant(ysolde.id)) is None  # it has moved this turn

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from game.rules.ruleset_names import ROLL_UNDER
 from game.rules.attack import Modifier
 from game.rules.dice import DiceSource, Roll
 from game.rules.saves import CheckResult, SaveResult, SkillRoll, with_bought
@@ -26,7 +27,6 @@ PICKS_PER_POINT = 3  # Seed 004, Negating Damage
 SHOCK_PER_PICK = 3  # Seed 004, Negating Damage: remove three points of shock damage
 PERSONAL_POINTS_PER_ACTION = 1
 NEGATION_PICKS = ("shock", "condition", "knockdown", "wound")
-ROLL_UNDER_RULESETS = frozenset({"starfarer"})  # a d100 rolled low: bought dice come off it
 
 Negation = Mapping[str, str]
 """What each negation pick undoes under one ruleset (Seed 004, Negating Damage, read for it); a
@@ -93,7 +93,7 @@ def roll_extra(dice: DiceSource) -> ExtraRoll:
 def with_extra_rolls(ruleset: str, roll: int, extras: tuple[ExtraRoll, ...]) -> int:
     """The roll after the bought dice: added to it, or for a roll-under d100 taken off it, not below 1 (Seed 004; Ruling)."""
     bought = sum(extra.counted for extra in extras)
-    if ruleset in ROLL_UNDER_RULESETS:
+    if ruleset in ROLL_UNDER:
         return max(1, roll - bought)
     return roll + bought
 

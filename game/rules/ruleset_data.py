@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from game.rules.ruleset_names import LUCKY_STARS, STARFARER
 from game.rules.catalog import Catalog
 from game.rules.lucky_stars import units as lucky_stars_units
 from game.rules.lucky_stars.catalog import load_lucky_stars
@@ -18,8 +19,8 @@ from game.rules.starfarer import units as starfarer_units
 from game.rules.starfarer.catalog import load_starfarer
 
 PRESENTERS: Mapping[str, Callable[[Catalog], Catalog]] = MappingProxyType({
-    "lucky-stars": lambda base: lucky_stars_units.battle_catalog(base, load_lucky_stars()),
-    "starfarer": lambda base: starfarer_units.battle_catalog(base, load_starfarer()),
+    LUCKY_STARS: lambda base: lucky_stars_units.battle_catalog(base, load_lucky_stars()),
+    STARFARER: lambda base: starfarer_units.battle_catalog(base, load_starfarer()),
 })
 
 

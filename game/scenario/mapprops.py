@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from game.rules.ruleset_names import DEFAULT, RULESETS
 from game.rules.fields import Field, suggestion
 from game.rules.names import DESCRIPTION_LIMIT, TITLE_LIMIT
 from game.scenario.model import SideSetup
@@ -18,7 +19,6 @@ from game.scenario.problems import Problems
 from game.scenario.properties import Place, Prop, check_fields
 from game.scenario.terrain import terrain_values
 
-RULESETS = ("swn", "swn-heroic", "lucky-stars", "starfarer")
 MODULES = ("morale", "hero_points")
 SIDE_IDS = ("pcs", "allies", "enemies", "rivals", "bystanders")
 SIDE_NAMES = {"pcs": "PCs", "allies": "Allies", "enemies": "Enemies", "rivals": "Rivals",
@@ -101,7 +101,7 @@ def read_map_properties(props: Mapping[str, Prop], file: str, default_title: str
     return MapSettings(
         title=values.get("title") or default_title,
         description=values.get("description", ""),
-        ruleset=values.get("ruleset", "swn"),
+        ruleset=values.get("ruleset", DEFAULT),
         modules=modules,
         is_default=values.get("default", False),
         settings=MappingProxyType(settings),

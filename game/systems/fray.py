@@ -12,6 +12,7 @@ that round's Fray Die. A round is one turn per combatant, so the turn budget's `
 
 from __future__ import annotations
 
+from game.rules.ruleset_names import SWN_HEROIC
 from game.actions import FocusedFray, FrayDie
 from game.components import Allegiance, Armament, Identity, Position, Stats, TurnBudget
 from game.ecs import EntityId
@@ -56,7 +57,7 @@ def is_lesser(scene: Scene, actor: EntityId, target: EntityId) -> bool:
 def _user_problem(scene: Scene, actor: EntityId) -> str | None:
     """Why this combatant has no Fray Die to roll in this battle, or None."""
     if not scene.setup.heroic:
-        return f"the Fray Die belongs to heroic combat (ruleset swn-heroic), not '{scene.setup.ruleset}'"
+        return f"the Fray Die belongs to heroic combat (ruleset {SWN_HEROIC}), not '{scene.setup.ruleset}'"
     stats = scene.world.get(actor, Stats)
     if scene.world.get(actor, Identity).kind != "pc" or not stats.fray_die:
         return "only a heroic PC with a Fray Die can roll one"

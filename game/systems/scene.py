@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.rules.ruleset_names import DEFAULT, HEROIC
 from game.components import Allegiance, Dead, Fallen, Health, Identity, Position
 from game.ecs import EntityId, World
 from game.events import Event, Rolled
@@ -32,7 +33,7 @@ class Setup:
 
     field: Battlefield
     catalog: Catalog
-    ruleset: str = "swn"
+    ruleset: str = DEFAULT
     modules: frozenset[str] = frozenset()
     settings: Mapping[str, Any] = field(default_factory=dict)
     layout: TiledHexLayout | None = None
@@ -41,7 +42,7 @@ class Setup:
     @property
     def heroic(self) -> bool:
         """Seed 000 heroic combat is in force."""
-        return self.ruleset == "swn-heroic"
+        return self.ruleset in HEROIC
 
     def place(self, hex_: Hex) -> str:
         """A hex as the GM finds it in Tiled: "col 4, row 7" (axial coordinates without a map)."""

@@ -57,7 +57,7 @@ def flank_decision(battle: Battle, options: Options, me: CombatantView, shot: At
              and not any(step in watched for step in o.path)]
     if not moves:
         return None
-    readings = battle.covers([o.hex for o in moves], [target.hex] * len(moves), me.weapon or "unarmed")
+    readings = battle.map.covers([o.hex for o in moves], [target.hex] * len(moves), me.weapon or "unarmed")
     clearer = [(r.concealment_bonus, r.armor, o.cost, o.hex, o) for o, r in zip(moves, readings)
                if r.visible and r.concealment_bonus < here.concealment_bonus]
     if not clearer:

@@ -40,7 +40,7 @@ def exposure_to(battle: Battle, me: CombatantView, hexes: list[Hex],
     plus concealment) it gives against those that do (10 when none sees it), and how many of
     them see it with no hard cover in the way (no cover armor: Seed 002, Hard Cover)."""
     pairs = [(enemy, hex_) for hex_ in hexes for enemy in enemies]
-    readings = battle.covers([e for e, _ in pairs], [h for _, h in pairs], me.weapon or "unarmed")
+    readings = battle.map.covers([e for e, _ in pairs], [h for _, h in pairs], me.weapon or "unarmed")
     seen: dict[Hex, tuple[int, int, int]] = {hex_: (0, 10, 0) for hex_ in hexes}
     for (_, hex_), reading in zip(pairs, readings):
         if reading.visible:
@@ -99,7 +99,7 @@ def move_decision(battle: Battle, options: Options, me: CombatantView) -> Decisi
     enemies = enemy_hexes(battle, me.id)
     if not reach or not enemies:
         return None
-    way = battle.approach_costs(enemies)
+    way = battle.map.approach_costs(enemies)
     if fired_this_turn(battle, me):
         return scoot_decision(battle, reach, me, enemies, way, set(watched_by(options)))
     read_shelters(battle, me, [*reach, me.hex], enemies)
@@ -180,7 +180,7 @@ def step_clear_decision(battle: Battle, options: Options, me: CombatantView, sho
     target = battle.combatant(shot.target)
     if not free or target is None or target.hex is None:
         return None
-    readings = battle.covers([target.hex] * len(free), [o.hex for o in free], me.weapon or "unarmed")
+    readings = battle.map.covers([target.hex] * len(free), [o.hex for o in free], me.weapon or "unarmed")
     seen = [(-(r.armor + r.concealment_bonus), o.cost, o.hex, o) for o, r in zip(free, readings) if r.visible]
     if not seen:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from game.rules.ruleset_names import LUCKY_STARS
 from game.actions import (
     Attack,
     ChooseBlow,
@@ -135,7 +136,7 @@ TABLE = MappingProxyType({
 the GM's overrides, and the hero point answers)."""
 
 RULESET = Ruleset(
-    names=("lucky-stars",), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
+    names=(LUCKY_STARS,), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
     begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress, negation=NEGATION)

@@ -11,6 +11,7 @@ condition, then the most DEF left. The hit then drains DEF and VIT as any other.
 
 from __future__ import annotations
 
+from game.rules.ruleset_names import LUCKY_STARS
 from game.actions import Hold, NegateDamage
 from game.events import DamageNegated
 from game.prompts import NegationChance
@@ -65,7 +66,7 @@ def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> N
     attacks.drain(scene, plan, StrikeReport(prompt.contest, prompt.blow, _hit(scene, prompt, bought).outcome), bought)
 
 
-NEGATING = Negating("lucky-stars", NEGATION, land, outcome, picks)
+NEGATING = Negating(LUCKY_STARS, NEGATION, land, outcome, picks)
 
 
 def check_hold(scene: Scene, action: Hold) -> Hold:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from game.rules.ruleset_names import STARFARER
 from game.actions import Attack, Declare, EndTurn, Hold, Move, NegateDamage
 from game.prompts import HeroPointChance
 from game.rules.hero_points import ExtraRoll
@@ -77,7 +78,7 @@ TABLE = MappingProxyType({
 """Which seed 003 action each action type is, read top to bottom."""
 
 RULESET = Ruleset(
-    names=("starfarer",), table=TABLE, settle=nothing, roll_initiative=phases.roll_initiative,
+    names=(STARFARER,), table=TABLE, settle=nothing, roll_initiative=phases.roll_initiative,
     begin_round=phases.begin_round, begin_turn=phases.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=phases.prepare, surprise_skips_turn=False, dress=state.dress, next_turn=phases.next_turn,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from game.rules.ruleset_names import STARFARER
 from game.actions import Attack
 from game.components import Position
 from game.ecs import EntityId
@@ -174,7 +175,7 @@ def go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) 
     if not extras:
         return
     first = chance.task
-    task = check_task(first.bcs, first.ef, with_extra_rolls("starfarer", first.roll, extras))
+    task = check_task(first.bcs, first.ef, with_extra_rolls(STARFARER, first.roll, extras))
     shot = plan_shot(scene, chance.attack.actor, chance.attack.target)
     if isinstance(shot, str):
         return

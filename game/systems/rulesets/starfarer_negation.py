@@ -10,6 +10,7 @@ least shock. The hit is then marked as any other.
 
 from __future__ import annotations
 
+from game.rules.ruleset_names import STARFARER
 from game.actions import NegateDamage
 from game.events import DamageNegated
 from game.prompts import NegationChance
@@ -67,4 +68,4 @@ def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> N
     attacks.mark(scene, prompt.decider, report)
 
 
-NEGATING = Negating("starfarer", NEGATION, land, outcome, picks)
+NEGATING = Negating(STARFARER, NEGATION, land, outcome, picks)

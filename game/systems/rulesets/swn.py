@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from game.rules.ruleset_names import SWN, SWN_HEROIC
 from game.actions import Action, Attack
 from game.systems import choices, combat, dispatch, turns
 from game.rules.hero_points import SWN_NEGATION
@@ -27,7 +28,7 @@ def planned(memo: dict, action: Action) -> combat.AttackPlan | str | None:
 
 
 RULESET = Ruleset(
-    names=("swn", "swn-heroic"), table=TABLE, settle=dispatch.settle,
+    names=(SWN, SWN_HEROIC), table=TABLE, settle=dispatch.settle,
     roll_initiative=turns.roll_initiative, begin_round=turns.begin_round, begin_turn=turns.begin_turn,
     options_on_turn=choices.options_on_turn, options_off_turn=choices.options_off_turn,
     prompt_options=swn_hero_points.prompt_options, groups=choices.GROUPS, reuse=planned,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.rules.ruleset_names import SWN
 from game.actions import Action, NegateDamage, OverwatchFire
 from game.components import Health
 from game.events import DamageNegated, DamageRolled
@@ -135,4 +136,4 @@ def land(scene: Scene, prompt: NegationChance, action: NegateDamage | None) -> N
     forget_if_down(scene, prompt.decider)
 
 
-NEGATING = Negating("swn", SWN_NEGATION, land, outcome, shock_picks)
+NEGATING = Negating(SWN, SWN_NEGATION, land, outcome, shock_picks)
