@@ -230,3 +230,27 @@ def test_the_exec_check_would_catch_an_exec(tmp_path):
     leaky = tmp_path / "leaky.py"
     leaky.write_text("scope = {}\nexec('x = 1', scope)\n")
     assert _calls_to(leaky, {"exec", "eval", "compile"}) == [2]
+
+
+VOCABULARY = ("actions", "events", "prompts", "options")
+"""The vocabulary packages: split by ruleset, each submodule re-exported by the package."""
+
+
+def test_each_vocabulary_package_re_exports_every_name_of_its_parts_and_no_two_parts_share_one():
+    import importlib
+    import inspect
+    for package_name in VOCABULARY:
+        package = importlib.import_module(f"game.{package_name}")
+        seen: dict[str, str] = {}
+        for path in sorted((GAME / package_name).glob("*.py")):
+            if path.stem == "__init__":
+                continue
+            part = importlib.import_module(f"game.{package_name}.{path.stem}")
+            for name, value in vars(part).items():
+                if name.startswith("_") or getattr(value, "__module__", None) != part.__name__:
+                    continue
+                if not (inspect.isclass(value) or inspect.isfunction(value)):
+                    continue
+                assert name not in seen, f"{name} is defined in both {seen[name]} and {part.__name__}"
+                seen[name] = part.__name__
+                assert getattr(package, name) is value, f"game.{package_name} does not re-export {name}"

@@ -1,9 +1,6 @@
-"""Options: everything a combatant can do now, as frozen values a client reads (`Battle.options`).
-
-Each option carries the `Action` that takes it, built from the same plan the engine resolves,
-so the odds a window shows and a computer player weighs are the odds the engine rolls. An
-option that cannot be taken has no action and says why in `refused`. Numbers come with their
-breakdown (each modifier and what it is called), so a window can explain any of them.
+"""The options every ruleset offers and what an option is: the odds of a roll and their parts,
+how an option is aimed, moves, attacks, plain chances, the hexes enemy overwatch watches, and
+one combatant's `Options`.
 """
 
 from __future__ import annotations
@@ -66,18 +63,32 @@ class Aim:
 
 AT_ONCE = Aim("once")
 """Taken as soon as it is chosen (reload, go prone, end turn, a decision's answers ...)."""
+
+
 AT_TARGET = Aim("combatant", "target")
 """Aimed at the combatant its `target` names (an attack, a shove, protect, stabilise, heal ...)."""
+
+
 AT_HEX = Aim("hex", "hex")
 """Aimed at the hex its `hex` names (a move, a jump, a step, a grapple's drag or toss)."""
+
+
 AT_LANDING = Aim("hex", "at")
 """Aimed at the hex its `at` names (a grenade's throw)."""
+
+
 AT_HEXES = Aim("hex", "hexes")
 """Aimed at any of the hexes its `hexes` names (the hexes a squad keeps when it regroups)."""
+
+
 AT_SIDE = Aim("side", "side")
 """Aimed at a whole side, its `side` (intimidate): a click on any of its combatants names it."""
+
+
 AT_FACING = Aim("facing", "facing")
 """Aimed at a facing (overwatch): a click on any hex turns the wedge that way."""
+
+
 AT_CHARGE = Aim("combatant", "target", then="hex")
 """Aimed at the combatant its `target` names, then at the hex its `hex` names (a charge's end)."""
 
@@ -122,6 +133,8 @@ class MoveOption(Option):
 
 
 _MOVE_FIELDS = slot_setters(Move, ("actor", "faces", "reason", "path"))
+
+
 _MOVE_OPTION_FIELDS = slot_setters(MoveOption, ("kind", "action", "refused", "aim", "hex", "cost", "path", "hexes"))
 
 
@@ -141,19 +154,6 @@ def walking_options(actor: int, reach: Iterable[tuple[Hex, int, tuple[Hex, ...]]
         o_hex(option, hex_), o_cost(option, cost), o_path(option, path), o_hexes(option, ())
         found.append(option)
     return found
-
-
-@dataclass(frozen=True, slots=True)
-class FormationOption(Option):
-    """A squad's formation with its head on `hex`: the shape ("line", "column", "wedge", "blob"),
-    its facing (a hex direction; None for a blob), its hexes and the movement it costs (Seed 002,
-    Squad Size). Refused ones say why (blocked, cut off, out of reach)."""
-
-    hex: Hex = Hex(0, 0)
-    formation: str = ""
-    facing: int | None = None
-    hexes: tuple[Hex, ...] = ()
-    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,152 +181,10 @@ class AttackOption(Option):
 
 
 @dataclass(frozen=True, slots=True)
-class ChargeOption(Option):
-    """A legal charge on a target ending on `hex` along `path`, with the blow's odds."""
-
-    target: int = 0
-    hex: Hex = Hex(0, 0)
-    path: tuple[Hex, ...] = ()
-    cost: int = 0
-    odds: Odds | None = None
-    damage: str = ""
-    pilot_chance: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class JumpOption(Option):
-    """A hex the combatant can jump to, and the straight line it leaps along."""
-
-    hex: Hex = Hex(0, 0)
-    line: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ShoveOption(Option):
-    """A shove on an adjacent enemy: the odds, where a hit pushes it, and what blocks that hex."""
-
-    target: int = 0
-    odds: Odds | None = None
-    to: Hex = Hex(0, 0)
-    blocked: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class DisarmOption(Option):
-    """A disarm on an adjacent enemy: the melee roll's odds and the chance of each outcome."""
-
-    target: int = 0
-    odds: Odds | None = None
-    takes: Fraction = Fraction(0)
-    drops: Fraction = Fraction(0)
-    both_drop: Fraction = Fraction(0)
-    nothing: Fraction = Fraction(0)
-
-
-@dataclass(frozen=True, slots=True)
-class TargetOption(Option):
-    """An option aimed at one combatant with a plain chance of success, where there is one
-    (protect an ally, the Fray Die, stabilise or heal someone)."""
-
-    target: int = 0
-    chance: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class OverwatchOption(Option):
-    """Overwatch facing a hex direction (or `angle`), and the hexes the wedge covers."""
-
-    facing: int = 0
-    angle: float | None = None
-    hexes: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Landing:
-    """Where a thrown grenade may come down, how likely, and the hexes its blast then covers."""
-
-    hex: Hex
-    chance: Fraction
-    blast: tuple[Hex, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GrenadeOption(Option):
-    """A throw at a hex: the odds of landing there, who stands there, and every landing of the
-    spread (the hex itself on a hit; 1d3 hexes in a 1d6 direction on a miss) with its blast."""
-
-    at: Hex = Hex(0, 0)
-    target: int | None = None
-    odds: Odds | None = None
-    damage: str = ""
-    spread: tuple[Landing, ...] = ()
-    caught: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SideOption(Option):
-    """An option aimed at a whole side (Intimidate), with its chance."""
-
-    side: str = ""
-    chance: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NegationOption(Option):
-    """A way to answer a negation decision (Seed 004): the `picks` the points buy, the `damage`
-    the hit then deals and whether it still takes the character out of the fight (`drops`)."""
-
-    picks: tuple[str, ...] = ()
-    damage: int = 0
-    drops: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ItemOption(Option):
-    """Readying a carried weapon or picking one up from the ground."""
-
-    weapon: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class ChanceOption(Option):
     """An option with a plain chance of success and no target (Read Morale)."""
 
     chance: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LandingOption(Option):
-    """A hex to throw someone onto, with the exact chance the throw works (seed 001 grapple toss)."""
-
-    hex: Hex = Hex(0, 0)
-    chance: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareOption(Option):
-    """Seed 003: the actions of one's next phase declared ahead. `ef_penalty` comes off every task
-    of that phase, `points_now` is added to the action points at once (the lowest initiative
-    modifier), `points_after` when that phase ends (-1 per action when several, the other
-    modifiers); `expected_damage` is the exact mean damage of its attacks on the best target
-    as things stand now."""
-
-    attacks: int = 1
-    move: bool = False
-    ef_penalty: int = 0
-    points_now: int = 0
-    points_after: int = 0
-    expected_damage: Fraction = Fraction(0)
-
-
-@dataclass(frozen=True, slots=True)
-class ReactionOption(Option):
-    """Seed 003: a defensive reaction to the attack waiting: the exact `chance` its task succeeds,
-    and the exact chance the attack then hits (`hit_chance`) against not reacting (`hit_chance_unopposed`)."""
-
-    chance: Fraction = Fraction(0)
-    hit_chance: Fraction = Fraction(0)
-    hit_chance_unopposed: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
