@@ -10,7 +10,7 @@ from game.events import DefenseDrained, OpposedAttack, Rolled
 from game.hexgrid import Hex
 from game.rules.dice import ScriptedDice
 from game.rules.lucky_stars.strike import resolve_strike
-from game.systems.rulesets.lucky_stars_attack import plan_strike
+from game.systems.rulesets.lucky_stars.attack import plan_strike
 from game.ui.tracker import console_lines
 
 from kit import FOREST, ROUGH, battle_at, pass_turns_until, scenario, scene_of, side, unit

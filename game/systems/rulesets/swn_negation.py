@@ -24,7 +24,7 @@ from game.rules.heroic import fixed_heroic_damage
 from game.systems import charge, combat, grenades, shove
 from game.systems.combat import AttackPlan
 from game.systems.hero_chances import points
-from game.systems.rulesets.hero_negation import Negating, shock_picks
+from game.systems.rulesets.hero_points.negation import Negating, shock_picks
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import take_damage
 

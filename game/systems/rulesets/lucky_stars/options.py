@@ -44,14 +44,14 @@ from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_grapple as grapple
-from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
-from game.systems.rulesets import lucky_stars_negation as negation
-from game.systems.rulesets import lucky_stars_reactions as reactions
-from game.systems.rulesets import lucky_stars_stealth as stealth
-from game.systems.rulesets import lucky_stars_state as state
-from game.systems.rulesets import lucky_stars_turns as turns
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import grapple
+from game.systems.rulesets.lucky_stars import maneuvers
+from game.systems.rulesets.lucky_stars import negation
+from game.systems.rulesets.lucky_stars import reactions
+from game.systems.rulesets.lucky_stars import stealth
+from game.systems.rulesets.lucky_stars import state
+from game.systems.rulesets.lucky_stars import turns
 from game.systems.scene import Scene
 
 OPPOSED = "opposed 2d6"

@@ -13,8 +13,8 @@ from game.events import ConditionChanged, Rolled, TurnBegan
 from game.rules.lucky_stars.actions import TurnState, start_turn
 from game.rules.lucky_stars.initiative import Combatant, roll_initiative as roll_one, turn_order
 from game.systems import movement
-from game.systems.rulesets import lucky_stars_grapple as grapple
-from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets.lucky_stars import grapple
+from game.systems.rulesets.lucky_stars import state
 from game.systems.scene import Scene, hostile
 
 

@@ -18,12 +18,12 @@ from game.rules.attack import Modifier
 from game.systems import movement
 from game.systems.combat import enemies_in_the_fight
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import starfarer_attack as attacks
-from game.systems.rulesets import starfarer_defence as defence
-from game.systems.rulesets import starfarer_limbs as limbs
-from game.systems.rulesets import starfarer_negation as negation
-from game.systems.rulesets import starfarer_phase as phase
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import attack as attacks
+from game.systems.rulesets.starfarer import defence
+from game.systems.rulesets.starfarer import limbs
+from game.systems.rulesets.starfarer import negation
+from game.systems.rulesets.starfarer import phase
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene
 
 

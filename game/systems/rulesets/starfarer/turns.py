@@ -16,10 +16,10 @@ from game.rules.starfarer.hit import Body
 from game.rules.starfarer.initiative import PHASE_COST, next_phase
 from game.systems import movement
 from game.systems.budget import spend
-from game.systems.rulesets import starfarer_body as body
-from game.systems.rulesets import starfarer_limbs as limbs
-from game.systems.rulesets import starfarer_phase as phase
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import body
+from game.systems.rulesets.starfarer import limbs
+from game.systems.rulesets.starfarer import phase
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene, in_the_fight
 
 MAX_EMPTY_ROUNDS = 20  # a guard: every round adds at least 1 point to everyone, so someone soon reaches 10

@@ -41,19 +41,19 @@ from game.actions import (
 from game.prompts import BlowChoice, GrappleWon, HeroPointChance, NegationChance, ReactionChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.negation import NEGATION
-from game.systems import turns
+from game.systems import turns as shared_turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_blows as blows
-from game.systems.rulesets import lucky_stars_grapple as grapple
-from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
-from game.systems.rulesets import lucky_stars_negation as negation
-from game.systems.rulesets import lucky_stars_reactions as reactions
-from game.systems.rulesets import lucky_stars_stealth as stealth
-from game.systems.rulesets import lucky_stars_options as options
-from game.systems.rulesets import lucky_stars_state as state
-from game.systems.rulesets import lucky_stars_turns as lucky_turns
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import blows
+from game.systems.rulesets.lucky_stars import grapple
+from game.systems.rulesets.lucky_stars import maneuvers
+from game.systems.rulesets.lucky_stars import negation
+from game.systems.rulesets.lucky_stars import reactions
+from game.systems.rulesets.lucky_stars import stealth
+from game.systems.rulesets.lucky_stars import options
+from game.systems.rulesets.lucky_stars import state
+from game.systems.rulesets.lucky_stars import turns as lucky_turns
 from game.systems.scene import Scene
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 
@@ -137,6 +137,6 @@ the GM's overrides, and the hero point answers)."""
 
 RULESET = Ruleset(
     names=(LUCKY_STARS,), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
-    begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
+    begin_round=shared_turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress, negation=NEGATION)

@@ -19,8 +19,8 @@ from game.prompts import HeroPointChance, RollWaiting
 from game.rules.starfarer.checks import MEDIUM, disability_check
 from game.rules.starfarer.tasks import TaskProfile
 from game.systems.hero_chances import offer_on_roll
-from game.systems.rulesets import starfarer_state as state
-from game.systems.rulesets.starfarer_body import check
+from game.systems.rulesets.starfarer import state
+from game.systems.rulesets.starfarer.body import check
 from game.systems.scene import Scene
 
 Due = tuple[tuple[str, TaskProfile], ...]

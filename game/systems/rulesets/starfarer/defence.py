@@ -20,7 +20,7 @@ from fractions import Fraction
 from game.ecs import EntityId
 from game.rules.starfarer.initiative import PHASE_COST
 from game.rules.starfarer.tasks import TaskProfile, TaskResult, base_chance, check_task, with_trait_penalty
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene, in_the_fight
 
 D100 = 100

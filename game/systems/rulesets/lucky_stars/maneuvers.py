@@ -19,8 +19,8 @@ from game.prompts import HeroPointChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import Contest, contest_chance
 from game.systems.disarm import weapons_on
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import state
 from game.systems.scene import Scene
 
 CONTESTS = {"trip": ("str", "agi"), "disarm": ("str", "str")}

@@ -20,8 +20,8 @@ from game.rules.dice import Roll, roll
 from game.rules.lucky_stars.actions import STEALTH_TARGET, stealth_holds
 from game.systems.combat import enemies_in_the_fight
 from game.systems.hero_chances import offer_on_roll
-from game.systems.rulesets import lucky_stars_state as state
-from game.systems.rulesets.lucky_stars_turns import shelter_near
+from game.systems.rulesets.lucky_stars import state
+from game.systems.rulesets.lucky_stars.turns import shelter_near
 from game.systems.scene import Scene
 
 STEALTH = "agi"  # Ruling: the stealth roll is 2d6 + AGI

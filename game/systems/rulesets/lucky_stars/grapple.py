@@ -22,8 +22,8 @@ from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.actions import regain_control
 from game.rules.lucky_stars.attack import contest_chance
 from game.systems.combat import target_problem
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import state
 from game.systems import movement
 from game.systems.scene import Scene, in_the_fight
 

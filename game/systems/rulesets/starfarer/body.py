@@ -33,7 +33,7 @@ from game.rules.starfarer.units import shock_capacity
 from game.rules.starfarer.wounds import MODIFIERS
 from game.systems.footprint import place as stand_on
 from game.systems.hero_chances import offer_on_roll
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import kill
 

@@ -39,7 +39,7 @@ from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport
 from game.systems.combat import target_problem
 from game.systems.hero_chances import offer_negation_chance
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets.lucky_stars import state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
 from game.systems.turns import camps_standing

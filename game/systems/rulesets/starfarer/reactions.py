@@ -16,9 +16,9 @@ from game.rules.starfarer.initiative import PHASE_COST
 from game.rules.starfarer.tasks import roll_task
 from game.systems.dispatch import Row
 from game.systems.hero_chances import offer_on_roll
-from game.systems.rulesets import starfarer_attack as attacks
-from game.systems.rulesets import starfarer_defence as defence
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import attack as attacks
+from game.systems.rulesets.starfarer import defence
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene
 
 ANSWER = {"instant": True, "answers": True, "only_answers": True}

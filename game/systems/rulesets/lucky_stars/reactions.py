@@ -36,10 +36,10 @@ from game.hexgrid import distance
 from game.prompts import ReactionChance
 from game.rules.lucky_stars.actions import READYABLE, action_problem, ready as withhold, ready_problem
 from game.systems.combat import enemies_in_the_fight
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_grapple as grapple
-from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
-from game.systems.rulesets import lucky_stars_state as state
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import grapple
+from game.systems.rulesets.lucky_stars import maneuvers
+from game.systems.rulesets.lucky_stars import state
 from game.systems.scene import Scene, in_the_fight
 
 PROVOKING = (Attack, NonlethalAttack, Trip, Disarm, Shatter, Grapple, GrappleAttack, StandUp)

@@ -30,11 +30,11 @@ from game.systems.budget import spend
 from game.systems.combat import target_problem
 from game.systems.hero_chances import offer_negation_chance, offer_on_roll
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import starfarer_body as body
-from game.systems.rulesets import starfarer_defence as defence
-from game.systems.rulesets import starfarer_limbs as limbs
-from game.systems.rulesets import starfarer_phase as phase
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import body
+from game.systems.rulesets.starfarer import defence
+from game.systems.rulesets.starfarer import limbs
+from game.systems.rulesets.starfarer import phase
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
 

@@ -19,9 +19,9 @@ from game.rules.hero_points import shock_removed
 from game.rules.lucky_stars.negation import NEGATION, NegatedHit, negate_hit
 from game.rules.lucky_stars.strike import StrikeReport
 from game.systems.hero_chances import points
-from game.systems.rulesets import lucky_stars_attack as attacks
-from game.systems.rulesets import lucky_stars_state as state
-from game.systems.rulesets.hero_negation import Negating, best_picks
+from game.systems.rulesets.lucky_stars import attack as attacks
+from game.systems.rulesets.lucky_stars import state
+from game.systems.rulesets.hero_points.negation import Negating, best_picks
 from game.systems.scene import Scene
 
 OFFERED = ("shock", "wound", "condition")

@@ -17,8 +17,8 @@ from game.prompts import NegationChance
 from game.rules.starfarer.hit import HitReport
 from game.rules.starfarer.negation import NEGATION
 from game.systems.hero_chances import points
-from game.systems.rulesets import starfarer_attack as attacks
-from game.systems.rulesets.hero_negation import Negating, best_picks
+from game.systems.rulesets.starfarer import attack as attacks
+from game.systems.rulesets.hero_points.negation import Negating, best_picks
 from game.systems.scene import Scene
 
 OFFERED = ("shock", "wound", "condition")

@@ -18,15 +18,15 @@ from game.rules.starfarer.negation import NEGATION
 from game.systems import basics
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
-from game.systems.rulesets import starfarer_attack as attacks
-from game.systems.rulesets import starfarer_body as body
-from game.systems.rulesets import starfarer_limbs as limbs
-from game.systems.rulesets import starfarer_negation as negation
-from game.systems.rulesets import starfarer_options as options
-from game.systems.rulesets import starfarer_phase as phase
-from game.systems.rulesets import starfarer_reactions as reactions
-from game.systems.rulesets import starfarer_state as state
-from game.systems.rulesets import starfarer_turns as phases
+from game.systems.rulesets.starfarer import attack as attacks
+from game.systems.rulesets.starfarer import body
+from game.systems.rulesets.starfarer import limbs
+from game.systems.rulesets.starfarer import negation
+from game.systems.rulesets.starfarer import options
+from game.systems.rulesets.starfarer import phase
+from game.systems.rulesets.starfarer import reactions
+from game.systems.rulesets.starfarer import state
+from game.systems.rulesets.starfarer import turns as phases
 from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
 from game.systems.scene import Scene
 

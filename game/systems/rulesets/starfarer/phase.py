@@ -21,7 +21,7 @@ from game.events import ActionsDeclared, PhaseEnded
 from game.rules.starfarer.initiative import PHASE_COST, DeclaredAction, declare, end_phase, extra_action_penalty
 from game.prompts import DeclarationChance
 from game.systems.dispatch import Row
-from game.systems.rulesets import starfarer_state as state
+from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene
 
 SETTING = "declare_actions"
