@@ -20,7 +20,7 @@ from game.hexgrid.paths import cheapest_within  # noqa: F401  (measured by speed
 from game.options import MoveOption
 from game.rules.catalog import load_catalog
 from game.savefile import battle_from_map, load_scenario_or_fail
-from game.systems import choices
+from game.systems.rulesets.swn import choices
 from game.systems.movement import Reach, passage_rule, reachable  # noqa: F401
 from game.systems.sight import trace_cover  # noqa: F401
 from game.systems.sightlines import every_line_of_fire  # noqa: F401

@@ -28,7 +28,8 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import DiceError
 from game.rules.morale import MORALE_BANDS
 from game.rules.ruleset_names import RULESETS
-from game.systems import choices, gm, movement, overwatch, roster, rulesets
+from game.systems.rulesets.swn import choices, overwatch
+from game.systems import gm, movement, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, in_the_fight
 from game.views import CombatantView, SideView
 

@@ -88,7 +88,7 @@ def scene_of(battle):
 
 def attack_plans(battle, attacker: int, **flags):
     """Every enemy with the engine's attack plan (or the refusal), as the planner builds it."""
-    from game.systems.combat import attack_options
+    from game.systems.rulesets.swn.combat import attack_options
 
     return attack_options(scene_of(battle), attacker, **flags)
 

@@ -67,24 +67,21 @@ def test_each_layer_imports_only_its_own_and_lower_layers():
     assert offenders == []
 
 
-# Inside game/systems: the foundation every system reads, the combat core built on it, then the
-# mechanics, one module each, which import the layers below and never one another; the
-# dispatch table sits on top and is the only module that knows every mechanic.
+# Inside game/systems: what every ruleset shares, from the foundation every system reads up to
+# the rows every ruleset's table takes as they are (`dispatch`); the GM's overrides are
+# mechanics, one module each, which never import one another; the rulesets sit on top.
 SYSTEM_LAYERS = [
-    {"scene", "authority", "squads", "hero_chances"},
-    {"budget", "checks"},
-    {"sight", "sightlines", "wounds", "footprint"},
-    {"combat"},
-    {"overwatch"},
+    {"scene", "hero_chances"},
+    {"budget"},
+    {"sight", "sightlines", "wounds", "footprint", "targets"},
     {"movement", "turns", "morale"},
-    {"basics", "charge", "disarm", "fray", "gm", "gm_notes", "grenades", "jump", "medicine", "morale_actions", "protect",
-     "shove", "formations"},
+    {"gm", "gm_notes"},
     {"dispatch"},
-    {"choices", "roster"},
+    {"roster"},
     {"rulesets"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
-MECHANICS = SYSTEM_LAYERS[-3]
+MECHANICS = SYSTEM_LAYERS[-4]
 
 
 def test_every_system_module_has_a_place():
@@ -115,6 +112,60 @@ def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
                 continue
             if SYSTEM_RANK[other] > SYSTEM_RANK[path.stem] or (other in MECHANICS and path.stem in MECHANICS):
                 offenders.append(f"systems/{path.name} imports {name}")
+    assert offenders == []
+
+
+# Inside SWN's package: the foundation its mechanics read, the combat core, the walk overwatch
+# may stop, then the mechanics, one module each, which never import one another; its table
+# sits on top of them, the options its players are offered above that, the hero point answers
+# above those, and its RULESET (the package's __init__) on top.
+SWN = GAME / "systems" / "rulesets" / "swn"
+SWN_LAYERS = [
+    {"authority", "squads", "offers", "turns"},
+    {"checks"},
+    {"combat"},
+    {"overwatch"},
+    {"moving"},
+    {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
+     "formations"},
+    {"table"},
+    {"choices"},
+    {"negation"},
+    {"hero_points"},
+    {"__init__"},
+]
+SWN_RANK = {name: rank for rank, names in enumerate(SWN_LAYERS) for name in names}
+SWN_MECHANICS = SWN_LAYERS[5]
+
+
+def _swn_part(path: Path) -> str:
+    """The part of SWN's package a file belongs to (a module, or a package such as `charge`)."""
+    return path.relative_to(SWN).parts[0].removesuffix(".py")
+
+
+def _swn_parts_imported(path: Path) -> set[str]:
+    """The parts of SWN's package a file imports, however it names them."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    parts = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "game.systems.rulesets.swn":
+            parts.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.systems.rulesets.swn."):
+            parts.add(node.module.split(".")[4])
+    return parts
+
+
+def test_every_part_of_swn_has_a_place():
+    assert {_swn_part(p) for p in SWN.rglob("*.py")} == set(SWN_RANK)
+
+
+def test_swn_parts_import_only_lower_parts_and_mechanics_never_each_other():
+    offenders = []
+    for path in sorted(SWN.rglob("*.py")):
+        part = _swn_part(path)
+        for other in _swn_parts_imported(path) - {part}:
+            if SWN_RANK[other] >= SWN_RANK[part] or (other in SWN_MECHANICS and part in SWN_MECHANICS):
+                offenders.append(f"{path.relative_to(GAME.parent)} imports swn.{other}")
     assert offenders == []
 
 

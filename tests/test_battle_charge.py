@@ -7,10 +7,10 @@ from game.battle import Battle
 from game.components import Health, Position, Prone, TurnBudget
 from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
-from game.systems import dispatch
+from game.systems.rulesets.swn import table
 from game.rules.saves import npc_save_target, pc_save_target
 from game.components import ChargeUnderway
-from game.systems.charge import charge_paths, plan_charge
+from game.systems.rulesets.swn.charge import charge_paths, plan_charge
 
 from kit import FOREST, WALL, battle_at, unit
 from kit import scene_of
@@ -234,7 +234,7 @@ def test_charge_paths_find_every_end_hex_a_brute_force_search_finds_at_the_same_
             best[path[-1]] = min(cost, best.get(path[-1], cost))
     assert {h: r.cost for h, r in routes.items()} == best and len(best) == 3
     for end, route in routes.items():
-        assert route.path[-1] == end and not isinstance(dispatch.check(scene, Charge(1, target=2, path=route.path)), str)
+        assert route.path[-1] == end and not isinstance(table.check(scene, Charge(1, target=2, path=route.path)), str)
 
 
 def test_charge_paths_are_the_same_every_time():

@@ -7,7 +7,8 @@ from game.battle import Battle
 from game.components import Armament, Carried, DroppedWeapon, Health, TurnBudget
 from game.hexgrid import Hex
 from game.events import WeaponDropped
-from game.systems.disarm import disarm_targets, weapons_on
+from game.systems.rulesets.swn.disarm import disarm_targets
+from game.systems.targets import weapons_on
 
 from kit import WALL, scenario, unit
 from kit import attack_plans, scene_of

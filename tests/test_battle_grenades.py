@@ -11,7 +11,7 @@ from game.hexgrid import Hex
 from game.rules.catalog import Catalog, load_catalog
 from game.scenario.model import Terrain
 from game.events import Exploded
-from game.systems.grenades import grenade_options, grenade_preview
+from game.systems.rulesets.swn.grenades import grenade_options, grenade_preview
 
 from kit import SMOKE, WALL, battle_at, pass_turns_until, texts, unit
 from kit import scene_of

@@ -4,7 +4,7 @@ from game.actions import Attack, EndTurn, FocusedFray, FrayDie, ThrowGrenade
 from game.battle import Battle
 from game.components import Armament, Dead, Health, TurnBudget
 from game.hexgrid import Hex
-from game.systems.fray import fray_options
+from game.systems.rulesets.swn.fray import fray_options
 
 from kit import FOREST, SMOKE, WALL, battle_at, texts, unit
 from kit import scene_of

@@ -9,9 +9,9 @@ from game.components import Position, TurnBudget
 from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance, spiral
 from game.prompts import OverwatchChance
-from game.systems import dispatch
-from game.systems.jump import jump_landings
-from game.systems.overwatch import watchers_of
+from game.systems.rulesets.swn import table
+from game.systems.rulesets.swn.jump import jump_landings
+from game.systems.rulesets.swn.overwatch import watchers_of
 
 from kit import CHASM, ROUGH, WALL, battle_at, scenario, unit
 from kit import scene_of
@@ -129,7 +129,7 @@ def test_the_landings_shown_are_exactly_the_jumps_accepted():
     battle = _battle((ANA, ROOK, unit(3, "thug", "enemies", Hex(1, -1), name="Lug"),
                       unit(4, "pc_expert", "pcs", Hex(-1, 1), name="Bex")), terrain=terrain)
     scene = scene_of(battle)
-    accepted = [h for h in spiral(Hex(0, 0), 3) if not isinstance(dispatch.check(scene, Jump(1, to=h)), str)]
+    accepted = [h for h in spiral(Hex(0, 0), 3) if not isinstance(table.check(scene, Jump(1, to=h)), str)]
     assert jump_landings(scene, 1) == sorted(accepted) == [Hex(-2, 0), Hex(-1, 0), Hex(0, -1), Hex(0, 2)]
 
 

@@ -7,7 +7,7 @@ from game.battle import Battle
 from game.components import TurnBudget
 from game.hexgrid import Hex
 from game.events import MoraleRead
-from game.systems.morale_actions import intimidate_options, read_morale_chance
+from game.systems.rulesets.swn.morale_actions import intimidate_options, read_morale_chance
 
 from kit import WALL, scenario, side, unit
 from kit import attack_plans, scene_of

@@ -260,7 +260,7 @@ def test_a_prone_combatant_is_offered_to_stand_and_not_to_move():
 
 
 def test_a_checked_attack_is_planned_once_and_the_plan_is_handed_to_apply(monkeypatch):
-    from game.systems import combat
+    from game.systems.rulesets.swn import combat
 
     calls = []
     real = combat.plan_attack
@@ -283,7 +283,7 @@ def test_walking_options_are_the_move_options_the_constructors_make():
 
 
 def test_an_attack_taken_from_the_options_is_not_planned_again_and_rolls_as_one_checked_afresh(monkeypatch):
-    from game.systems import combat
+    from game.systems.rulesets.swn import combat
 
     calls = []
     real = combat.plan_attack

@@ -7,7 +7,7 @@ from game.battle import Battle
 from game.components import Health, Overwatch, Position, Stats
 from game.hexgrid import Hex
 from game.prompts import OverwatchChance
-from game.systems.overwatch import overwatch_wedge
+from game.systems.rulesets.swn.overwatch import overwatch_wedge
 
 from game.scenario.model import Terrain
 
@@ -156,7 +156,7 @@ def test_overwatch_ignores_the_armor_of_cover_but_not_its_concealment():
 
     battle = _watching(terrain={Hex(2, 1): SMOKE, Hex(1, 1): SANDBAGS})
     battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0))))
-    from game.systems.combat import plan_armor, plan_attack
+    from game.systems.rulesets.swn.combat import plan_armor, plan_attack
     scene = battle._scene(battle.state)
     plan = plan_attack(scene, 1, 2, overwatch=True)
     assert plan.setup.concealment == 4 and plan.cover.armor == 8

@@ -2,7 +2,7 @@
 
 from game.battle import Battle
 from game.hexgrid import Hex
-from game.systems.checks import evasion_save
+from game.systems.rulesets.swn.checks import evasion_save
 
 from kit import scenario, unit
 from kit import scene_of

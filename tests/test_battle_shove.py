@@ -7,8 +7,8 @@ from game.battle import Battle
 from game.components import Health, Position, TurnBudget
 from game.events import Moved
 from game.hexgrid import Hex
-from game.systems.overwatch import watchers_of
-from game.systems.shove import shove_targets
+from game.systems.rulesets.swn.overwatch import watchers_of
+from game.systems.rulesets.swn.shove import shove_targets
 
 from kit import CHASM, FOREST, WALL, battle_at, unit
 from kit import scene_of

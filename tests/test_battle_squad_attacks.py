@@ -9,7 +9,7 @@ from game.actions import Attack
 from game.components import Armament, Health, Squad
 from game.events import Damaged, SquadVolley
 from game.hexgrid import Hex
-from game.systems.checks import evasion_save
+from game.systems.rulesets.swn.checks import evasion_save
 
 from kit import battle_at, scene_of, texts, unit
 

@@ -10,7 +10,7 @@ from game.events import BlastStruck, FootprintChanged
 from game.hexgrid import Hex
 from game.prompts import FootprintChoice, OverwatchChance
 from game.rules.formation import connected
-from game.systems.combat import plan_attack
+from game.systems.rulesets.swn.combat import plan_attack
 from game.systems.footprint import footprint
 
 from kit import FOREST, WALL, battle_at, pass_turns_until, scene_of, unit
@@ -240,7 +240,7 @@ def test_a_decision_about_hexes_is_answered_with_a_click_on_one_of_them():
 def test_a_grenade_at_a_squad_half_in_smoke_is_against_plain_ac_10():
     from fractions import Fraction
 
-    from game.systems.grenades import grenade_preview
+    from game.systems.rulesets.swn.grenades import grenade_preview
 
     from kit import SMOKE
 

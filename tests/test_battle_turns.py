@@ -9,8 +9,8 @@ from game.battle import Battle
 from game.components import MainSpent, Position, Prone, TotalDefense, TurnBudget
 from game.events import Moved
 from game.hexgrid import Hex
-from game.systems.fray import fray_problem
-from game.systems.protect import can_snap
+from game.systems.rulesets.swn.fray import fray_problem
+from game.systems.rulesets.swn.protect import can_snap
 
 from kit import FOREST, WALL, battle_at, pass_turns_until, scenario, side, unit
 from kit import reachable, scene_of

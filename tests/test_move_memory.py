@@ -10,7 +10,8 @@ from game.components import Position
 from game.hexgrid import Hex
 from game.options import MoveOption, walking_options
 from game.simulate.fight import FightPlan, _take, load_plan_scenario
-from game.systems import choices, footprint, movement
+from game.systems.rulesets.swn import choices
+from game.systems import footprint, movement
 from game.systems.budget import move_points_available
 from tests.kit import battle_at, scene_of, unit
 

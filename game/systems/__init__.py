@@ -1,7 +1,6 @@
-"""The systems: the combat core, one module per mechanic, and the dispatch table.
-
-`dispatch.TABLE` names, for every action type, the functions that check and apply it; the
-layers inside this package (scene, budget and checks, sight and wounds, combat, overwatch,
-movement and turns, the mechanics, then dispatch, choices and roster) are listed and checked in
+"""The systems every ruleset shares: the scene, sight and cover, footprints, movement, wounds,
+turns passing, morale, the shared target checks, the GM's overrides and the rows every ruleset's
+table takes as they are (`dispatch.SHARED`); each ruleset's own mechanics live in its package
+under `rulesets/`. The layers inside this package are listed and checked in
 `tests/test_architecture.py`.
 """

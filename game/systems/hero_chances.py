@@ -2,7 +2,8 @@
 
 The foundation every ruleset's attack reads: a combatant's own points, its side's pool, whether
 the map turns the module on, and `offer_after`, which opens the decision. The answers (spend,
-counter, hold) live with the rulesets (`game/systems/rulesets/hero_points.py`).
+counter, hold) live in `game/systems/rulesets/hero_points/`, and each ruleset asks about its own
+rolls (SWN: `game/systems/rulesets/swn/offers.py`).
 """
 
 from __future__ import annotations
@@ -10,12 +11,10 @@ from __future__ import annotations
 from game.actions import Action
 from game.components import HeroPoints, Identity, Trademark
 from game.ecs import EntityId
-from game.events import DamageRolled
-from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting, Spilling
-from game.rules.attack import AttackResult
-from game.rules.dice import Roll
+from game.prompts import HeroPointChance, NegationChance, OverwatchChance, RollWaiting
 from game.rules.hero_points import can_turn, may_protect_equipment
 from game.systems.scene import Scene
+
 
 MODULE = "hero_points"
 
@@ -46,16 +45,6 @@ def offer_after(scene: Scene, prompt: HeroPointChance, at: int | None = None) ->
     return True
 
 
-def offer_on_miss(scene: Scene, attacker: EntityId, shot: Action, result: AttackResult) -> bool:
-    """Ask the SWN attacker who missed whether to spend a hero point on the d20 roll (Seed 004); a
-    natural 1 misses whatever is added, so nobody is asked. A shot fired in answer to an overwatch
-    decision is settled right after it, before the next decision (True if asked)."""
-    if result.face == 1:
-        return False
-    question = f"{scene.name(attacker)} missed: spend a hero point on the roll?"
-    return offer_after(scene, HeroPointChance(attacker, question, shot, result=result), _place(scene, attacker))
-
-
 def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | None, waiting: RollWaiting,
                   on: str = "it", at: int | None = None) -> bool:
     """Ask whoever lost a roll other than an attack roll (a save, a check, an opposed or a stealth
@@ -68,7 +57,7 @@ def offer_on_roll(scene: Scene, decider: EntityId, lost: str, action: Action | N
     return offer_after(scene, HeroPointChance(decider, question, action, waiting=waiting), at)
 
 
-def _place(scene: Scene, attacker: EntityId) -> int | None:
+def shot_place(scene: Scene, attacker: EntityId) -> int | None:
     """Where a decision about the attacker's shot waits: right after the overwatch decision the
     shot answers (still open while it is fired), else behind every decision open."""
     answering = bool(scene.pending) and isinstance(scene.pending[0], OverwatchChance) \
@@ -86,33 +75,6 @@ def may_negate(scene: Scene, entity: EntityId) -> bool:
     return may_protect_equipment(trademark.item if trademark else None, identity.unit_type)
 
 
-def offer_negation(scene: Scene, attacker: EntityId, shot: Action | None, result: AttackResult | None,
-                   rolled: DamageRolled, waiting: RollWaiting | None = None, what: str = "hit") -> bool:
-    """Ask the character an SWN attack's damage roll struck whether to spend hero points to take
-    less of it (Seed 004, Negating Damage); `waiting` is where an action other than a shot's hit
-    goes on from (a charge's blow, a ram, a blocked shove). See `offer_negation_chance` (True if asked)."""
-    return offer_damage_negation(scene, attacker, rolled.target, rolled.amount, what, shot=shot, result=result,
-                                 damage=rolled.roll, armor=rolled.armor, waiting=waiting)
-
-
-def offer_damage_negation(scene: Scene, attacker: EntityId, target: EntityId, amount: int, what: str, *,
-                          shot: Action | None = None, result: AttackResult | None = None, damage: Roll | None = None,
-                          armor: int = 0, waiting: RollWaiting | None = None, spilling: Spilling | None = None) -> bool:
-    """Ask whoever an SWN attack's damage is about to land on (its hit, blast, volley, shock...)
-    whether to negate some of it (Seed 004, Negating Damage): `amount` as it stands, `damage` the
-    roll it was read from. A flat amount comes as a roll of no dice (`flat_roll`); overflow brings
-    the rest of its spill (`spilling`). True if asked."""
-    question = (f"{scene.name(attacker)}'s {what} deals {amount} damage to {scene.name(target)}: "
-                "spend hero points to negate some of it?")
-    chance = NegationChance(target, question, shot, result, damage, armor, amount, waiting=waiting, spilling=spilling)
-    return offer_negation_chance(scene, attacker, chance)
-
-
-def flat_roll(amount: int) -> Roll:
-    """Damage dealt without dice (a squad's flat volley, shock on a miss) as a roll of no dice."""
-    return Roll(str(amount), (), (), amount)
-
-
 def offer_negation_chance(scene: Scene, attacker: EntityId, chance: NegationChance) -> bool:
     """Open a negation decision (any ruleset's hit, Seed 004, Negating Damage): only for a hit that
     does something (`amount` 1 or more), to someone with a point of their own or in their side's
@@ -122,7 +84,7 @@ def offer_negation_chance(scene: Scene, attacker: EntityId, chance: NegationChan
         return False
     if not may_negate(scene, target):
         return False
-    scene.pending.insert(_at(scene, _place(scene, attacker)), chance)
+    scene.pending.insert(_at(scene, shot_place(scene, attacker)), chance)
     return True
 
 

@@ -1,13 +1,11 @@
-"""Movement: which hexes a combatant can reach and by which path, and walking a path as a Move
-action, pausing wherever an enemy's overwatch may fire.
+"""Movement as every ruleset reads it: which hexes a combatant can reach and by which path, and
+walking a path hex by hex (a ruleset may stop the walk on a hex: SWN's overwatch does).
 
 SWN core: a Move action moves a person its movement rate (10 m = 3 hexes); vehicles and
 mechs move their Speed in hexes; a Main action may be spent as a second move. Rulings
 (Movement): terrain sets the cost of entering a hex; impassable hexes and enemies block;
 allies may be passed through but not ended on (the `allies_block_movement` setting makes
-them block too). A prone combatant must stand first. Rulings (Overwatch): the move pauses
-hex by hex for each overwatcher who could fire, and goes on afterwards if the mover is still
-able (`resume_moves`, once every decision about it is made).
+them block too). A prone combatant must stand first.
 """
 
 from __future__ import annotations
@@ -16,18 +14,16 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import NamedTuple
 
-from game.actions import Move
-from game.components import Allegiance, PausedMove, Position, Prone, Stats
+from game.components import Allegiance, Position, Prone, Stats
 from game.ecs import EntityId, World
 from game.events import Moved
 from game.hexgrid import Hex, distance
 from game.hexgrid.paths import cheapest_within
-from game.systems.budget import move_points_available, needs, spend
-from game.systems.footprint import is_spread, spread_problem
-from game.systems.overwatch import ask_watchers
-from game.systems.scene import Scene, friendly, in_the_fight
-from game.options import MoveOption, walking_options
 from game.memo import Recall, recall
+from game.options import MoveOption, walking_options
+from game.systems.budget import move_points_available
+from game.systems.footprint import is_spread
+from game.systems.scene import Scene, friendly
 from game.terrain import Battlefield
 
 
@@ -192,7 +188,6 @@ def path_cost(field: Battlefield, path: Sequence[Hex]) -> int:
     return sum(field.move_cost(h) for h in path)
 
 
-
 def move_options(scene: Scene, entity: EntityId, points: int | None = None) -> Mapping[Hex, Reach]:
     """Reachable hexes for the movement overlay (none while prone or out of moves)."""
     if scene.world.has(entity, Prone):
@@ -216,8 +211,14 @@ def walking_moves(scene: Scene, entity: EntityId) -> tuple[MoveOption, ...]:
         (entity, *key), lambda: tuple(walking_options(entity, _ends(field, key))))
 
 
-def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int, ...] = ()) -> None:
-    """Move hex by hex; stop where an enemy on overwatch could fire (its prompt resumes the rest)."""
+Watch = Callable[[Scene, EntityId, Hex, tuple[Hex, ...], tuple[int, ...]], bool]
+"""Asked on each hex a walk enters (the mover, the hex, the rest of the path, who has been
+silenced): True stops the walk there (SWN: an enemy on overwatch could fire)."""
+
+
+def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int, ...] = (),
+         watch: Watch | None = None) -> None:
+    """Move hex by hex; stop where `watch` says (its decision resumes the rest)."""
     start = scene.world.get(mover, Position).hex
     walked = [start]
     for index, step in enumerate(path):
@@ -225,39 +226,7 @@ def walk(scene: Scene, mover: EntityId, path: Sequence[Hex], silenced: tuple[int
         if scene.world.at(step) not in (None, mover):
             continue  # passing through an ally: the move cannot pause (or be fired on) there
         scene.world.set(mover, Position(step))
-        if ask_watchers(scene, mover, step, tuple(path[index + 1:]), silenced):
+        if watch is not None and watch(scene, mover, step, tuple(path[index + 1:]), silenced):
             break
     cost = path_cost(scene.setup.field, walked[1:])
     scene.emit(Moved(mover, tuple(walked), "move", cost))
-
-
-def check_move(scene: Scene, action: Move) -> Move | str:
-    """A Move action along a chosen path (SWN core; rulings: Movement)."""
-    spread = spread_problem(scene.world, action.actor, "walk a single path")
-    if spread:
-        return spread
-    if scene.world.has(action.actor, Prone):
-        return "stand up first (it takes the Move action)"
-    refusal = needs(scene, action.actor, "move")
-    if refusal:
-        return refusal
-    allies_block = scene.setup.setting("allies_block_movement", False)
-    problem = path_problem(scene.setup.field, scene.world, action.actor, action.path,
-                           move_points_available(scene, action.actor), allies_block, scene.place)
-    return f"cannot move there: {problem}" if problem else action
-
-
-def move(scene: Scene, action: Move, plan: Move) -> None:
-    """Spend the Move action (or the Main action as a second move) and walk the path."""
-    spend(scene, action.actor, "move")
-    walk(scene, action.actor, action.path)
-
-
-def resume_moves(scene: Scene) -> None:
-    """Walk on the moves overwatch paused, once every decision about them is made."""
-    if not scene.world.count(PausedMove):  # after almost every action: no move is paused
-        return
-    for mover, paused in list(scene.world.query(PausedMove)):
-        scene.world.remove(mover, PausedMove)
-        if in_the_fight(scene.world, mover):
-            walk(scene, mover, paused.remaining, paused.silenced)

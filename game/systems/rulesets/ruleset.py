@@ -115,4 +115,4 @@ def nothing_off_turn(scene: Scene, actor: EntityId) -> Options:
 
 def shared_rows() -> dict[type[Action], Row]:
     """The rows every ruleset takes as they are: ending the turn and the GM's overrides."""
-    return {kind: row for kind, row in dispatch.TABLE.items() if kind is EndTurn or row.gm}
+    return dict(dispatch.SHARED)

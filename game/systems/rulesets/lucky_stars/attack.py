@@ -36,7 +36,7 @@ from game.rules.lucky_stars.attack import (
 from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, roll_damage
 from game.rules.lucky_stars.health import apply_damage, incapacitate
 from game.rules.lucky_stars.strike import Defender, Striker, StrikeReport
-from game.systems.combat import target_problem
+from game.systems.targets import target_problem
 from game.systems.hero_chances import offer_negation_chance
 from game.systems.rulesets import hero_points
 from game.systems.rulesets.lucky_stars import state

@@ -21,7 +21,7 @@ from game.hexgrid import distance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.actions import regain_control
 from game.rules.lucky_stars.attack import contest_chance
-from game.systems.combat import target_problem
+from game.systems.targets import target_problem
 from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import state
 from game.systems import movement

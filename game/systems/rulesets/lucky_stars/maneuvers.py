@@ -18,7 +18,7 @@ from game.hexgrid import distance
 from game.prompts import HeroPointChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.lucky_stars.attack import Contest, contest_chance
-from game.systems.disarm import weapons_on
+from game.systems.targets import weapons_on
 from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import state
 from game.systems.scene import Scene

@@ -42,7 +42,7 @@ from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, LandingOption
 from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, NegationChance, Prompt, ReactionChance
 from game.rules.attack import Modifier
 from game.systems import movement
-from game.systems.combat import enemies_in_the_fight
+from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets import hero_points
 from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import grapple

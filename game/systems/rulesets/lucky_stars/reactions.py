@@ -35,7 +35,7 @@ from game.events import ConditionChanged
 from game.hexgrid import distance
 from game.prompts import ReactionChance
 from game.rules.lucky_stars.actions import READYABLE, action_problem, ready as withhold, ready_problem
-from game.systems.combat import enemies_in_the_fight
+from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import grapple
 from game.systems.rulesets.lucky_stars import maneuvers

@@ -18,7 +18,7 @@ from game.events import ContestRolled, StealthChanged
 from game.prompts import HeroPointChance, RollWaiting
 from game.rules.dice import Roll, roll
 from game.rules.lucky_stars.actions import STEALTH_TARGET, stealth_holds
-from game.systems.combat import enemies_in_the_fight
+from game.systems.targets import enemies_in_the_fight
 from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets.lucky_stars import state
 from game.systems.rulesets.lucky_stars.turns import shelter_near

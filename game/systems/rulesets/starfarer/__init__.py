@@ -15,7 +15,7 @@ from game.actions import Attack, Declare, EndTurn, Hold, Move, NegateDamage
 from game.prompts import HeroPointChance
 from game.rules.hero_points import ExtraRoll
 from game.rules.starfarer.negation import NEGATION
-from game.systems import basics
+from game.systems import turns as shared_turns
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
 from game.systems.rulesets.starfarer import attack as attacks
@@ -71,7 +71,7 @@ TABLE = MappingProxyType({
     Move: Row(phases.check_move, phases.move),
     Attack: Row(attacks.check_attack, attacks.attack),
     Declare: Row(phase.check_declare, _declare, answers=True),
-    EndTurn: Row(basics.check_end_turn, phase.end),
+    EndTurn: Row(shared_turns.check_end_turn, phase.end),
     **HERO_POINT_ROWS,
     **reactions.rows(HERO_POINT_ROWS[Hold]),
 })

@@ -27,7 +27,7 @@ from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_h
 from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_location, with_trait_penalty
 from game.rules.starfarer.wounds import worsen_after_shock
 from game.systems.budget import spend
-from game.systems.combat import target_problem
+from game.systems.targets import target_problem
 from game.systems.hero_chances import offer_negation_chance, offer_on_roll
 from game.systems.rulesets import hero_points
 from game.systems.rulesets.starfarer import body

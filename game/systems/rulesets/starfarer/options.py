@@ -16,7 +16,7 @@ from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, DeclareOption
 from game.prompts import CounterChance, DeclarationChance, DefenceChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import Modifier
 from game.systems import movement
-from game.systems.combat import enemies_in_the_fight
+from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets import hero_points
 from game.systems.rulesets.starfarer import attack as attacks
 from game.systems.rulesets.starfarer import defence

@@ -22,7 +22,7 @@ from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
 from game.rules.morale import apply_factor, can_be_intimidated
 from game.rules.saves import CheckResult, check_chance
 from game.systems.budget import needs, spend
-from game.systems.checks import check_parts
+from game.systems.rulesets.swn.checks import check_parts
 from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import has_line_of_sight

@@ -21,8 +21,8 @@ from game.prompts import NegationChance, OverwatchChance
 from game.rules.damage import reads_on_table
 from game.rules.hero_points import SWN_NEGATION, negated_flat, shock_removed
 from game.rules.heroic import fixed_heroic_damage
-from game.systems import charge, combat, grenades, shove
-from game.systems.combat import AttackPlan
+from game.systems.rulesets.swn import charge, combat, grenades, shove
+from game.systems.rulesets.swn.combat import AttackPlan
 from game.systems.hero_chances import points
 from game.systems.rulesets.hero_points.negation import Negating, shock_picks
 from game.systems.scene import Scene, in_the_fight

@@ -77,13 +77,16 @@ from game.slots import slot_maker
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
 from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
-from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
-from game.systems import footprint, formations, movement, overwatch
+from game.systems.rulesets.swn import charge, combat, disarm, grenades, jump, medicine, morale_actions
+from game.systems.rulesets.swn import table
+from game.systems import footprint, movement
+from game.systems.rulesets.swn import formations, overwatch
 from game.systems.budget import move_points_available, needs
-from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
-from game.systems import authority
+from game.systems.rulesets.swn.combat import AttackPlan, is_vehicle
+from game.systems.targets import enemies_in_the_fight, weapons_on
+from game.systems.rulesets.swn import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
-from game.systems.squads import volley_odds
+from game.systems.rulesets.swn.squads import volley_odds
 from game.memo import recall
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
@@ -105,7 +108,7 @@ def odds(setup: AttackSetup) -> Odds:
 def _option(kind: str, scene: Scene, action, aim: Aim, shape: type[Option] = Option, **details) -> Option:
     """The option of this kind (of class `shape`, aimed by `aim`, with `details`), checked as the
     battle would check its action: allowed with the action, or refused with the check's reason."""
-    plan = dispatch.check(scene, action)
+    plan = table.check(scene, action)
     if isinstance(plan, str):
         return shape(kind, None, plan, aim=aim, **details)
     return shape(kind, action, aim=aim, **details)
@@ -170,7 +173,7 @@ def _attack_variants(scene: Scene, actor: EntityId, variants: list[tuple[str, di
         burst, aimed = flags.get("burst", False), flags.get("aimed", False)
         for target in enemies:
             action = _make_attack(actor, (), "", target, burst, aimed)
-            found.append(attack_option(scene, kind, action, dispatch.check(scene, action), target))
+            found.append(attack_option(scene, kind, action, table.check(scene, action), target))
     return found
 
 
@@ -181,7 +184,7 @@ def _overwatch_shots(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for target in enemies_in_the_fight(scene, actor):
         action = OverwatchFire(actor, target=target)
-        if not isinstance(dispatch.check(scene, action), str):
+        if not isinstance(table.check(scene, action), str):
             plan = combat.plan_attack(scene, actor, target, overwatch=True)
             found.append(attack_option(scene, "overwatch_fire", action, plan, target))
     return found
@@ -237,7 +240,7 @@ def formation_options(scene: Scene, actor: EntityId, anchor: Hex) -> tuple[Forma
     found = []
     for name, facing, hexes in formations.formations_at(scene, actor, anchor):
         action = MoveSquad(actor, hexes=hexes, formation=name)
-        plan = dispatch.check(scene, action)
+        plan = table.check(scene, action)
         if isinstance(plan, str):
             found.append(FormationOption("formation", None, plan, aim=AT_HEX, hex=anchor, formation=name,
                                          facing=facing, hexes=hexes))
@@ -268,7 +271,7 @@ def _charges(scene: Scene, actor: EntityId) -> list[Option]:
                                       target=target))
         for end, route in routes.items():
             action = Charge(actor, target=target, path=route.path)
-            plan = dispatch.check(scene, action)
+            plan = table.check(scene, action)
             if isinstance(plan, str):
                 found.append(ChargeOption("charge", None, plan, aim=AT_CHARGE, target=target, hex=end, path=route.path))
                 continue
@@ -304,7 +307,7 @@ def _shoves(scene: Scene, actor: EntityId) -> list[Option]:
     for target in _adjacent_enemies(scene, actor):
         for kind, as_move in (("shove", False), ("shove_as_move", True)):
             action = Shove(actor, target=target, as_move=as_move)
-            plan = dispatch.check(scene, action)
+            plan = table.check(scene, action)
             if isinstance(plan, str):
                 found.append(ShoveOption(kind, None, plan, aim=AT_TARGET, target=target))
             else:
@@ -317,7 +320,7 @@ def _disarms(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for target in _adjacent_enemies(scene, actor):
         action = Disarm(actor, target=target)
-        plan = dispatch.check(scene, action)
+        plan = table.check(scene, action)
         if isinstance(plan, str):
             found.append(DisarmOption("disarm", None, plan, aim=AT_TARGET, target=target))
             continue
@@ -349,7 +352,7 @@ def _overwatch(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for facing in range(6):
         action = SetOverwatch(actor, facing=facing)
-        plan = dispatch.check(scene, action)
+        plan = table.check(scene, action)
         if isinstance(plan, str):
             return [OverwatchOption("overwatch", None, plan, aim=AT_FACING)]
         hexes = tuple(overwatch.overwatch_wedge(scene, actor, plan))
@@ -377,7 +380,7 @@ def _morale(scene: Scene, actor: EntityId) -> list[Option]:
     found: list[Option] = []
     for side, chance in morale_actions.intimidate_options(scene, actor):
         action = Intimidate(actor, side=side)
-        plan = dispatch.check(scene, action)
+        plan = table.check(scene, action)
         if isinstance(plan, str):
             found.append(SideOption("intimidate", None, plan, aim=AT_SIDE, side=side))
         else:
@@ -428,7 +431,7 @@ def _gear(scene: Scene, actor: EntityId) -> list[Option]:
         found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), AT_ONCE, shape=ItemOption,
                              weapon=weapon))
     here = scene.world.get(actor, Position).hex
-    for weapon in dict.fromkeys(d.weapon for _, d in disarm.weapons_on(scene, here)):
+    for weapon in dict.fromkeys(d.weapon for _, d in weapons_on(scene, here)):
         found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), AT_ONCE, shape=ItemOption, weapon=weapon))
     return found
 
@@ -506,7 +509,7 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
         attack = prompt.attack
         on_me = combat.plan_attack(scene, attack.actor, decider, attack.burst, attack.aimed)
         on_ally = combat.plan_attack(scene, attack.actor, prompt.ally, attack.burst, attack.aimed)
-        step_in = dispatch.check(scene, Redirect(decider))
+        step_in = table.check(scene, Redirect(decider))
         redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider, AT_ONCE)
                     if not isinstance(step_in, str) else AttackOption("redirect", None, step_in, aim=AT_ONCE, target=decider))
         return Options(decider, (redirect, attack_option(scene, "hold", Hold(decider), on_ally, prompt.ally, AT_ONCE)))

@@ -25,13 +25,20 @@ from game.prompts import HeroPointChance, NegationChance, RollWaiting, Spilling
 from game.rules.overflow import Candidate
 from game.rules.saves import CheckResult, SaveResult
 from game.systems.budget import spend
-from game.systems.checks import evasion_save
-from game.systems.hero_chances import offer_negation, offer_on_miss, offer_on_roll
-from game.systems.combat import read_damage, is_person, points_to_drop, plan_spill, spill_steps
-from game.systems.movement import walk
+from game.systems.rulesets.swn.checks import evasion_save
+from game.systems.rulesets.swn.offers import offer_negation, offer_on_miss
+from game.systems.hero_chances import offer_on_roll
+from game.systems.rulesets.swn.combat import read_damage, is_person, points_to_drop, plan_spill, spill_steps
+from game.systems.rulesets.swn.moving import walk
 from game.systems.scene import ActionDice, Scene, in_the_fight
 from game.systems.wounds import take_damage
-from game.systems.charge.planning import ChargePlan, can_knock_down, plan_charge, ready_problem, strike_plan
+from game.systems.rulesets.swn.charge.planning import (
+    ChargePlan,
+    can_knock_down,
+    plan_charge,
+    ready_problem,
+    strike_plan,
+)
 
 
 def _knock_prone(scene: Scene, entity: EntityId, cause: str, other: EntityId = 0) -> None:

@@ -47,9 +47,10 @@ from game.rules.grenade import (
 )
 from game.rules.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
-from game.systems.checks import evasion_save
-from game.systems.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
-from game.systems.hero_chances import offer_damage_negation, offer_on_miss, offer_on_roll
+from game.systems.rulesets.swn.checks import evasion_save
+from game.systems.rulesets.swn.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
+from game.systems.rulesets.swn.offers import offer_damage_negation, offer_on_miss
+from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.footprint import footprint, weakest_cover
 from game.systems.sight import cover_lookup, has_line_of_sight, shields_for

@@ -22,13 +22,23 @@ from game.events import Attacked, CheckRolled, ConditionChanged, DisarmSettled, 
 from game.hexgrid import Hex, distance, neighbor
 from game.prompts import HeroPointChance, RollWaiting
 from game.rules.attack import AttackResult, Modifier, resolve_attack
-from game.rules.maneuvers import (DISARM_DEFENDER_BONUS, DirectionRoll, disarm_outcome, disarm_rolls, disarm_short_by,
-                                  drop_rolls)
+from game.rules.maneuvers import (
+    DISARM_DEFENDER_BONUS,
+    DirectionRoll,
+    disarm_outcome,
+    disarm_rolls,
+    disarm_short_by,
+    drop_rolls,
+)
 from game.rules.saves import SkillRoll, skill_parts
 from game.systems.budget import needs, spend
-from game.systems.combat import UNARMED, AttackPlan, is_person, plan_attack, target_problem, weapon_in_hand
-from game.systems.hero_chances import offer_on_miss, offer_on_roll
+from game.systems.rulesets.swn.combat import AttackPlan, UNARMED, is_person, plan_attack, weapon_in_hand
+from game.systems.targets import target_problem
+from game.systems.rulesets.swn.offers import offer_on_miss
+from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hostile
+from game.systems.targets import weapons_on
+
 
 GRIP_ATTRIBUTES = ("dex", "str")  # Seed 002: the weapon skill with Dex or Str, the better one
 
@@ -79,11 +89,6 @@ def _unstow(world: World, entity: EntityId, weapon: str) -> int:
     rounds = items.pop(index)[1]
     _set_carried(world, entity, items)
     return rounds
-
-
-def weapons_on(scene: Scene, hex_: Hex) -> list[tuple[EntityId, DroppedWeapon]]:
-    """The weapons lying on a hex, oldest first (entity id order)."""
-    return [(e, d) for e, d in scene.world.query(DroppedWeapon) if d.hex == hex_]
 
 
 # -- the disarm attack --------------------------------------------------------------------
@@ -213,6 +218,8 @@ def disarm_target(scene: Scene, action: Disarm, plan: AttackPlan) -> None:
 
 
 OPPOSED_ROLLS = "disarm's opposed rolls"
+
+
 PURPOSES = ("disarm", "keep hold")  # the attacker's roll, the defender's
 
 

@@ -7,21 +7,12 @@ Total Defense is paid with the round's Main action.
 
 from __future__ import annotations
 
-from game.actions import DefendTotally, EndTurn, GoProne, Reload, StandUp
+from game.actions import DefendTotally, GoProne, Reload, StandUp
 from game.components import Armament, Prone, TotalDefense
 from game.events import ConditionChanged
 from game.systems.budget import main_unused_this_round, needs, spend
-from game.systems.combat import weapon_in_hand
+from game.systems.rulesets.swn.combat import weapon_in_hand
 from game.systems.scene import Scene
-
-
-def check_end_turn(scene: Scene, action: EndTurn) -> EndTurn:
-    """Ending the turn always works for the combatant whose turn it is (the battle checks that)."""
-    return action
-
-
-def end_turn(scene: Scene, action: EndTurn, plan: EndTurn) -> None:
-    """Nothing happens on the world; the battle passes the turn on."""
 
 
 def check_go_prone(scene: Scene, action: GoProne) -> GoProne | str:

@@ -17,10 +17,11 @@ from game.options import AT_ONCE, Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, Prompt
 from game.rules.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import DIE_ROLL, ExtraRoll
-from game.systems import charge, choices, combat, disarm, dispatch, grenades, medicine, morale_actions, shove
+from game.systems.rulesets.swn import charge, choices, combat, disarm, grenades, medicine, morale_actions, shove
+from game.systems.rulesets.swn import table
 from game.systems.dispatch import Row
 from game.systems.rulesets import hero_points
-from game.systems.rulesets.swn_negation import NEGATING, forget_if_down, replan
+from game.systems.rulesets.swn.negation import NEGATING, forget_if_down, replan
 from game.systems.scene import Scene
 
 HERO_PROMPTS = (HeroPointChance, CounterChance)
@@ -125,7 +126,7 @@ def _check_hold(scene: Scene, action: Hold) -> object:
     """Hold answers a hero point decision here, any other decision as the SWN table does."""
     if scene.pending and isinstance(scene.pending[0], (*HERO_PROMPTS, NegationChance)):
         return action
-    return dispatch.check_hold(scene, action)
+    return table.check_hold(scene, action)
 
 
 def _hold(scene: Scene, action: Hold, plan: object) -> None:
@@ -134,7 +135,7 @@ def _hold(scene: Scene, action: Hold, plan: object) -> None:
     elif isinstance(scene.pending[0], NegationChance):
         NEGATING.hold(scene, action)
     else:
-        dispatch.hold(scene, action, plan)
+        table.hold(scene, action, plan)
 
 
 def rows() -> dict[type[Action], Row]:

@@ -27,7 +27,7 @@ from game.rules.squad import footprint_hexes
 from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import footprint, place, standing_problem, usable
 from game.systems.movement import passage_rule, reachable
-from game.systems.overwatch import ask_watcher, watchers_of
+from game.systems.rulesets.swn.overwatch import ask_watcher, watchers_of
 from game.systems.scene import Scene
 
 

@@ -18,7 +18,7 @@ from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance
 from game.systems.budget import needs, spend
 from game.systems.footprint import spread_problem
-from game.systems.overwatch import ask_watchers
+from game.systems.rulesets.swn.overwatch import ask_watchers
 from game.systems.scene import Scene
 
 

@@ -28,8 +28,8 @@ from game.ecs import EntityId
 from game.events import AttackPaused, ConditionChanged, ShieldRaised
 from game.prompts import ProtectChance
 from game.systems.budget import budget, main_unused_this_round, needs, spend, stance_in_force
-from game.systems import combat
-from game.systems.combat import AttackPlan, is_person, plan_attack, strike
+from game.systems.rulesets.swn import combat
+from game.systems.rulesets.swn.combat import AttackPlan, is_person, plan_attack, strike
 from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
 from game.systems.sight import shielding

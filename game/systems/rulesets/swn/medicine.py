@@ -24,11 +24,11 @@ from game.rules.heroic import heroic_healing
 from game.rules.saves import CheckResult, check_chance, skill_check
 from game.rules.squad import heal_squad
 from game.systems.budget import needs, spend
-from game.systems.checks import check_parts
-from game.systems.combat import is_vehicle
+from game.systems.rulesets.swn.checks import check_parts
+from game.systems.rulesets.swn.combat import is_vehicle
 from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
-from game.systems.squads import squad_now
+from game.systems.rulesets.swn.squads import squad_now
 from game.systems.wounds import recount_squad
 
 HEAL_ATTRIBUTES = ("int", "dex")

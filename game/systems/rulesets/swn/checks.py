@@ -11,7 +11,7 @@ from game.components import Identity, Stats
 from game.ecs import EntityId
 from game.rules.attack import Modifier
 from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
-from game.systems import authority
+from game.systems.rulesets.swn import authority
 from game.systems.scene import Scene
 
 

@@ -14,13 +14,23 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 
-from game.memo import remembered
 from game.actions import Action, Attack, OverwatchFire
-from game.components import Allegiance, Armament, Health, Identity, Overwatch, Position, Prone, Squad, Stats, TotalDefense
+from game.components import (
+    Allegiance,
+    Armament,
+    Health,
+    Identity,
+    Overwatch,
+    Position,
+    Prone,
+    Squad,
+    Stats,
+    TotalDefense,
+)
 from game.ecs import EntityId, World
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
 from game.hexgrid import Hex, distance
-from game.slots import slot_maker
+from game.memo import remembered
 from game.prompts import RollWaiting, Spilling
 from game.rules.attack import (
     ATTACK_ROLL,
@@ -35,21 +45,36 @@ from game.rules.attack import (
     target_number,
 )
 from game.rules.catalog import Weapon
-from game.rules.damage import Shock, after_armor, effective_armor, heroic_reading, reads_on_table, roll_damage, shock_damage
+from game.rules.cover import CoverReading
+from game.rules.damage import (
+    Shock,
+    after_armor,
+    effective_armor,
+    heroic_reading,
+    reads_on_table,
+    roll_damage,
+    shock_damage,
+)
 from game.rules.hero_points import negated_roll
 from game.rules.overflow import Candidate, plan_overflow
-from game.rules.cover import CoverReading
-from game.systems import authority
+from game.slots import slot_maker
+from game.systems.rulesets.swn import authority
 from game.systems.budget import needs
-from game.systems.hero_chances import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
 from game.systems.footprint import footprint, in_watch, weakest_cover
-from game.systems.scene import FIGHTING_READS, Scene, fighting, friendly, hostile, in_the_fight
+from game.systems.rulesets.swn.offers import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
+from game.systems.scene import Scene, friendly, hostile, in_the_fight
 from game.systems.sight import cover_lookup, shields_for
-from game.systems.squads import squad_volley, with_group_bonus
+from game.systems.rulesets.swn.squads import squad_volley, with_group_bonus
+from game.systems.targets import enemies_in_the_fight, target_problem
 from game.systems.wounds import take_damage
 
+
 UNARMED = "unarmed"
+
+
 PERSON_KINDS = ("npc", "pc")
+
+
 VEHICLE_KINDS = ("vehicle", "mech")
 
 
@@ -62,39 +87,6 @@ def is_person(scene: Scene, entity: EntityId) -> bool:
 def is_vehicle(scene: Scene, entity: EntityId) -> bool:
     """A vehicle or mech: damage read straight, no saving throws, mounted weapons."""
     return scene.world.get(entity, Identity).kind in VEHICLE_KINDS
-
-
-def target_problem(scene: Scene, actor: EntityId, target: EntityId) -> str | None:
-    """Why `target` is not an enemy the actor could act against at all, or None: it must exist,
-    be in the fight and be on a side hostile to the actor's."""
-    world = scene.world
-    if not world.has(target, Stats) or not world.has(target, Allegiance):  # no such combatant
-        return f"there is no combatant with id {target}"
-    if not in_the_fight(world, target):
-        return "that target is out of the fight"
-    if not hostile(scene.side_of(actor), scene.side_of(target)):
-        return "that is not an enemy"
-    return None
-
-
-def enemies_in_the_fight(scene: Scene, actor: EntityId) -> list[EntityId]:
-    """Every combatant hostile to the actor and still in the fight, in id order (read from the
-    world's side groups, for every side at once, and remembered while nobody moves, falls or
-    changes side: `_enemies_by_side`)."""
-    return list(scene.world.derived(_ENEMIES_READS, _enemies_by_side)[scene.side_of(actor)])
-
-
-_ENEMIES_READS = (Allegiance, *FIGHTING_READS)
-"""What the enemies of every side read: the sides, and who is in the fight."""
-
-
-def _enemies_by_side(world: World) -> Mapping[str, tuple[EntityId, ...]]:
-    """Every side's enemies still in the fight, in id order, worked out for all sides at once
-    (`World.derived`: most actions take nobody out and move nobody, so the next turn's listing
-    finds them worked out)."""
-    standing, groups = fighting(world), world.groups(Allegiance)
-    return MappingProxyType({side: tuple(sorted(e for other, members in groups.items() if hostile(side, other)
-                                                for e in members if e in standing)) for side in groups})
 
 
 # -- the attacker's side of the roll ------------------------------------------------------
@@ -449,7 +441,11 @@ def _spend_rounds(scene: Scene, plan: AttackPlan) -> None:
 
 
 VOLLEY = "a squad's volley"
+
+
 SHOCK = "shock on a miss"
+
+
 OVERFLOW = "heroic overflow"
 
 

@@ -12,7 +12,7 @@ Interpretations: docs/rules/maneuvers.md. `planning` reads the scene before any 
 `landing` rolls and applies the blow or the ram.
 """
 
-from game.systems.charge.landing import (
+from game.systems.rulesets.swn.charge.landing import (
     CHARGE_BLOW,
     CHARGER_SAVE,
     PILOT_CHECK,
@@ -30,7 +30,14 @@ from game.systems.charge.landing import (
     ram_lands,
     save_lands,
 )
-from game.systems.charge.planning import ChargePlan, ChargeRoute, charge_paths, plan_charge, ready_problem, strike_plan
+from game.systems.rulesets.swn.charge.planning import (
+    ChargePlan,
+    ChargeRoute,
+    charge_paths,
+    plan_charge,
+    ready_problem,
+    strike_plan,
+)
 
 __all__ = ["CHARGE_BLOW", "CHARGER_SAVE", "PILOT_CHECK", "RAM_BLOW", "ChargePlan", "ChargeRoute", "blow_goes_on",
            "blow_lands", "blow_plan", "charge", "charge_paths", "check_charge", "crash_lands", "finish_charges",

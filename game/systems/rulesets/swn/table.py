@@ -1,0 +1,169 @@
+"""Stars Without Number's table (SWN core, seeds 000 and 002): which mechanic handles which
+action, read top to bottom, and the work done once an action is applied (`settle`).
+
+The rows are `game.systems.dispatch.Row`s; the shared ones (ending the turn, the GM's overrides)
+are `dispatch.SHARED`'s, taken as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.actions import (
+    Action,
+    Attack,
+    Charge,
+    DefendTotally,
+    Disarm,
+    EndTurn,
+    FocusedFray,
+    FrayDie,
+    GmAddUnit,
+    GmNoteCondition,
+    GmOutgunned,
+    GmPlace,
+    GmSetCondition,
+    GmSetHealth,
+    GmSetHidden,
+    GmSetSideMorale,
+    GmSetStat,
+    GoProne,
+    Heal,
+    Hold,
+    Intimidate,
+    Jump,
+    LeadSquad,
+    Move,
+    MoveSquad,
+    OverwatchFire,
+    PickUp,
+    Protect,
+    ReadMorale,
+    ReadyWeapon,
+    Redirect,
+    Regroup,
+    Reload,
+    SetOverwatch,
+    ShieldAllies,
+    Shove,
+    Stabilise,
+    StandUp,
+    ThrowGrenade,
+)
+from game.prompts import FootprintChoice, NegationChance, OverwatchChance, ProtectChance
+from game.systems.rulesets.swn import (
+    authority,
+    basics,
+    charge,
+    disarm,
+    formations,
+    fray,
+    grenades,
+    jump,
+    medicine,
+    morale_actions,
+    moving,
+    overwatch,
+    protect,
+    shove,
+)
+from game.systems import morale
+from game.systems.dispatch import SHARED, Row
+from game.systems.scene import Scene
+
+
+def check_hold(scene: Scene, action: Hold) -> Any:
+    """Hold answers whichever decision is open: an overwatch shot or a protect step-in."""
+    if isinstance(scene.pending[0] if scene.pending else None, ProtectChance):
+        return protect.check_decline(scene, action)
+    if isinstance(scene.pending[0] if scene.pending else None, FootprintChoice):
+        return formations.check_keep(scene, action)
+    return overwatch.check_hold_fire(scene, action)
+
+
+def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance | FootprintChoice) -> None:
+    """Decline the open decision."""
+    if isinstance(prompt, ProtectChance):
+        protect.decline(scene, action, prompt)
+    elif isinstance(prompt, FootprintChoice):
+        formations.keep(scene, action, prompt)
+    else:
+        overwatch.hold_fire(scene, action, prompt)
+
+
+TABLE: dict[type[Action], Row] = {
+    EndTurn: SHARED[EndTurn],
+    Move: Row(moving.check_move, moving.move),
+    Attack: Row(protect.check_attack, protect.attack_unless_protected),
+    GoProne: Row(basics.check_go_prone, basics.go_prone, instant=True),
+    StandUp: Row(basics.check_stand_up, basics.stand_up),
+    DefendTotally: Row(basics.check_total_defense, basics.total_defense, instant=True),
+    Reload: Row(basics.check_reload, basics.reload),
+    SetOverwatch: Row(overwatch.check_set_overwatch, overwatch.set_overwatch),
+    OverwatchFire: Row(overwatch.check_overwatch_fire, overwatch.overwatch_fire, instant=True, answers=True),
+    Hold: Row(check_hold, hold, instant=True, answers=True, only_answers=True),
+    Shove: Row(shove.check_shove, shove.shove_at),
+    Charge: Row(charge.check_charge, charge.charge),
+    Jump: Row(jump.check_jump, jump.jump),
+    Disarm: Row(disarm.check_disarm, disarm.disarm_target),
+    PickUp: Row(disarm.check_pick_up, disarm.pick_up),
+    ReadyWeapon: Row(disarm.check_ready_weapon, disarm.ready_weapon),
+    Protect: Row(protect.check_protect, protect.protect),
+    ShieldAllies: Row(protect.check_shield_allies, protect.shield_allies),
+    Redirect: Row(protect.check_redirect, protect.redirect, instant=True, answers=True, only_answers=True),
+    ThrowGrenade: Row(grenades.check_throw, grenades.throw),
+    Intimidate: Row(morale_actions.check_intimidate, morale_actions.intimidate_side),
+    ReadMorale: Row(morale_actions.check_read_morale, morale_actions.read_morale_of_sides),
+    FrayDie: Row(fray.check_fray_die, fray.fray_die),
+    FocusedFray: Row(fray.check_focused_fray, fray.focused_fray),
+    Stabilise: Row(medicine.check_stabilise, medicine.stabilise),
+    Heal: Row(medicine.check_heal, medicine.heal),
+    MoveSquad: Row(formations.check_move_squad, formations.move_squad),
+    Regroup: Row(formations.check_regroup, formations.regroup, instant=True, answers=True, only_answers=True),
+    GmPlace: SHARED[GmPlace],
+    GmSetHealth: SHARED[GmSetHealth],
+    GmSetCondition: SHARED[GmSetCondition],
+    GmAddUnit: SHARED[GmAddUnit],
+    GmOutgunned: SHARED[GmOutgunned],
+    LeadSquad: Row(authority.check_lead, authority.lead),
+    GmSetStat: SHARED[GmSetStat],
+    GmSetSideMorale: SHARED[GmSetSideMorale],
+    GmSetHidden: SHARED[GmSetHidden],
+    GmNoteCondition: SHARED[GmNoteCondition],
+}
+
+SETTLED: tuple[Callable[[Scene], None], ...] = (moving.resume_moves, charge.finish_charges)
+"""Work done once an action leaves no decision open, in order: moves that overwatch paused
+walk on (which may open new decisions), then charges whose run is over land their blow."""
+
+
+def row(action: Action) -> Row | None:
+    """The table row for this action's type, if SWN knows it."""
+    return TABLE.get(type(action))
+
+
+def check(scene: Scene, action: Action) -> Any:
+    """The plan for the action, or a str saying why it cannot be taken now."""
+    found = row(action)
+    if found is None:
+        return f"'{action.kind}' is not an action this battle knows"
+    return found.check(scene, action)
+
+
+def apply(scene: Scene, action: Action, plan: Any) -> None:
+    """Carry out a checked action with the plan its check returned."""
+    TABLE[type(action)].apply(scene, action, plan)
+
+
+def settle(scene: Scene) -> None:
+    """Run the settled work in order, each step only while no decision is open; then, whatever
+    is open, the morale the action's losses cost (Seed 002, Morale Factors), except while damage
+    waits on a negation decision (seed 004): a blast or an overflow stopped at a hero counts its
+    losses once it is over, as it would without hero points."""
+    for step in SETTLED:
+        if scene.pending:
+            break
+        step(scene)
+    if not (scene.pending and isinstance(scene.pending[0], NegationChance)):
+        morale.follow_the_fight(scene)
