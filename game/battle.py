@@ -26,7 +26,7 @@ from game.options import FormationOption, Options
 from game.prompts import Prompt
 from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import DiceError
-from game.rules.morale import MORALE_BANDS
+from game.rules.swn.morale import MORALE_BANDS
 from game.rules.ruleset_names import RULESETS
 from game.systems.rulesets.swn import choices, overwatch
 from game.systems import gm, movement, roster, rulesets

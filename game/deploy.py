@@ -15,14 +15,14 @@ from game.components import (Allegiance, Armament, Footprint, Health, HeroPoints
                              Position, Squad, Stats, Trademark, TurnBudget)
 from game.ecs import World
 from game.hexgrid import Hex, move_in_hexes
-from game.rules.attack import pc_attack_bonus
+from game.rules.swn.attack import pc_attack_bonus
 from game.rules.catalog import ATTRIBUTES, Catalog, CatalogError, load_catalog
 from game.rules.dice import DiceSource, roll
 from game.rules.formation import grow
-from game.rules.morale import starting_morale
+from game.rules.swn.morale import starting_morale
 from game.rules.ruleset_data import catalog_for
 from game.rules.ruleset_names import HEROIC, RULESETS
-from game.rules.squad import footprint_hexes, squad_hp
+from game.rules.swn.squad import footprint_hexes, squad_hp
 from game.systems import morale
 from game.systems.scene import ActionDice, Scene, Setup, SideState, camp
 from game.terrain import Battlefield

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.hexgrid import Hex
-from game.rules.attack import ARMOR, ARMOR_CLASS, MORALE_THRESHOLD, TOTAL_DEFENSE
+from game.rules.swn.attack import ARMOR, ARMOR_CLASS, MORALE_THRESHOLD, TOTAL_DEFENSE
 
 
 @dataclass(frozen=True, slots=True)

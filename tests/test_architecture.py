@@ -305,3 +305,58 @@ def test_each_vocabulary_package_re_exports_every_name_of_its_parts_and_no_two_p
                 assert name not in seen, f"{name} is defined in both {seen[name]} and {part.__name__}"
                 seen[name] = part.__name__
                 assert getattr(package, name) is value, f"game.{package_name} does not re-export {name}"
+
+
+RULESET_HOMES = ("swn", "lucky_stars", "starfarer")
+"""The rulesets' own homes: a package of pure rules (game/rules/NAME), one of mechanics
+(game/systems/rulesets/NAME) and a part of each vocabulary package (game/events/NAME.py, ...)."""
+VOCABULARY = ("actions", "events", "prompts", "options")
+
+
+def _home_of(module: str) -> str | None:
+    """The ruleset whose home holds this module (dotted name), or None for shared code."""
+    parts = module.split(".")
+    if parts[:2] == ["game", "rules"] and len(parts) > 2:
+        home = parts[2]
+    elif parts[:3] == ["game", "systems", "rulesets"] and len(parts) > 3:
+        home = parts[3]
+    elif parts[0] == "game" and len(parts) > 2 and parts[1] in VOCABULARY:
+        home = parts[2].split("_mechanics")[0]
+    else:
+        return None
+    return home if home in RULESET_HOMES else None
+
+
+def _imports_by_name(path: Path) -> set[str]:
+    """Every module of ours a file imports, `from game.rules import swn` named as game.rules.swn."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = _imports(path)
+    names |= {f"{node.module}.{alias.name}" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 for alias in node.names}
+    return names
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(GAME.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_no_ruleset_home_imports_another_rulesets():
+    offenders = []
+    for path in sorted(GAME.rglob("*.py")):
+        home = _home_of(_module_name(path))
+        if home is None:
+            continue
+        for name in _imports_by_name(path):
+            other = _home_of(name)
+            if other is not None and other != home:
+                offenders.append(f"{path.relative_to(GAME.parent)} ({home}) imports {name} ({other})")
+    assert offenders == []
+
+
+def test_every_ruleset_home_is_found_where_it_should_be():
+    """The check above reads the homes by their paths: each ruleset has both packages."""
+    for home in RULESET_HOMES:
+        assert _home_of(_module_name(GAME / "rules" / home / "__init__.py")) == home
+        assert _home_of(_module_name(GAME / "systems" / "rulesets" / home / "__init__.py")) == home
+        assert _home_of(f"game.events.{home}") == home
+    assert _home_of("game.rules.dice") is None and _home_of("game.systems.rulesets.hero_points") is None

@@ -8,7 +8,7 @@ from game.components import Health, Position, Prone, TurnBudget
 from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
 from game.systems.rulesets.swn import table
-from game.rules.saves import npc_save_target, pc_save_target
+from game.rules.swn.saves import npc_save_target, pc_save_target
 from game.components import ChargeUnderway
 from game.systems.rulesets.swn.charge import charge_paths, plan_charge
 

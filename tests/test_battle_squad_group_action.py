@@ -9,7 +9,7 @@ import pytest
 from game.actions import Attack
 from game.events import SquadVolley
 from game.hexgrid import Hex
-from game.rules.squad import GroupVolley, group_volley
+from game.rules.swn.squad import GroupVolley, group_volley
 
 from kit import battle_at, texts, unit
 

@@ -54,13 +54,13 @@ from game.events import (  # noqa: I001
     WeaponTaken,
 )
 from game.hexgrid import Hex
-from game.rules.attack import AttackSetup, Modifier, resolve_attack
+from game.rules.swn.attack import AttackSetup, Modifier, resolve_attack
 from game.rules.dice import ScriptedDice, roll
-from game.rules.grenade import BlastHit, Scatter
-from game.rules.heroic import heroic_points
-from game.rules.maneuvers import DirectionRoll
-from game.rules.morale import MoraleChange
-from game.rules.saves import SaveResult, roll_skill, skill_check
+from game.rules.swn.grenade import BlastHit, Scatter
+from game.rules.swn.heroic import heroic_points
+from game.rules.swn.maneuvers import DirectionRoll
+from game.rules.swn.morale import MoraleChange
+from game.rules.swn.saves import SaveResult, roll_skill, skill_check
 from game.savefile import battle_from_map
 
 MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.rules.dice import DieFace, Roll, ScriptedDice, roll
-from game.rules.heroic import (
+from game.rules.swn.heroic import (
     HEROIC_TABLE,
     HeroicDie,
     HeroicReading,

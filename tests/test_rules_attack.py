@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.hexgrid import range_in_hexes
-from game.rules.attack import (
+from game.rules.swn.attack import (
     AttackSetup,
     Modifier,
     Situation,

@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.rules.attack import Modifier
-from game.rules.damage import (
+from game.rules.swn.attack import Modifier
+from game.rules.swn.damage import (
     DEAD,
     MORTALLY_WOUNDED,
     STABLE,
@@ -209,7 +209,7 @@ def _brute_mean(expression, attribute, burst, armor, heroic):
 @pytest.mark.parametrize("expression", ["1d8", "2d6", "1d10+1", "3d4", "1d12", "2d8-3"])
 @pytest.mark.parametrize("heroic", [False, True])
 def test_expected_damage_is_the_exact_mean_of_what_a_hit_deals(expression, heroic):
-    from game.rules.damage import expected_damage
+    from game.rules.swn.damage import expected_damage
 
     for attribute, burst, armor in ((0, False, 0), (2, True, 0), (1, False, 4), (-1, True, 9)):
         assert expected_damage(expression, attribute, burst, armor, heroic) == _brute_mean(
@@ -219,6 +219,6 @@ def test_expected_damage_is_the_exact_mean_of_what_a_hit_deals(expression, heroi
 def test_a_mag_rifle_against_armor_6_expects_what_is_left():
     from fractions import Fraction
 
-    from game.rules.damage import expected_damage
+    from game.rules.swn.damage import expected_damage
     # 1d12, less 6 armor: faces 7..12 leave 1..6, so (1 + ... + 6) / 12.
     assert expected_damage("1d12", armor=6) == Fraction(21, 12)

@@ -2,9 +2,9 @@
 
 from fractions import Fraction
 
-from game.rules.attack import Modifier, Situation, hit_chance, target_number
+from game.rules.swn.attack import Modifier, Situation, hit_chance, target_number
 from game.rules.dice import ScriptedDice, roll
-from game.rules.grenade import (
+from game.rules.swn.grenade import (
     blast_damage,
     blast_victim,
     grenade_setup,

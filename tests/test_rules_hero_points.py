@@ -165,7 +165,7 @@ def test_hero_points_protect_only_the_one_trademark_item():
 # -- bought dice on any roll (Seed 004: added to the final roll) ------------------------------
 def test_bought_dice_on_a_save_judge_it_again_but_a_natural_1_still_fails():
     from game.rules.hero_points import bought_onto
-    from game.rules.saves import saving_throw
+    from game.rules.swn.saves import saving_throw
 
     failed = saving_throw(12, ScriptedDice([9]))
     saved = bought_onto(failed, 10)
@@ -174,10 +174,10 @@ def test_bought_dice_on_a_save_judge_it_again_but_a_natural_1_still_fails():
 
 
 def test_bought_dice_on_a_check_or_a_skill_roll_are_a_named_part_and_on_a_plain_roll_a_modifier():
-    from game.rules.attack import Modifier
+    from game.rules.swn.attack import Modifier
     from game.rules.dice import roll
     from game.rules.hero_points import bought_onto
-    from game.rules.saves import roll_skill, skill_check
+    from game.rules.swn.saves import roll_skill, skill_check
 
     check = bought_onto(skill_check("Pilot", (Modifier("Pilot", 1, "SWN core, attack rolls"),), 9, ScriptedDice([1, 1])), 10)
     assert (check.total, check.success) == (13, True)
@@ -189,7 +189,7 @@ def test_bought_dice_on_a_check_or_a_skill_roll_are_a_named_part_and_on_a_plain_
 
 def test_bought_dice_come_off_a_d100_task_never_below_1_and_a_task_with_no_chance_is_not_turned():
     from game.rules.hero_points import bought_onto, can_turn
-    from game.rules.saves import saving_throw
+    from game.rules.swn.saves import saving_throw
     from game.rules.starfarer.tasks import check_task
 
     survival = check_task(10, 8, 95)  # MCS 80

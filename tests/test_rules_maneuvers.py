@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.attack import AttackSetup, Modifier, hit_chance
+from game.rules.swn.attack import AttackSetup, Modifier, hit_chance
 from game.rules.dice import ScriptedDice
-from game.rules.maneuvers import (
+from game.rules.swn.maneuvers import (
     charge_dice,
     charge_person,
     charge_vehicle,
@@ -196,7 +196,7 @@ def test_read_morale_is_a_difficulty_6_check():
 
 
 def test_what_hero_point_dice_must_make_up_on_a_disarms_opposed_rolls():
-    from game.rules.maneuvers import disarm_short_by
+    from game.rules.swn.maneuvers import disarm_short_by
 
     assert disarm_short_by(-12, attacker_lost=True) == 13  # to win by 1: the weapon drops
     assert disarm_short_by(2, attacker_lost=False) == 3  # the defender must come out above
@@ -204,6 +204,6 @@ def test_what_hero_point_dice_must_make_up_on_a_disarms_opposed_rolls():
 
 
 def test_a_ram_recoils_half_on_a_pilot_success_and_all_on_a_failure():
-    from game.rules.maneuvers import ram_recoil
+    from game.rules.swn.maneuvers import ram_recoil
 
     assert (ram_recoil(21, True), ram_recoil(21, False)) == (10, 21)

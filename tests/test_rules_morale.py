@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.rules.morale import (
+from game.rules.swn.morale import (
     MORALE_BANDS,
     MORALE_FACTORS,
     apply_factor,
@@ -96,7 +96,7 @@ def test_a_side_intimidated_this_round_is_immune_until_the_next():
 
 
 def test_starting_morale_takes_the_maps_score_then_the_leader_then_the_average():
-    from game.rules.morale import starting_morale
+    from game.rules.swn.morale import starting_morale
 
     members = [(9, False), (6, False), (12, True)]
     assert starting_morale("enemies", 10, False, members, leader_morale=7) == 10
@@ -108,7 +108,7 @@ def test_starting_morale_takes_the_maps_score_then_the_leader_then_the_average()
 
 
 def test_outgunned_counts_one_point_per_factor_either_way():
-    from game.rules.morale import outgunned_change
+    from game.rules.swn.morale import outgunned_change
 
     assert outgunned_change(8, -2).text() == "morale 8 -> 6 (outgunned (negative factor) x2)"
     assert outgunned_change(8, 1).text() == "morale 8 -> 9 (outgunned (positive factor))"
@@ -117,7 +117,7 @@ def test_outgunned_counts_one_point_per_factor_either_way():
 @pytest.mark.parametrize("great, present, change", [(False, True, 1), (True, True, 2), (False, False, -2),
                                                     (True, False, -4)])
 def test_leaders_steady_and_shake_their_side_by_the_seeds_numbers(great, present, change):
-    from game.rules.morale import leader_factor
+    from game.rules.swn.morale import leader_factor
 
     assert MORALE_FACTORS[leader_factor(great, present)] == change
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.damage import damage_pool, heroic_reading
+from game.rules.swn.damage import damage_pool, heroic_reading
 from game.rules.dice import ScriptedDice, roll
-from game.rules.overflow import (
+from game.rules.swn.overflow import (
     Candidate,
     fray_die_check,
     fray_reach_hexes,

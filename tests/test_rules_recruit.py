@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from game.rules.dice import ScriptedDice
-from game.rules.recruit import outcome_chances, recruit_difficulty, recruit_outcome, recruits_for, roll_recruit
+from game.rules.swn.recruit import outcome_chances, recruit_difficulty, recruit_outcome, recruits_for, roll_recruit
 
 
 def test_a_veteran_fighters_recruit_difficulty_is_2_plus_9_minus_2_which_is_9():

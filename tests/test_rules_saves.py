@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.rules.dice import ScriptedDice
-from game.rules.saves import (
+from game.rules.swn.saves import (
     check_chance,
     half_on_save,
     npc_save_target,

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.attack import AttackSetup, Modifier
+from game.rules.swn.attack import AttackSetup, Modifier
 from game.rules.dice import ScriptedDice
-from game.rules.squad import (
+from game.rules.swn.squad import (
     area_damage_vs_squad,
     band_chances,
     damage_squad,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.actions import EndTurn, GmSetHealth, Hold
 from game.hexgrid import Hex, neighbors
 from game.rules.formation import connected
-from game.rules.squad import footprint_hexes
+from game.rules.swn.squad import footprint_hexes
 
 from kit import WALL, battle_at, unit
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from game.hexgrid import Hex
 from game.options import AT_TARGET, AttackOption, Odds
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.scenario.model import Terrain
 from game.ui.explain import explain_attack, explanation_at
 
@@ -113,7 +113,7 @@ def test_a_click_on_a_token_that_is_no_target_explains_its_ac_and_its_sides_mora
 
 def test_a_sides_morale_lists_its_band_and_every_factor_the_log_recorded():
     from game.events import MoraleChanged
-    from game.rules.morale import MoraleChange
+    from game.rules.swn.morale import MoraleChange
     from game.ui.explain import explain_morale
     from game.views import SideView
 

@@ -18,7 +18,7 @@ from game.cli.roll import choose_source
 from game.cli.unit_args import UnitArgError, name_arg, side_arg
 from game.rules.catalog import Catalog, CatalogError, UnitType, load_catalog
 from game.rules.dice import DiceError, ScriptedDice
-from game.rules.recruit import RecruitResult, roll_recruit
+from game.rules.swn.recruit import RecruitResult, roll_recruit
 from game.scenario.add_unit import AddUnitError, NewUnit, add_unit, join_squad, object_text, unit_object
 from game.scenario.mapprops import SIDE_IDS
 

@@ -15,7 +15,7 @@ from game.rules.dice import (
     SeededDice,
     fresh_seed,
 )
-from game.rules.heroic import heroic_points
+from game.rules.swn.heroic import heroic_points
 
 MAX_TIMES = 1000
 

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from game.hexgrid import Hex
 from game.rules.dice import Roll
-from game.rules.morale import MoraleChange, morale_band
+from game.rules.swn.morale import MoraleChange, morale_band
 
 
 class Narrator(Protocol):

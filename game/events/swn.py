@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from game.events.shared import Event, Narrator
 from game.hexgrid import Hex
-from game.rules.attack import AttackResult
+from game.rules.swn.attack import AttackResult
 from game.rules.dice import Roll
-from game.rules.heroic import HeroicReading
-from game.rules.saves import CheckResult, SaveResult, SkillRoll
-from game.rules.squad import SquadDamage, band_text
+from game.rules.swn.heroic import HeroicReading
+from game.rules.swn.saves import CheckResult, SaveResult, SkillRoll
+from game.rules.swn.squad import SquadDamage, band_text
 
 
 def _points(n: int) -> str:

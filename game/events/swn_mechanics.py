@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from game.events.shared import Event, Narrator
 from game.hexgrid import Hex
 from game.rules.dice import Roll
-from game.rules.grenade import BlastHit, Scatter
-from game.rules.heroic import HeroicReading
-from game.rules.maneuvers import DirectionRoll
-from game.rules.morale import morale_band
+from game.rules.swn.grenade import BlastHit, Scatter
+from game.rules.swn.heroic import HeroicReading
+from game.rules.swn.maneuvers import DirectionRoll
+from game.rules.swn.morale import morale_band
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from game.actions import Action, Move
 from game.hexgrid import Hex
-from game.rules.attack import Modifier
+from game.rules.modifier import Modifier
 from game.rules.cover import CoverReading
 from game.slots import slot_setters
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 from game.actions import Action
 from game.events import OverflowSource, Spilled
 from game.prompts.shared import Prompt, RollWaiting
-from game.rules.attack import AttackResult
+from game.rules.swn.attack import AttackResult
 from game.rules.dice import Roll
 from game.rules.lucky_stars.attack import Contest
 from game.rules.lucky_stars.damage import DamageRoll

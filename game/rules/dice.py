@@ -213,7 +213,7 @@ class DiceGroup:
 @dataclass(frozen=True, slots=True)
 class FlatTerm:
     """A flat term added (`sign` +1) or taken away (-1): a plain number, or a name like ATK. Not a
-    rules part (`game.rules.attack.Modifier`, which names its rule): its source is the expression
+    rules part (`game.rules.modifier.Modifier`, which names its rule): its source is the expression
     it was read from, written in the data (a weapon's damage, a unit's Fray Die)."""
 
     sign: int

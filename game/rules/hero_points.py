@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from game.rules.ruleset_names import ROLL_UNDER
-from game.rules.attack import Modifier
+from game.rules.modifier import Modifier
 from game.rules.dice import DiceSource, Roll
-from game.rules.saves import CheckResult, SaveResult, SkillRoll, with_bought
+from game.rules.swn.saves import CheckResult, SaveResult, SkillRoll, with_bought
 from game.rules.starfarer.tasks import TaskResult, check_task
 
 Rolled = Roll | SaveResult | CheckResult | SkillRoll | TaskResult

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from game.hexgrid import Hex, TiledHexLayout
 from game.rules.formation import cut_off
-from game.rules.squad import footprint_hexes
+from game.rules.swn.squad import footprint_hexes
 from game.scenario.model import Terrain, UnitPlacement
 from game.scenario.problems import Problems
 

@@ -22,7 +22,7 @@ from game.hexgrid import Hex, in_wedge, in_wedge_angle, neighbors
 from game.prompts import FootprintChoice
 from game.rules.cover import CoverReading
 from game.rules.formation import connected, grow, growth_order
-from game.rules.squad import footprint_hexes
+from game.rules.swn.squad import footprint_hexes
 from game.systems.scene import Scene
 
 MOST_CHOICES = 64

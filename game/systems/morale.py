@@ -17,7 +17,7 @@ from game.actions import GmOutgunned
 from game.components import Allegiance, Health, Identity, Squad, Stats
 from game.ecs import EntityId, World
 from game.events import MoraleChanged
-from game.rules.morale import MoraleChange, apply_factor, leader_factor, loss_instances, outgunned_change
+from game.rules.swn.morale import MoraleChange, apply_factor, leader_factor, loss_instances, outgunned_change
 from game.systems.scene import Scene, fighting, in_the_fight
 
 OUTGUNNED_LIMIT = 10

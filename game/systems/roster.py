@@ -24,8 +24,8 @@ from game.components import (
     TurnBudget,
 )
 from game.ecs import EntityId
-from game.rules.damage import MORTAL_WOUND_ROUNDS
-from game.rules.morale import morale_band
+from game.rules.swn.damage import MORTAL_WOUND_ROUNDS
+from game.rules.swn.morale import morale_band
 from game.systems.footprint import footprint
 from game.systems.scene import Scene, SideState, camp, hex_of, in_the_fight
 from game.systems.sight import shielding

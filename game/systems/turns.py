@@ -9,7 +9,7 @@ from game.actions import EndTurn
 from game.components import Allegiance, MortallyWounded, Stabilised
 from game.ecs import EntityId, World
 from game.events import RoundBegan
-from game.rules.damage import MORTAL_WOUND_ROUNDS
+from game.rules.swn.damage import MORTAL_WOUND_ROUNDS
 from game.systems.scene import FIGHTING_READS, Scene, camp, fighting, in_the_fight
 from game.systems.wounds import kill
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.components import Dead, Fallen, Footprint, Health, Identity, MortallyWounded, Position, Squad, Stabilised, Stats
 from game.ecs import EntityId
 from game.events import Damaged, Fell
-from game.rules.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
+from game.rules.swn.damage import DEAD, MORTALLY_WOUNDED, STABLE, UP, PcHealth, damage_pc, damage_pool
 from game.systems.footprint import fit_to_units, forget_choices
 from game.systems.scene import Scene
 

@@ -16,7 +16,7 @@ from game.components import Defense, Fallen, FullCover, Health, Position, Stats
 from game.ecs import EntityId
 from game.events import ContestRolled, DefenseDrained, Fell, OpposedAttack
 from game.hexgrid import distance
-from game.rules.attack import Modifier
+from game.rules.modifier import Modifier
 from game.rules.catalog import Entry
 from game.rules.cover import CoverReading
 from game.prompts import BlowChoice, HeroPointChance, NegationChance

@@ -40,7 +40,7 @@ from game.ecs import EntityId
 from game.hexgrid import spiral
 from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, LandingOption, MoveOption, Odds, Option, Options
 from game.prompts import BlowChoice, CounterChance, GrappleWon, HeroPointChance, NegationChance, Prompt, ReactionChance
-from game.rules.attack import Modifier
+from game.rules.modifier import Modifier
 from game.systems import movement
 from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets import hero_points

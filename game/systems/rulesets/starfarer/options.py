@@ -14,7 +14,7 @@ from game.components import Stats
 from game.ecs import EntityId
 from game.options import AT_HEX, AT_ONCE, AT_TARGET, AttackOption, DeclareOption, MoveOption, Odds, Option, Options, ReactionOption
 from game.prompts import CounterChance, DeclarationChance, DefenceChance, HeroPointChance, NegationChance, Prompt
-from game.rules.attack import Modifier
+from game.rules.modifier import Modifier
 from game.systems import movement
 from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets import hero_points

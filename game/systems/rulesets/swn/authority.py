@@ -11,7 +11,7 @@ from game.actions import LeadSquad
 from game.components import Identity, Leading, Squad, Stats
 from game.ecs import EntityId
 from game.events import LeadershipChanged
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.systems.scene import Scene, friendly, in_the_fight
 
 BUFF_LEVEL = 2  # SWN core: the focus's second level gives the buff to those you lead

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from game.components import Identity, Stats
 from game.ecs import EntityId
-from game.rules.attack import Modifier
-from game.rules.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
+from game.rules.swn.attack import Modifier
+from game.rules.swn.saves import EVASION_ATTRIBUTES, npc_save_target, pc_save_target, skill_parts
 from game.systems.rulesets.swn import authority
 from game.systems.scene import Scene
 

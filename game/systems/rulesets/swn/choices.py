@@ -75,8 +75,8 @@ from game.options import (
 )
 from game.slots import slot_maker
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
-from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
-from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
+from game.rules.swn.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
+from game.rules.swn.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
 from game.systems.rulesets.swn import charge, combat, disarm, grenades, jump, medicine, morale_actions
 from game.systems.rulesets.swn import table
 from game.systems import footprint, movement

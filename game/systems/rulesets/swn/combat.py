@@ -32,7 +32,7 @@ from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, Spil
 from game.hexgrid import Hex, distance
 from game.memo import remembered
 from game.prompts import RollWaiting, Spilling
-from game.rules.attack import (
+from game.rules.swn.attack import (
     ATTACK_ROLL,
     AttackResult,
     AttackSetup,
@@ -46,7 +46,7 @@ from game.rules.attack import (
 )
 from game.rules.catalog import Weapon
 from game.rules.cover import CoverReading
-from game.rules.damage import (
+from game.rules.swn.damage import (
     Shock,
     after_armor,
     effective_armor,
@@ -56,7 +56,7 @@ from game.rules.damage import (
     shock_damage,
 )
 from game.rules.hero_points import negated_roll
-from game.rules.overflow import Candidate, plan_overflow
+from game.rules.swn.overflow import Candidate, plan_overflow
 from game.slots import slot_maker
 from game.systems.rulesets.swn import authority
 from game.systems.budget import needs

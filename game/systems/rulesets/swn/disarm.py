@@ -2,7 +2,7 @@
 
 Disarm is the Main action against an adjacent enemy: a melee attack roll with the weapon in
 hand if it is a melee weapon, bare-handed otherwise. A hit deals no damage; it leads to
-opposed 2d6 skill rolls with the defender at +3 (`game.rules.maneuvers.disarm`). By 3 or more
+opposed 2d6 skill rolls with the defender at +3 (`game.rules.swn.maneuvers.disarm`). By 3 or more
 the attacker takes the weapon (`Disarm.take`) or leaves it on the target's hex; by 1 or 2 it
 lands one hex away in a rolled direction; a tie drops both weapons. A direction that points
 off the map or into impassable ground leaves the weapon on its owner's hex.
@@ -21,8 +21,8 @@ from game.ecs import EntityId, World
 from game.events import Attacked, CheckRolled, ConditionChanged, DisarmSettled, DropRolled, WeaponDropped, WeaponTaken
 from game.hexgrid import Hex, distance, neighbor
 from game.prompts import HeroPointChance, RollWaiting
-from game.rules.attack import AttackResult, Modifier, resolve_attack
-from game.rules.maneuvers import (
+from game.rules.swn.attack import AttackResult, Modifier, resolve_attack
+from game.rules.swn.maneuvers import (
     DISARM_DEFENDER_BONUS,
     DirectionRoll,
     disarm_outcome,
@@ -30,7 +30,7 @@ from game.rules.maneuvers import (
     disarm_short_by,
     drop_rolls,
 )
-from game.rules.saves import SkillRoll, skill_parts
+from game.rules.swn.saves import SkillRoll, skill_parts
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.combat import AttackPlan, UNARMED, is_person, plan_attack, weapon_in_hand
 from game.systems.targets import target_problem

@@ -23,7 +23,7 @@ from game.events import FootprintChanged
 from game.hexgrid import Hex, distance
 from game.prompts import FootprintChoice
 from game.rules.formation import FORMATIONS, SHAPED, blob, cut_off, growth_order, shape
-from game.rules.squad import footprint_hexes
+from game.rules.swn.squad import footprint_hexes
 from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import footprint, place, standing_problem, usable
 from game.systems.movement import passage_rule, reachable

@@ -18,9 +18,9 @@ from game.components import Allegiance, Armament, Identity, Position, Stats, Tur
 from game.ecs import EntityId
 from game.events import DamageRolled, FrayRolled, OverflowSource
 from game.hexgrid import distance, range_in_hexes
-from game.rules.damage import after_armor
+from game.rules.swn.damage import after_armor
 from game.rules.dice import DiceError, DiceExpression
-from game.rules.overflow import Candidate, focused_fray_check, fray_die_check, fray_reach_hexes, is_lesser_foe, roll_fray_die
+from game.rules.swn.overflow import Candidate, focused_fray_check, fray_die_check, fray_reach_hexes, is_lesser_foe, roll_fray_die
 from game.systems.budget import budget, spend
 from game.systems.targets import enemies_in_the_fight, target_problem
 from game.systems.rulesets.swn.combat import is_person, points_to_drop, spill, weapon_in_hand

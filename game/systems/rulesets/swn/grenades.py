@@ -23,9 +23,9 @@ from game.events import Attacked, BlastStruck, Exploded, Scattered
 from game.hexgrid import HEX_METRES, Hex, distance, neighbor, range_in_hexes, spiral
 from game.options import Landing
 from game.prompts import HeroPointChance, NegationChance, RollWaiting
-from game.rules.attack import AttackResult, AttackSetup, Situation, hit_chance, range_band, resolve_attack
+from game.rules.swn.attack import AttackResult, AttackSetup, Situation, hit_chance, range_band, resolve_attack
 from game.rules.catalog import Weapon
-from game.rules.damage import (
+from game.rules.swn.damage import (
     effective_armor,
     heroic_reading,
     reads_on_table,
@@ -33,9 +33,9 @@ from game.rules.damage import (
 )
 from game.rules.dice import DiceExpression, Roll
 from game.rules.formation import units_reached
-from game.rules.heroic import HeroicReading
+from game.rules.swn.heroic import HeroicReading
 from game.rules.hero_points import negated_roll, shock_removed
-from game.rules.grenade import (
+from game.rules.swn.grenade import (
     SCATTER_DICE,
     BlastHit,
     Scatter,
@@ -45,7 +45,7 @@ from game.rules.grenade import (
     grenade_setup,
     roll_scatter,
 )
-from game.rules.squad import area_damage_vs_squad
+from game.rules.swn.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.checks import evasion_save
 from game.systems.rulesets.swn.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts

@@ -15,7 +15,7 @@ from game.actions import Action, Charge, Disarm, Hold, NegateDamage, Shove, Thro
 from game.events import Attacked, CheckRolled
 from game.options import AT_ONCE, Option, Options
 from game.prompts import CounterChance, HeroPointChance, NegationChance, Prompt
-from game.rules.attack import AttackResult, Modifier, with_part
+from game.rules.swn.attack import AttackResult, Modifier, with_part
 from game.rules.hero_points import DIE_ROLL, ExtraRoll
 from game.systems.rulesets.swn import charge, choices, combat, disarm, grenades, medicine, morale_actions, shove
 from game.systems.rulesets.swn import table

@@ -17,12 +17,12 @@ from game.ecs import EntityId
 from game.events import CheckRolled, ConditionChanged, Healed
 from game.prompts import RollWaiting
 from game.hexgrid import distance
-from game.rules.damage import stabilise_difficulty
+from game.rules.swn.damage import stabilise_difficulty
 from game.rules.dice import DiceError, DiceExpression, Roll
-from game.rules.heroic import HeroicReading
-from game.rules.heroic import heroic_healing
-from game.rules.saves import CheckResult, check_chance, skill_check
-from game.rules.squad import heal_squad
+from game.rules.swn.heroic import HeroicReading
+from game.rules.swn.heroic import heroic_healing
+from game.rules.swn.saves import CheckResult, check_chance, skill_check
+from game.rules.swn.squad import heal_squad
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.checks import check_parts
 from game.systems.rulesets.swn.combat import is_vehicle

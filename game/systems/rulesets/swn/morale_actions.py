@@ -17,10 +17,10 @@ from game.components import Allegiance, Position, Stats
 from game.ecs import EntityId
 from game.events import CheckRolled, MoraleChanged, MoraleRead
 from game.prompts import RollWaiting
-from game.rules.attack import Modifier
-from game.rules.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
-from game.rules.morale import apply_factor, can_be_intimidated
-from game.rules.saves import CheckResult, check_chance
+from game.rules.swn.attack import Modifier
+from game.rules.swn.maneuvers import READ_MORALE_DIFFICULTY, intimidate, read_morale
+from game.rules.swn.morale import apply_factor, can_be_intimidated
+from game.rules.swn.saves import CheckResult, check_chance
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.checks import check_parts
 from game.systems.hero_chances import offer_on_roll

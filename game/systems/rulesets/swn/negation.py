@@ -18,9 +18,9 @@ from game.actions import Action, NegateDamage, OverwatchFire
 from game.components import Health
 from game.events import DamageNegated, DamageRolled
 from game.prompts import NegationChance, OverwatchChance
-from game.rules.damage import reads_on_table
+from game.rules.swn.damage import reads_on_table
 from game.rules.hero_points import SWN_NEGATION, negated_flat, shock_removed
-from game.rules.heroic import fixed_heroic_damage
+from game.rules.swn.heroic import fixed_heroic_damage
 from game.systems.rulesets.swn import charge, combat, grenades, shove
 from game.systems.rulesets.swn.combat import AttackPlan
 from game.systems.hero_chances import points

@@ -8,7 +8,7 @@ from game.actions import Action
 from game.ecs import EntityId
 from game.events import DamageRolled
 from game.prompts import HeroPointChance, NegationChance, RollWaiting, Spilling
-from game.rules.attack import AttackResult
+from game.rules.swn.attack import AttackResult
 from game.rules.dice import Roll
 from game.systems.hero_chances import shot_place, offer_after, offer_negation_chance
 from game.systems.scene import Scene

@@ -18,10 +18,10 @@ from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, Moved, PushBlocked
 from game.prompts import NegationChance, RollWaiting
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor
-from game.rules.attack import AttackResult, AttackSetup, hit_chance
-from game.rules.damage import effective_armor
+from game.rules.swn.attack import AttackResult, AttackSetup, hit_chance
+from game.rules.swn.damage import effective_armor
 from game.rules.dice import roll
-from game.rules.maneuvers import shove, shove_setup
+from game.rules.swn.maneuvers import shove, shove_setup
 from game.systems.budget import needs, spend
 from game.systems.footprint import spread_problem
 from game.systems.rulesets.swn.offers import offer_negation, offer_on_miss

@@ -1,6 +1,6 @@
 """Squads in the world (seed 002, Squads): the squad rules' view of a squad combatant.
 
-The rules in `game/rules/squad.py` work on a plain `Squad` value (hit dice, size, pool);
+The rules in `game/rules/swn/squad.py` work on a plain `Squad` value (hit dice, size, pool);
 this module reads one from the world's components and rolls a squad's volley.
 """
 
@@ -12,11 +12,11 @@ from fractions import Fraction
 from game.components import Health, Squad, Stats
 from game.ecs import EntityId
 from game.events import SquadVolley
-from game.rules.attack import AttackSetup, Modifier, attack_modifier, target_number
+from game.rules.swn.attack import AttackSetup, Modifier, attack_modifier, target_number
 from game.rules.catalog import Weapon
-from game.rules.squad import Squad as SquadRules
-from game.rules.squad import BAND_MARGIN, GroupVolley, group_volley, heroic_squad_damage, volley_mean
-from game.rules.squad import resolve_squad_attack, squad_damage
+from game.rules.swn.squad import Squad as SquadRules
+from game.rules.swn.squad import BAND_MARGIN, GroupVolley, group_volley, heroic_squad_damage, volley_mean
+from game.rules.swn.squad import resolve_squad_attack, squad_damage
 from game.systems.hero_chances import enabled as value_chart_on
 from game.systems.scene import Scene
 

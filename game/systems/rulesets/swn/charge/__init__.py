@@ -2,7 +2,7 @@
 
 Persons and vehicles/mechs (by `Identity.kind`) charge with the same action and path rules
 and strike differently: a person punches or stabs, a vehicle or mech rams with its chassis
-(`game.rules.maneuvers` holds the arithmetic). Rulings (Charge): each step's direction
+(`game.rules.swn.maneuvers` holds the arithmetic). Rulings (Charge): each step's direction
 differs from the previous step's by at most one hex direction, the first step is free, the
 path costs at most the movement limit and ends on a free hex next to the target. The run is
 walked like any move, so overwatch may interrupt it: the charge then waits in the world as

@@ -16,14 +16,14 @@ from game.events import (
     OverflowSource,
     RamRecoiled,
 )
-from game.rules.attack import AttackResult, resolve_attack, target_number
-from game.rules.damage import after_armor, effective_armor
+from game.rules.swn.attack import AttackResult, resolve_attack, target_number
+from game.rules.swn.damage import after_armor, effective_armor
 from game.rules.dice import Roll
-from game.rules.maneuvers import charge_lands, ram_recoil
-from game.rules.maneuvers import ram_lands as ram_rolls
+from game.rules.swn.maneuvers import charge_lands, ram_recoil
+from game.rules.swn.maneuvers import ram_lands as ram_rolls
 from game.prompts import HeroPointChance, NegationChance, RollWaiting, Spilling
-from game.rules.overflow import Candidate
-from game.rules.saves import CheckResult, SaveResult
+from game.rules.swn.overflow import Candidate
+from game.rules.swn.saves import CheckResult, SaveResult
 from game.systems.budget import spend
 from game.systems.rulesets.swn.checks import evasion_save
 from game.systems.rulesets.swn.offers import offer_negation, offer_on_miss

@@ -11,11 +11,11 @@ from fractions import Fraction
 from game.components import Identity, Position, Prone, Stats, TurnBudget
 from game.ecs import EntityId
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
-from game.rules.attack import AttackSetup, Modifier, hit_chance
+from game.rules.swn.attack import AttackSetup, Modifier, hit_chance
 from game.rules.catalog import Weapon
-from game.rules.damage import effective_armor
-from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
-from game.rules.saves import check_chance, skill_parts
+from game.rules.swn.damage import effective_armor
+from game.rules.swn.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
+from game.rules.swn.saves import check_chance, skill_parts
 from game.systems.footprint import spread_problem
 from game.systems.rulesets.swn.combat import UNARMED, VEHICLE_KINDS, attack_parts, melee_setup, weapon_in_hand
 from game.systems.targets import target_problem

@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import ceil, floor
 
 from game.memo import remembered
-from game.rules.attack import (
+from game.rules.swn.attack import (
     D20_FACES,
     AttackResult,
     AttackSetup,
@@ -21,7 +21,7 @@ from game.rules.attack import (
     target_number,
 )
 from game.rules.dice import DiceExpression, DiceSource
-from game.rules.heroic import fixed_heroic_damage
+from game.rules.swn.heroic import fixed_heroic_damage
 from game.rules.value_chart import many_on_one
 
 HP_PER_HIT_DIE = Fraction(9, 2)  # Seed 002: squad NPCs have 4.5 HP per hit die

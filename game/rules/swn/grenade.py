@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.attack import AttackResult, AttackSetup, Modifier, Situation, make_setup, resolve_attack
-from game.rules.damage import after_armor, heroic_reading
+from game.rules.swn.attack import AttackResult, AttackSetup, Modifier, Situation, make_setup, resolve_attack
+from game.rules.swn.damage import after_armor, heroic_reading
 from game.rules.dice import DiceSource, Roll, roll
-from game.rules.maneuvers import DirectionRoll, roll_direction
-from game.rules.saves import SaveResult, half_on_save, saving_throw
+from game.rules.swn.maneuvers import DirectionRoll, roll_direction
+from game.rules.swn.saves import SaveResult, half_on_save, saving_throw
 
 GRENADE_BASE_AC = 10  # Seed 002: base AC 10 + the target's concealment
 BLAST_RADIUS_HEXES = 1  # Ruling: Grenades, 5 m = the landing hex and its 6 neighbours

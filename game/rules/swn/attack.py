@@ -13,7 +13,8 @@ from fractions import Fraction
 from game.memo import remembered
 from game.hexgrid import range_in_hexes
 from game.rules.dice import DiceSource, Roll, roll
-from game.rules.morale import morale_band
+from game.rules.modifier import Modifier
+from game.rules.swn.morale import morale_band
 
 D20_FACES = tuple(range(1, 21))
 
@@ -44,20 +45,6 @@ DAMAGE = "SWN core, damage"
 COVER_AND_CONCEALMENT = "Seed 002, Cover and Concealment"
 MORALE_THRESHOLD = "Seed 002, Morale Threshold"
 TOTAL_DEFENSE = "SWN core, Total Defense"
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """One named part of a roll and the rule it comes from (seed or core book, and section), e.g.
-    `Modifier("long range", -2, "SWN core, ranged attacks")`: a window explains each part by it."""
-
-    name: str
-    value: int
-    source: str
-
-    def text(self) -> str:
-        """E.g. `-2 long range`."""
-        return f"{self.value:+d} {self.name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.attack import AttackResult, AttackSetup, Modifier, resolve_attack
-from game.rules.damage import DamageRoll, roll_damage
+from game.rules.swn.attack import AttackResult, AttackSetup, Modifier, resolve_attack
+from game.rules.swn.damage import DamageRoll, roll_damage
 from game.rules.dice import DiceSource, Roll, roll
-from game.rules.morale import MoraleChange, apply_factor
-from game.rules.saves import CheckResult, SaveResult, SkillRoll, roll_skill, saving_throw, skill_check
+from game.rules.swn.morale import MoraleChange, apply_factor
+from game.rules.swn.saves import CheckResult, SaveResult, SkillRoll, roll_skill, saving_throw, skill_check
 
 SHOVE_BASE_AC = 9  # Seed 002, Shove: AC 9 + the target's HD
 SIGNIFICANTLY_STRONGER = 3

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.rules.dice import DiceSource
-from game.rules.saves import CheckResult, skill_check
+from game.rules.swn.saves import CheckResult, skill_check
 
 DIFFICULTY_ALLOWANCE = 2  # Seed 002: difficulty is HD + Morale - 2
 ON_FAILURE = 1  # Seed 002: a failed Recruit still brings 1 NPC

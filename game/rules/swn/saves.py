@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.rules.dice import DiceSource, Roll, roll
 
 UNTRAINED_SKILL = -1  # SWN core: no skill at all counts as level -1

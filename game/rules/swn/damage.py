@@ -1,7 +1,7 @@
 """Damage: rolling it, armor, shock, and what it does to NPCs, PCs and vehicles (SWN core, Seed 000).
 
 Normal damage is read straight; in heroic mode damage to a person is read on the conversion
-table (`game.rules.heroic`). Every application returns a small value with its log text.
+table (`game.rules.swn.heroic`). Every application returns a small value with its log text.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.memo import remembered
-from game.rules.attack import Modifier
+from game.rules.swn.attack import Modifier
 from game.rules.dice import DiceExpression, DiceSource, Roll, roll
-from game.rules.heroic import HeroicReading, heroic_points, table_points
-from game.rules.saves import CheckResult, skill_check
+from game.rules.swn.heroic import HeroicReading, heroic_points, table_points
+from game.rules.swn.saves import CheckResult, skill_check
 
 BURST_DAMAGE = 2  # SWN core: burst fire adds +2 damage
 HEROIC_DAMAGE = "Seed 000, Damage Conversion Table"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.hexgrid import range_in_hexes
 from game.rules.dice import DiceSource, Roll, roll
-from game.rules.heroic import HeroicReading, heroic_points
+from game.rules.swn.heroic import HeroicReading, heroic_points
 
 PSYCHIC_FRAY_RANGE_M = 30  # Seed 000: psychic powers and casual magic reach 30 m
 
