@@ -1,7 +1,8 @@
 """The rulesets a battle can be played under, by the name a map's `ruleset` property gives.
 
-Adding a ruleset: write one module here that builds a `Ruleset` (see `ruleset.py`) and list it
-in `REGISTERED`; nothing else in the engine names a ruleset.
+Each ruleset is one package here whose `__init__` builds its `Ruleset` (see `ruleset.py`), listed
+in `REGISTERED`; `hero_points` is the hero point module every ruleset's answers share. Adding a
+ruleset: docs/adding-a-ruleset.md.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ grenade scatter, squad footprints) are shared; a ruleset decides the turn struct
 what a round and a turn refresh), which actions exist and how each is checked and applied
 (attack resolution, damage), and the options a combatant is offered. The battle facade asks the
 ruleset of its scenario for all of these and for nothing else, so a new ruleset is one new
-module registering one `Ruleset` value (see docs/rules/engine.md, "Rulesets").
+package registering one `Ruleset` value (docs/adding-a-ruleset.md).
 """
 
 from __future__ import annotations
