@@ -115,14 +115,15 @@ def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
     assert offenders == []
 
 
-# Inside SWN's package: the foundation its mechanics read, the combat core, the walk overwatch
+# Inside SWN's package: the foundation its mechanics read (who is who, the line of fire, the
+# overflow as it lands), the combat core, the walk overwatch
 # may stop, then the mechanics, one module each, which never import one another; its table
 # sits on top of them, the options its players are offered above that, the hero point answers
 # above those, and its RULESET (the package's __init__) on top.
 SWN = GAME / "systems" / "rulesets" / "swn"
 SWN_LAYERS = [
     {"authority", "squads", "offers", "turns"},
-    {"checks"},
+    {"checks", "attackers", "line_of_fire", "spill"},
     {"combat"},
     {"overwatch"},
     {"moving"},

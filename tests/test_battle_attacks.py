@@ -6,7 +6,7 @@ from game.actions import Attack, DefendTotally, EndTurn, GoProne
 from game.battle import Battle
 from game.components import Armament, Dead, Fallen, Health, MortallyWounded
 from game.hexgrid import Hex
-from game.systems.rulesets.swn.combat import meat_shield
+from game.systems.rulesets.swn.line_of_fire import meat_shield
 from game.scenario.model import Terrain
 
 from kit import FOREST, LOW_WALL, WALL, battle_at, pass_turns_until, texts, unit

@@ -7,7 +7,7 @@ from dataclasses import replace
 from game.actions import Attack, GmSetHealth, LeadSquad
 from game.hexgrid import Hex
 from game.systems.rulesets.swn.checks import check_parts
-from game.systems.rulesets.swn.combat import side_morale
+from game.systems.rulesets.swn.attackers import side_morale
 from game.ui.modes import Board, Choose, Click, Command
 
 from kit import battle_at, pass_turns_until, scene_of, texts, unit

@@ -7,7 +7,7 @@ from game.components import Guarding, Health, MainSpent, Shielding, TurnBudget
 from game.events import Attacked, Rolled
 from game.hexgrid import Hex
 from game.prompts import ProtectChance
-from game.systems.rulesets.swn.combat import weapon_in_hand
+from game.systems.rulesets.swn.attackers import weapon_in_hand
 from game.systems.rulesets.swn.protect import protect_targets, protectors
 from game.systems.rulesets.swn.protect import can_snap, guarded_ally
 from game.systems.sight import shielding, shields_for

@@ -11,7 +11,7 @@ from game.actions import DefendTotally, GoProne, Reload, StandUp
 from game.components import Armament, Prone, TotalDefense
 from game.events import ConditionChanged
 from game.systems.budget import main_unused_this_round, needs, spend
-from game.systems.rulesets.swn.combat import weapon_in_hand
+from game.systems.rulesets.swn.attackers import weapon_in_hand
 from game.systems.scene import Scene
 
 

@@ -25,7 +25,6 @@ from game.actions import (
     Intimidate,
     Jump,
     LeadSquad,
-    Move,
     MoveSquad,
     OverwatchFire,
     PickUp,
@@ -82,7 +81,8 @@ from game.systems.rulesets.swn import table
 from game.systems import footprint, movement
 from game.systems.rulesets.swn import formations, overwatch
 from game.systems.budget import move_points_available, needs
-from game.systems.rulesets.swn.combat import AttackPlan, is_vehicle
+from game.systems.rulesets.swn.attackers import is_vehicle, weapon_in_hand
+from game.systems.rulesets.swn.combat import AttackPlan
 from game.systems.targets import enemies_in_the_fight, weapons_on
 from game.systems.rulesets.swn import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
@@ -149,7 +149,7 @@ def attack_option(scene: Scene, kind: str, action, plan: AttackPlan | str, targe
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
-    weapon = combat.weapon_in_hand(scene, actor)
+    weapon = weapon_in_hand(scene, actor)
     if weapon.blast_radius_m:
         return [Option("attack", None, f"a {weapon.name.lower()} is thrown at a hex (the grenade option)",
                        aim=AT_TARGET)]
@@ -157,7 +157,7 @@ def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _aimed_and_burst(scene: Scene, actor: EntityId) -> list[Option]:
-    weapon = combat.weapon_in_hand(scene, actor)
+    weapon = weapon_in_hand(scene, actor)
     if weapon.blast_radius_m:
         return []
     variants = [("aimed_attack", {"aimed": True})] + ([("burst_attack", {"burst": True})] if weapon.burst else [])
@@ -361,7 +361,7 @@ def _overwatch(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _grenades(scene: Scene, actor: EntityId) -> list[Option]:
-    weapon = combat.weapon_in_hand(scene, actor)
+    weapon = weapon_in_hand(scene, actor)
     if not weapon.blast_radius_m:
         return []
     refusal = needs(scene, actor, "main")

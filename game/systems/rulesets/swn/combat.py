@@ -1,6 +1,7 @@
-"""The combat core every mechanic shares: who is a person, who is an enemy one can target, the
-attacker's bonus, side morale, planning and rolling an attack, dealing damage, shock and heroic
-overflow (SWN core Attack; seed 002 Cover, Aimed Shot, Overwatch, Meat Shields; seed 000).
+"""The combat core every SWN mechanic shares: planning and rolling an attack, dealing its damage,
+a squad's volley, shock on a miss and the heroic overflow a hit starts (SWN core Attack; seed
+002 Cover, Aimed Shot, Overwatch; seed 000). Who is who and the attacker's parts of the roll are
+`attackers`; the line of fire and meat shields `line_of_fire`; the overflow as it lands `spill`.
 
 The targeting preview and the attack itself build the same `AttackPlan`, so the chance the
 window shows is the chance the engine rolls against. Mechanics import this module and never
@@ -9,38 +10,23 @@ each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from types import MappingProxyType
 
 from game.actions import Action, Attack, OverwatchFire
-from game.components import (
-    Allegiance,
-    Armament,
-    Health,
-    Identity,
-    Overwatch,
-    Position,
-    Prone,
-    Squad,
-    Stats,
-    TotalDefense,
-)
-from game.ecs import EntityId, World
-from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt, SpillLost, Spilled
-from game.hexgrid import Hex, distance
+from game.components import Allegiance, Armament, Prone, Squad, Stats, TotalDefense
+from game.ecs import EntityId
+from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt
+from game.hexgrid import distance
 from game.memo import remembered
 from game.prompts import RollWaiting, Spilling
 from game.rules.swn.attack import (
-    ATTACK_ROLL,
     AttackResult,
     AttackSetup,
     Modifier,
     Situation,
     hit_chance,
     make_setup,
-    range_band,
     resolve_attack,
     target_number,
 )
@@ -56,96 +42,19 @@ from game.rules.swn.damage import (
     shock_damage,
 )
 from game.rules.hero_points import negated_roll
-from game.rules.swn.overflow import Candidate, plan_overflow
+from game.rules.swn.overflow import Candidate
 from game.slots import slot_maker
-from game.systems.rulesets.swn import authority
 from game.systems.budget import needs
-from game.systems.footprint import footprint, in_watch, weakest_cover
+from game.systems.footprint import footprint
+from game.systems.rulesets.swn.attackers import is_person, is_vehicle, side_morale, weapon_in_hand, weapon_parts
+from game.systems.rulesets.swn.line_of_fire import line_of_fire
 from game.systems.rulesets.swn.offers import flat_roll, offer_damage_negation, offer_negation, offer_on_miss
-from game.systems.scene import Scene, friendly, hostile, in_the_fight
-from game.systems.sight import cover_lookup, shields_for
+from game.systems.rulesets.swn.spill import plan_spill, points_to_drop, spill_steps
+from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.rulesets.swn.squads import squad_volley, with_group_bonus
 from game.systems.targets import enemies_in_the_fight, target_problem
 from game.systems.wounds import take_damage
 
-
-UNARMED = "unarmed"
-
-
-PERSON_KINDS = ("npc", "pc")
-
-
-VEHICLE_KINDS = ("vehicle", "mech")
-
-
-# -- who is who ---------------------------------------------------------------------------
-def is_person(scene: Scene, entity: EntityId) -> bool:
-    """A PC or NPC (not a vehicle or mech): someone whose damage is read on the heroic table."""
-    return scene.world.get(entity, Identity).kind in PERSON_KINDS
-
-
-def is_vehicle(scene: Scene, entity: EntityId) -> bool:
-    """A vehicle or mech: damage read straight, no saving throws, mounted weapons."""
-    return scene.world.get(entity, Identity).kind in VEHICLE_KINDS
-
-
-# -- the attacker's side of the roll ------------------------------------------------------
-def weapon_in_hand(scene: Scene, entity: EntityId) -> Weapon:
-    """The weapon the combatant attacks with (bare hands when it holds none)."""
-    armament = scene.world.get(entity, Armament)
-    return scene.setup.catalog.weapons[armament.weapon or UNARMED]
-
-
-def attack_parts(scene: Scene, entity: EntityId, skills: tuple[str, ...],
-                 attributes: tuple[str, ...]) -> tuple[tuple[Modifier, ...], int, bool]:
-    """(parts, attribute modifier used, untrained) of an attack (SWN core Attack).
-
-    PCs add their attack bonus, the better of `attributes` and the best of `skills` they
-    have (none of them: untrained, -2). NPCs use their attack bonus alone; vehicles and mechs
-    add their Pilot skill.
-    """
-    stats = scene.world.get(entity, Stats)
-    kind = scene.world.get(entity, Identity).kind
-    parts = (Modifier("attack bonus", stats.attack_bonus, "SWN core, attack bonus"),)
-    if kind in VEHICLE_KINDS:
-        return parts + (Modifier("pilot", stats.pilot, "SWN core, vehicles"),), 0, False
-    if kind != "pc":
-        return parts + authority.attack_parts(scene, entity), 0, False
-    attribute_name = max(attributes, key=stats.attribute)
-    attribute = stats.attribute(attribute_name)
-    parts += (Modifier(attribute_name.upper(), attribute, ATTACK_ROLL),)
-    known = [skill for skill in skills if stats.skill(skill) is not None]
-    if not known:
-        return parts, attribute, True
-    skill = max(known, key=stats.skill)
-    return parts + (Modifier(f"{skill} skill", stats.skill(skill), ATTACK_ROLL),), attribute, False
-
-
-def weapon_parts(scene: Scene, entity: EntityId, weapon: Weapon) -> tuple[tuple[Modifier, ...], int, bool]:
-    """The attack parts for this weapon: its skill and the better of its attributes."""
-    return attack_parts(scene, entity, (weapon.skill,), weapon.attributes)
-
-
-def side_morale(scene: Scene, entity: EntityId) -> int | None:
-    """The morale score whose band modifies this combatant's attacks and AC (None: no morale);
-    a squad led with Authority adds its leader's Lead (seed 002)."""
-    if "morale" not in scene.setup.modules or scene.world.get(entity, Stats).immune_to_morale:
-        return None
-    morale = scene.sides[scene.side_of(entity)].morale
-    return None if morale is None else morale + (authority.lead_bonus(scene, entity) or 0)
-
-
-def melee_setup(scene: Scene, attacker: EntityId, target: EntityId, from_hex: Hex,
-                parts: tuple[Modifier, ...], untrained: bool, target_ac: int) -> AttackSetup:
-    """A close attack from `from_hex`: prone, morale, total defense and the target's concealment."""
-    world = scene.world
-    target_hex = world.get(target, Position).hex
-    situation = Situation(
-        melee=True, untrained=untrained, target_prone=world.has(target, Prone),
-        distance_hexes=distance(from_hex, target_hex), attacker_morale=side_morale(scene, attacker),
-        target_morale=side_morale(scene, target), total_defense=world.has(target, TotalDefense))
-    concealment = cover_lookup(scene.setup.field, from_hex, target_hex, None).concealment_bonus
-    return make_setup(parts, target_ac, situation, concealment)
 
 
 # -- planning an attack with the weapon in hand --------------------------------------------
@@ -193,13 +102,6 @@ def _enemy_adjacent(scene: Scene, entity: EntityId) -> bool:
                 return True
     return False
 
-
-def _range_problem(weapon: Weapon, gap: int) -> tuple[str | None, str]:
-    if weapon.is_melee:
-        return (None if gap == 1 else "melee weapons reach only an adjacent hex"), "normal"
-    band = range_band(gap, *weapon.range_m)
-    return (f"out of range ({gap * 3} m; {weapon.name} reaches {weapon.range_m[1]} m)"
-            if band == "out_of_range" else None), band
 
 
 def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool = False,
@@ -266,77 +168,6 @@ def _attackers_side(scene: Scene, attacker: EntityId, weapon: Weapon) -> tuple:
         memo[key] = found
     return found
 
-
-def line_of_fire(scene: Scene, attacker: EntityId, target: EntityId, weapon: Weapon,
-                 overwatch: bool = False) -> tuple[Hex, Hex, str, CoverReading] | str:
-    """(from, to, range band, cover) of the attacker's best line of fire, or why there is none.
-
-    A squad stands on several hexes (Ruling: Squads): the attacker fires from whichever of its
-    hexes and at whichever of the target's gives the nearest clear line (in range, in sight, no
-    meat shield), from overwatch only at hexes inside the wedge; the target's cover is then the
-    weakest over all of its hexes seen from there, as a squad benefits only when all of it is
-    behind cover (Seed 002, Squad Combat Notes)."""
-    world, field = scene.world, scene.setup.field
-    theirs, shields = footprint(world, target), shields_for(scene, target)
-    mine, aims = footprint(world, attacker), _aims(scene, attacker, theirs, overwatch)
-    pairs = ([(mine[0], aims[0])] if len(mine) == 1 and len(aims) == 1  # one hex each: nothing to sort
-             else sorted(((a, t) for a in mine for t in aims), key=lambda p: (distance(*p), p)))
-    first_problem = None
-    for a_hex, t_hex in pairs:
-        problem, band = _range_problem(weapon, distance(a_hex, t_hex))
-        cover = None if problem else cover_lookup(field, a_hex, t_hex, weapon.weapon_class, shields)
-        if cover is not None and not cover.visible:
-            problem = cover.text(scene.place)
-        shield = None if problem else meat_shield(scene, a_hex, target, t_hex)
-        if shield is not None:
-            problem = f"{scene.name(shield)} (a squad on their side) is in the line of fire"
-        if problem is None:
-            if len(theirs) > 1:
-                cover = weakest_cover([cover_lookup(field, a_hex, h, weapon.weapon_class, shields) for h in theirs])
-            return a_hex, t_hex, band, cover
-        first_problem = first_problem or problem
-    return first_problem or "there is no line of fire"
-
-
-def _aims(scene: Scene, attacker: EntityId, theirs: tuple[Hex, ...], overwatch: bool) -> tuple[Hex, ...]:
-    """The target's hexes the attacker may aim at: from overwatch, those inside the wedge."""
-    watch = scene.world.try_get(attacker, Overwatch)
-    if not overwatch or watch is None:
-        return theirs
-    here = scene.world.get(attacker, Position).hex
-    return tuple(h for h in theirs if in_watch(here, watch, h)) or theirs
-
-
-def meat_shield(scene: Scene, attacker_hex: Hex, target: EntityId, target_hex: Hex | None = None) -> EntityId | None:
-    """A squad friendly to the target standing in the line of fire, if any (seed 002 Meat
-    Shields; rulings: Squads). Along an edge, a squad on either side shields. The line runs to
-    `target_hex` (by default where the target stands); a squad never shields itself."""
-    world = scene.world
-    if not world.count(Squad):  # only a squad shields: with none on the map, no line is walked
-        return None
-    squads = world.derived(_SHIELDS_READS, _squads_friendly_to)[scene.side_of(target)]
-    if not squads or (len(squads) == 1 and target in squads):  # none of the target's camp but itself
-        return None
-    target_hex = target_hex or world.get(target, Position).hex
-    for step in scene.setup.field.line(attacker_hex, target_hex)[1:-1]:
-        for hex_ in step:
-            holder = world.at(hex_)
-            if holder is not None and holder != target and holder in squads:
-                return holder
-    return None
-
-
-_SHIELDS_READS = (Squad, Allegiance)
-"""What the squads friendly to each side read: who is a squad, and the sides."""
-
-
-def _squads_friendly_to(world: World) -> Mapping[str, frozenset[EntityId]]:
-    """Every side's friendly squads (its own side's or its camp's), in or out of the fight, for
-    every side at once (`World.derived`: a squad's meat shield is asked of every attack listed)."""
-    squads = world.holders(Squad)
-    sides = {squad: world.get(squad, Allegiance).side for squad in squads}
-    return MappingProxyType({side: frozenset(squad for squad, theirs in sides.items() if friendly(side, theirs))
-                             for side in world.groups(Allegiance)})
 
 
 def attack_options(scene: Scene, attacker: EntityId, **options: bool) -> list[tuple[EntityId, AttackPlan | str]]:
@@ -446,7 +277,6 @@ VOLLEY = "a squad's volley"
 SHOCK = "shock on a miss"
 
 
-OVERFLOW = "heroic overflow"
 
 
 def _volley(scene: Scene, plan: AttackPlan) -> bool:
@@ -490,11 +320,6 @@ def deal_shock(scene: Scene, plan: AttackPlan) -> None:
         take_damage(scene, plan.target, amount)
 
 
-# -- heroic overflow (seed 000, Overflow Damage; Ruling: Heroic) ------------------------------
-def points_to_drop(scene: Scene, entity: EntityId) -> int:
-    """Heroic points that drop this combatant: hit dice left, or a Nemesis's or PC's hit points."""
-    return scene.world.get(entity, Health).current
-
 
 def attack_candidates(scene: Scene, plan: AttackPlan) -> list[Candidate]:
     """Every other person the attacker could have attacked, with the number its roll had to reach."""
@@ -517,41 +342,3 @@ def attack_overflow(scene: Scene, plan: AttackPlan, result: AttackResult, excess
     source = OverflowSource(plan.attacker, "shot", plan.weapon.id)
     return plan_spill(attack_candidates(scene, plan), excess, result.total, Spilling(source, attack=_as_action(plan),
                                                                                      result=result))
-
-
-def spill(scene: Scene, excess: int, candidates: Iterable[Candidate], attack_total: int | None,
-          source: OverflowSource, lesser_only: bool = False) -> bool:
-    """Plan the overflow and apply it (`plan_spill`, `spill_steps`); True if it stopped at a hero."""
-    return spill_steps(scene, plan_spill(candidates, excess, attack_total, Spilling(source), lesser_only))
-
-
-def plan_spill(candidates: Iterable[Candidate], excess: int, attack_total: int | None, context: Spilling,
-               lesser_only: bool = False) -> Spilling:
-    """The nearest-first overflow plan as the lines it will log, one per victim (Seed 000; Ruling:
-    Heroic), in `context` (its source, and the action that spilled it). `attack_total` None means
-    no attack roll limits the AC (the Fray Die)."""
-    candidates = list(candidates)
-    needed = {c.id: c.ac for c in candidates}
-    chosen = plan_overflow(excess, candidates, attack_total, lesser_only=lesser_only)
-    steps = tuple(Spilled(context.source, step.target_id, step.points,
-                          needed[step.target_id] if attack_total is not None else None, attack_total)
-                  for step in chosen.steps)
-    return replace(context, steps=steps, unused=chosen.unused)
-
-
-def spill_steps(scene: Scene, spilling: Spilling) -> bool:
-    """Apply the planned overflow victim by victim. An attack's overflow is that attack's damage:
-    a hero it reaches is asked whether to negate some of it (seed 004) and the spill stops there
-    until the answer (True; the rest waits in the decision's `spilling`). The Fray Die's is not."""
-    for k, spilled in enumerate(spilling.steps):
-        scene.emit(spilled)
-        rest = replace(spilling, steps=spilling.steps[k + 1:])
-        if spilled.made is not None and offer_damage_negation(
-                scene, spilled.source.actor, spilled.target, spilled.points, "overflow", shot=spilling.attack,
-                result=spilling.result, damage=flat_roll(spilled.points),
-                waiting=RollWaiting(OVERFLOW, (), 0, other=spilled.source.actor), spilling=rest):
-            return True
-        take_damage(scene, spilled.target, spilled.points)
-    if spilling.unused:
-        scene.emit(SpillLost(spilling.source, spilling.unused))
-    return False

@@ -32,7 +32,8 @@ from game.rules.swn.maneuvers import (
 )
 from game.rules.swn.saves import SkillRoll, skill_parts
 from game.systems.budget import needs, spend
-from game.systems.rulesets.swn.combat import AttackPlan, UNARMED, is_person, plan_attack, weapon_in_hand
+from game.systems.rulesets.swn.attackers import UNARMED, is_person, weapon_in_hand
+from game.systems.rulesets.swn.combat import AttackPlan, plan_attack
 from game.systems.targets import target_problem
 from game.systems.rulesets.swn.offers import offer_on_miss
 from game.systems.hero_chances import offer_on_roll

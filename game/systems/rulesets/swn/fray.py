@@ -23,7 +23,8 @@ from game.rules.dice import DiceError, DiceExpression
 from game.rules.swn.overflow import Candidate, focused_fray_check, fray_die_check, fray_reach_hexes, is_lesser_foe, roll_fray_die
 from game.systems.budget import budget, spend
 from game.systems.targets import enemies_in_the_fight, target_problem
-from game.systems.rulesets.swn.combat import is_person, points_to_drop, spill, weapon_in_hand
+from game.systems.rulesets.swn.attackers import is_person, weapon_in_hand
+from game.systems.rulesets.swn.spill import points_to_drop, spill
 from game.systems.scene import Scene
 from game.systems.sight import cover_lookup
 from game.systems.wounds import take_damage

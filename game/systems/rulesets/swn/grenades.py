@@ -48,7 +48,7 @@ from game.rules.swn.grenade import (
 from game.rules.swn.squad import area_damage_vs_squad
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.checks import evasion_save
-from game.systems.rulesets.swn.combat import is_vehicle, side_morale, weapon_in_hand, weapon_parts
+from game.systems.rulesets.swn.attackers import is_vehicle, side_morale, weapon_in_hand, weapon_parts
 from game.systems.rulesets.swn.offers import offer_damage_negation, offer_on_miss
 from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight

@@ -25,7 +25,7 @@ from game.rules.swn.saves import CheckResult, check_chance, skill_check
 from game.rules.swn.squad import heal_squad
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.checks import check_parts
-from game.systems.rulesets.swn.combat import is_vehicle
+from game.systems.rulesets.swn.attackers import is_vehicle
 from game.systems.hero_chances import offer_on_roll
 from game.systems.scene import Scene, hex_of, in_the_fight
 from game.systems.rulesets.swn.squads import squad_now

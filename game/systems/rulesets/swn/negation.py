@@ -22,7 +22,9 @@ from game.rules.swn.damage import reads_on_table
 from game.rules.hero_points import SWN_NEGATION, negated_flat, shock_removed
 from game.rules.swn.heroic import fixed_heroic_damage
 from game.systems.rulesets.swn import charge, combat, grenades, shove
+from game.systems.rulesets.swn.attackers import is_vehicle
 from game.systems.rulesets.swn.combat import AttackPlan
+from game.systems.rulesets.swn.spill import OVERFLOW, spill_steps
 from game.systems.hero_chances import points
 from game.systems.rulesets.hero_points.negation import Negating, shock_picks
 from game.systems.scene import Scene, in_the_fight
@@ -67,7 +69,7 @@ def volley_outcome(scene: Scene, prompt: NegationChance, picks: tuple[str, ...])
     shock pick, then read as fixed damage on the heroic table if the target reads one (seed 004
     with seed 002 squads and seed 000)."""
     left = negated_flat(prompt.damage.total, picks)
-    on_table = reads_on_table(scene.setup.heroic, combat.is_vehicle(scene, prompt.decider))
+    on_table = reads_on_table(scene.setup.heroic, is_vehicle(scene, prompt.decider))
     return fixed_heroic_damage(left) if on_table else left
 
 
@@ -97,7 +99,7 @@ def _overflow_lands(scene: Scene, prompt: NegationChance, amount: int) -> None:
     victims after them (it may stop at another hero), then the action that spilled it goes on."""
     flat_lands(scene, prompt, amount)
     spilling = prompt.spilling
-    if not combat.spill_steps(scene, spilling) and spilling.then is not None:
+    if not spill_steps(scene, spilling) and spilling.then is not None:
         AFTER_THE_SPILL[spilling.then.step](scene, spilling.attack.actor, spilling.then)
 
 
@@ -108,7 +110,7 @@ STEPS: dict[str, DamageStep] = {
     charge.RAM_BLOW: DamageStep(rolled_outcome, charge.ram_blow_lands),
     combat.VOLLEY: DamageStep(volley_outcome, flat_lands),
     combat.SHOCK: DamageStep(flat_outcome, flat_lands),
-    combat.OVERFLOW: DamageStep(flat_outcome, _overflow_lands),
+    OVERFLOW: DamageStep(flat_outcome, _overflow_lands),
     shove.SHOVED_AGAINST: DamageStep(rolled_outcome, shove.blocked_lands)}
 """Every damage an SWN attack deals that a character may negate, by the step it waits at."""
 

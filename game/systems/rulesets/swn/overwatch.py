@@ -18,7 +18,8 @@ from game.events import ConditionChanged, OverwatchSet
 from game.hexgrid import Hex, distance, facing_for_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
-from game.systems.rulesets.swn.combat import plan_attack, strike, weapon_in_hand
+from game.systems.rulesets.swn.attackers import weapon_in_hand
+from game.systems.rulesets.swn.combat import plan_attack, strike
 from game.systems.footprint import footprint, in_watch
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import cover_lookup

@@ -25,7 +25,8 @@ from game.rules.swn.maneuvers import shove, shove_setup
 from game.systems.budget import needs, spend
 from game.systems.footprint import spread_problem
 from game.systems.rulesets.swn.offers import offer_negation, offer_on_miss
-from game.systems.rulesets.swn.combat import VEHICLE_KINDS, attack_parts, melee_setup, read_damage
+from game.systems.rulesets.swn.attackers import VEHICLE_KINDS, attack_parts, melee_setup
+from game.systems.rulesets.swn.combat import read_damage
 from game.systems.targets import enemies_in_the_fight, target_problem
 from game.systems.scene import Scene
 from game.systems.wounds import take_damage

@@ -28,7 +28,9 @@ from game.systems.budget import spend
 from game.systems.rulesets.swn.checks import evasion_save
 from game.systems.rulesets.swn.offers import offer_negation, offer_on_miss
 from game.systems.hero_chances import offer_on_roll
-from game.systems.rulesets.swn.combat import read_damage, is_person, points_to_drop, plan_spill, spill_steps
+from game.systems.rulesets.swn.attackers import is_person
+from game.systems.rulesets.swn.combat import read_damage
+from game.systems.rulesets.swn.spill import plan_spill, points_to_drop, spill_steps
 from game.systems.rulesets.swn.moving import walk
 from game.systems.scene import ActionDice, Scene, in_the_fight
 from game.systems.wounds import take_damage

@@ -17,7 +17,7 @@ from game.rules.swn.damage import effective_armor
 from game.rules.swn.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
 from game.rules.swn.saves import check_chance, skill_parts
 from game.systems.footprint import spread_problem
-from game.systems.rulesets.swn.combat import UNARMED, VEHICLE_KINDS, attack_parts, melee_setup, weapon_in_hand
+from game.systems.rulesets.swn.attackers import UNARMED, VEHICLE_KINDS, attack_parts, melee_setup, weapon_in_hand
 from game.systems.targets import target_problem
 from game.systems.movement import passage_rule, path_problem
 from game.systems.scene import Scene
