@@ -28,7 +28,7 @@ from game.rules.catalog import Catalog, load_catalog
 from game.rules.dice import DiceError
 from game.rules.swn.morale import MORALE_BANDS
 from game.rules.ruleset_names import RULESETS
-from game.systems.rulesets.swn import choices, overwatch
+from game.systems.rulesets.swn import choices, move_choices, overwatch
 from game.systems import gm, movement, roster, rulesets
 from game.systems.scene import ActionDice, DieNeeded, Scene, Setup, SideState, in_the_fight
 from game.views import CombatantView, SideView
@@ -212,7 +212,7 @@ class Battle:
         state = self.state
         if state.ended or state.pending or actor != self.current() or not self.world.has(actor, Squad):
             return ()
-        return choices.formation_options(self._scene(state), actor, anchor)
+        return move_choices.formation_options(self._scene(state), actor, anchor)
 
     def wedge(self, actor: EntityId, facing: int = 0, angle: float | None = None) -> tuple[Hex, ...]:
         """The hexes an overwatch by this combatant would cover, facing a hex direction or any

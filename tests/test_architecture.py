@@ -118,7 +118,7 @@ def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
 # Inside SWN's package: the foundation its mechanics read (who is who, the line of fire, the
 # overflow as it lands), the combat core, the walk overwatch
 # may stop, then the mechanics, one module each, which never import one another; its table
-# sits on top of them, the options its players are offered above that, the hero point answers
+# sits on top of them, the options its players are offered above that (each checked by the table), the hero point answers
 # above those, and its RULESET (the package's __init__) on top.
 SWN = GAME / "systems" / "rulesets" / "swn"
 SWN_LAYERS = [
@@ -130,6 +130,8 @@ SWN_LAYERS = [
     {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
      "formations"},
     {"table"},
+    {"checked"},
+    {"move_choices"},
     {"choices"},
     {"negation"},
     {"hero_points"},

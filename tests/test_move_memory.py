@@ -10,7 +10,7 @@ from game.components import Position
 from game.hexgrid import Hex
 from game.options import MoveOption, walking_options
 from game.simulate.fight import FightPlan, _take, load_plan_scenario
-from game.systems.rulesets.swn import choices
+from game.systems.rulesets.swn import move_choices
 from game.systems import footprint, movement
 from game.systems.budget import move_points_available
 from tests.kit import battle_at, scene_of, unit
@@ -23,7 +23,7 @@ def _afresh(battle: Battle, actor: int) -> list[MoveOption]:
     scene = scene_of(battle)
     points = move_points_available(scene, actor)
     if footprint.is_spread(scene.world, actor):
-        return choices._squad_moves_now(scene, actor, points)
+        return move_choices._squad_moves_now(scene, actor, points)
     field, world = scene.setup.field, scene.world
     rule = movement.passage_rule(world, actor, scene.setup.setting("allies_block_movement", False))
     held = {hex_: rule(hex_) for hex_ in world.occupied()}  # everyone on the map, near or far

@@ -13,7 +13,6 @@ from fractions import Fraction
 from game.memo import remembered
 from game.actions import (
     Attack,
-    Charge,
     DefendTotally,
     Disarm,
     EndTurn,
@@ -23,9 +22,7 @@ from game.actions import (
     Heal,
     Hold,
     Intimidate,
-    Jump,
     LeadSquad,
-    MoveSquad,
     OverwatchFire,
     PickUp,
     Protect,
@@ -41,13 +38,11 @@ from game.actions import (
     StandUp,
     ThrowGrenade,
 )
-from game.components import Carried, Health, Identity, MortallyWounded, Overwatch, Position, Prone, Stats
+from game.components import Carried, Health, Identity, MortallyWounded, Overwatch, Position, Stats
 from game.ecs import EntityId
-from game.hexgrid import Hex, distance
+from game.hexgrid import distance
 from game.options import (
-    AT_CHARGE,
     AT_FACING,
-    AT_HEX,
     AT_HEXES,
     AT_LANDING,
     AT_ONCE,
@@ -56,14 +51,12 @@ from game.options import (
     Aim,
     AttackOption,
     ChanceOption,
-    ChargeOption,
     DisarmOption,
     FormationOption,
     GrenadeOption,
     ItemOption,
     JumpOption,
     MoveOption,
-    Odds,
     Option,
     Options,
     OverwatchOption,
@@ -74,44 +67,24 @@ from game.options import (
 )
 from game.slots import slot_maker
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
-from game.rules.swn.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
+from game.rules.swn.attack import DAMAGE, target_number
 from game.rules.swn.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
-from game.systems.rulesets.swn import charge, combat, disarm, grenades, jump, medicine, morale_actions
+from game.systems.rulesets.swn import combat, disarm, grenades, medicine, morale_actions
 from game.systems.rulesets.swn import table
-from game.systems import footprint, movement
-from game.systems.rulesets.swn import formations, overwatch
-from game.systems.budget import move_points_available, needs
+from game.systems import footprint
+from game.systems.rulesets.swn import overwatch
+from game.systems.budget import needs
 from game.systems.rulesets.swn.attackers import is_vehicle, weapon_in_hand
 from game.systems.rulesets.swn.combat import AttackPlan
 from game.systems.targets import enemies_in_the_fight, weapons_on
 from game.systems.rulesets.swn import authority
 from game.systems.scene import Scene, allied, hex_of, in_the_fight
 from game.systems.rulesets.swn.squads import volley_odds
-from game.memo import recall
+from game.systems.rulesets.swn.checked import odds, option
+from game.systems.rulesets.swn.move_choices import charges, jumps, moves, watched_hexes
 
 INSTANT_KINDS = ("go_prone", "total_defense", "overwatch_fire")
-ODDS_KEPT = 1024
-"""How many attack setups' odds are remembered (the one used longest ago going first)."""
 STIM = "1d6+2"  # the healing a Heal option offers by default: a lift stim (SWN core)
-
-
-@remembered("attack odds", ODDS_KEPT)
-def odds(setup: AttackSetup) -> Odds:
-    """The exact chance of an attack roll with its breakdown (`hit_chance` and `needed_face`
-    from the breakdown's totals, each part read once); remembered by setup, of which it is a
-    pure function (a standoff lists the same attacks, with the same setups, round after round)."""
-    bonus, target = modifier_breakdown(setup), target_breakdown(setup)
-    totals = sum(m.value for m in bonus), sum(m.value for m in target)
-    return Odds(chance_for(*totals), face_needed_for(*totals), bonus, target, source=ATTACK_ROLL)
-
-
-def _option(kind: str, scene: Scene, action, aim: Aim, shape: type[Option] = Option, **details) -> Option:
-    """The option of this kind (of class `shape`, aimed by `aim`, with `details`), checked as the
-    battle would check its action: allowed with the action, or refused with the check's reason."""
-    plan = table.check(scene, action)
-    if isinstance(plan, str):
-        return shape(kind, None, plan, aim=aim, **details)
-    return shape(kind, action, aim=aim, **details)
 
 
 _make_attack_option = slot_maker(AttackOption)
@@ -190,112 +163,6 @@ def _overwatch_shots(scene: Scene, actor: EntityId) -> list[Option]:
     return found
 
 
-# -- moving ---------------------------------------------------------------------------------
-def _moves(scene: Scene, actor: EntityId) -> list[Option]:
-    refusal = "stand up first (it takes the Move action)" if scene.world.has(actor, Prone) else needs(scene, actor, "move")
-    if refusal:
-        return [Option("move", None, refusal, aim=AT_HEX)]
-    if footprint.is_spread(scene.world, actor):
-        return _squad_moves(scene, actor)
-    reach = movement.walking_moves(scene, actor)  # each MoveOption("move", Move(actor, path=...), ...)
-    if not reach:
-        return [Option("move", None, "every neighbouring hex is blocked or costs more movement than is left",
-                       aim=AT_HEX)]
-    return list(reach)
-
-
-SQUAD_MOVES_KEPT = 256
-"""How many squads' move listings the terrain remembers (the oldest going first)."""
-
-
-def _squad_moves(scene: Scene, actor: EntityId) -> list[Option]:
-    """A squad over several hexes: each hex its head can move to, with its shape carried there
-    (or a blob around it); the other formations are asked for hex by hex (`formation_options`).
-    The listing reads only what `formations.moves_key` names, so it is remembered on the
-    terrain under it (frozen values, the same whichever battle on the map asks)."""
-    points = move_points_available(scene, actor)
-    memory = scene.setup.field.memo("squad moves", lambda field: recall("squad moves", SQUAD_MOVES_KEPT, second_asking=True))
-    found = memory.get(formations.moves_key(scene, actor, points), lambda: tuple(_squad_moves_now(scene, actor, points)))
-    return list(found) or [Option("move", None, "no formation of the squad fits within its movement", aim=AT_HEX)]
-
-
-def _squad_moves_now(scene: Scene, actor: EntityId, points: int) -> list[MoveOption]:
-    reach = formations.squad_reach(scene, actor, points)
-    here = set(footprint.footprint(scene.world, actor))
-    found: list[MoveOption] = []
-    for anchor in sorted({h for walk in reach.walks.values() for h in walk}):
-        picked = formations.default_formation(scene, actor, anchor, reach)
-        if picked is None or set(picked[1]) == here:
-            continue
-        plan = formations.squad_move(picked[1], reach)  # the default formation is checked already
-        action = MoveSquad(actor, hexes=plan.hexes, formation=picked[0])
-        found.append(MoveOption("move", action, aim=AT_HEX, hex=anchor, cost=plan.cost, path=plan.path,
-                                hexes=plan.hexes))
-    return found
-
-
-def formation_options(scene: Scene, actor: EntityId, anchor: Hex) -> tuple[FormationOption, ...]:
-    """Every formation of a squad with its head on `anchor` (Seed 002, Squad Size): each shape
-    and facing, checked as the move would be, refused ones with the reason."""
-    found = []
-    for name, facing, hexes in formations.formations_at(scene, actor, anchor):
-        action = MoveSquad(actor, hexes=hexes, formation=name)
-        plan = table.check(scene, action)
-        if isinstance(plan, str):
-            found.append(FormationOption("formation", None, plan, aim=AT_HEX, hex=anchor, formation=name,
-                                         facing=facing, hexes=hexes))
-        else:
-            found.append(FormationOption("formation", MoveSquad(actor, hexes=plan.hexes, formation=name),
-                                         aim=AT_HEX, hex=anchor, formation=name, facing=facing, hexes=plan.hexes, cost=plan.cost))
-    return tuple(found)
-
-
-def _jumps(scene: Scene, actor: EntityId) -> list[Option]:
-    landings = jump.jump_landings(scene, actor)
-    if not landings:
-        problem = needs(scene, actor, "move") or jump.jump_problem(scene, actor, scene.world.get(actor, Position).hex)
-        return [Option("jump", None, problem or "no hex in a straight line can be landed on", aim=AT_HEX)]
-    here = scene.world.get(actor, Position).hex
-    return [JumpOption("jump", Jump(actor, to=h), aim=AT_HEX, hex=h, line=tuple(jump.jump_line(here, h))) for h in landings]
-
-
-def _charges(scene: Scene, actor: EntityId) -> list[Option]:
-    refusal = charge.ready_problem(scene, actor)
-    if refusal:
-        return [Option("charge", None, refusal, aim=AT_CHARGE)]
-    found: list[Option] = []
-    for target in enemies_in_the_fight(scene, actor):
-        routes = charge.charge_paths(scene, actor, target)
-        if not routes:
-            found.append(ChargeOption("charge", None, f"no charge path reaches {scene.name(target)}", aim=AT_CHARGE,
-                                      target=target))
-        for end, route in routes.items():
-            action = Charge(actor, target=target, path=route.path)
-            plan = table.check(scene, action)
-            if isinstance(plan, str):
-                found.append(ChargeOption("charge", None, plan, aim=AT_CHARGE, target=target, hex=end, path=route.path))
-                continue
-            found.append(ChargeOption("charge", action, aim=AT_CHARGE, target=target, hex=end, path=route.path, cost=route.cost,
-                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance))
-    return found
-
-
-def watched_hexes(scene: Scene, actor: EntityId, hexes: Iterable[Hex]) -> tuple[WatchedHex, ...]:
-    """The hexes (of those given) where an enemy on overwatch could fire at the actor."""
-    if not any(True for _ in scene.world.query(Overwatch)):
-        return ()
-    found = []
-    for hex_ in sorted(set(hexes)):
-        trial = scene.world.snapshot()
-        if trial.at(hex_) not in (None, actor):
-            continue
-        trial.set(actor, Position(hex_))
-        watchers = overwatch.watchers_of(Scene(scene.setup, trial, scene.dice, scene.round, scene.sides), actor, hex_)
-        if watchers:
-            found.append(WatchedHex(hex_, tuple(watchers)))
-    return tuple(found)
-
-
 # -- close quarters -------------------------------------------------------------------------
 def _adjacent_enemies(scene: Scene, actor: EntityId) -> list[EntityId]:
     here = scene.world.get(actor, Position).hex
@@ -340,10 +207,10 @@ def _allies_near(scene: Scene, actor: EntityId, include_self: bool = False) -> l
 def _protects(scene: Scene, actor: EntityId) -> list[Option]:
     found: list[Option] = []
     if scene.world.get(actor, Identity).kind == "mech":
-        found.append(_option("shield_allies", scene, ShieldAllies(actor), AT_ONCE))
+        found.append(option("shield_allies", scene, ShieldAllies(actor), AT_ONCE))
         return found
     for ally in _allies_near(scene, actor):
-        found.append(_option("protect", scene, Protect(actor, ally=ally), AT_TARGET, shape=TargetOption, target=ally))
+        found.append(option("protect", scene, Protect(actor, ally=ally), AT_TARGET, shape=TargetOption, target=ally))
     return found
 
 
@@ -385,10 +252,10 @@ def _morale(scene: Scene, actor: EntityId) -> list[Option]:
             found.append(SideOption("intimidate", None, plan, aim=AT_SIDE, side=side))
         else:
             found.append(SideOption("intimidate", action, aim=AT_SIDE, side=side, chance=chance))
-    option = _option("read_morale", scene, ReadMorale(actor), AT_ONCE)
-    if option.allowed:
-        option = ChanceOption("read_morale", option.action, aim=AT_ONCE, chance=morale_actions.read_morale_chance(scene, actor))
-    found.append(option)
+    offered = option("read_morale", scene, ReadMorale(actor), AT_ONCE)
+    if offered.allowed:
+        offered = ChanceOption("read_morale", offered.action, aim=AT_ONCE, chance=morale_actions.read_morale_chance(scene, actor))
+    found.append(offered)
     return found
 
 
@@ -398,7 +265,7 @@ def _fray(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
     for kind, action_type in (("fray_die", FrayDie), ("focused_fray", FocusedFray)):
         for target in enemies_in_the_fight(scene, actor):
-            found.append(_option(kind, scene, action_type(actor, target=target), AT_TARGET, shape=TargetOption,
+            found.append(option(kind, scene, action_type(actor, target=target), AT_TARGET, shape=TargetOption,
                                  target=target))
     return found
 
@@ -410,45 +277,45 @@ def _care(scene: Scene, actor: EntityId) -> list[Option]:
         there = hex_of(scene.world, patient)
         if there is None or distance(here, there) > 1 or not allied(scene, actor, patient):
             continue
-        option = _option("stabilise", scene, Stabilise(actor, target=patient), AT_TARGET, shape=TargetOption,
+        offered = option("stabilise", scene, Stabilise(actor, target=patient), AT_TARGET, shape=TargetOption,
                          target=patient)
-        if option.allowed:
-            option = TargetOption("stabilise", option.action, aim=AT_TARGET, target=patient,
+        if offered.allowed:
+            offered = TargetOption("stabilise", offered.action, aim=AT_TARGET, target=patient,
                                   chance=medicine.stabilise_chance(scene, actor, patient))
-        found.append(option)
+        found.append(offered)
     for patient in _allies_near(scene, actor, include_self=True):
         health = scene.world.get(patient, Health)
         if in_the_fight(scene.world, patient) and health.current < health.maximum:
-            found.append(_option("heal", scene, Heal(actor, target=patient, dice=STIM), AT_TARGET,
+            found.append(option("heal", scene, Heal(actor, target=patient, dice=STIM), AT_TARGET,
                                  shape=TargetOption, target=patient))
     return found
 
 
 def _gear(scene: Scene, actor: EntityId) -> list[Option]:
-    found = [_option("reload", scene, Reload(actor), AT_ONCE)]
+    found = [option("reload", scene, Reload(actor), AT_ONCE)]
     carried = scene.world.try_get(actor, Carried)
     for weapon in dict.fromkeys(carried.weapons if carried else ()):
-        found.append(_option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), AT_ONCE, shape=ItemOption,
+        found.append(option("ready_weapon", scene, ReadyWeapon(actor, weapon=weapon), AT_ONCE, shape=ItemOption,
                              weapon=weapon))
     here = scene.world.get(actor, Position).hex
     for weapon in dict.fromkeys(d.weapon for _, d in weapons_on(scene, here)):
-        found.append(_option("pick_up", scene, PickUp(actor, weapon=weapon), AT_ONCE, shape=ItemOption, weapon=weapon))
+        found.append(option("pick_up", scene, PickUp(actor, weapon=weapon), AT_ONCE, shape=ItemOption, weapon=weapon))
     return found
 
 
 def _stances(scene: Scene, actor: EntityId) -> list[Option]:
-    return [_option(kind, scene, action, AT_ONCE) for kind, action in (
+    return [option(kind, scene, action, AT_ONCE) for kind, action in (
         ("go_prone", GoProne(actor)), ("stand_up", StandUp(actor)), ("total_defense", DefendTotally(actor)))]
 
 
 def _lead_squads(scene: Scene, actor: EntityId) -> list[Option]:
     """Seed 002, Authority Focus: a PC who can lead may take the lead of any friendly squad."""
-    return [_option("lead_squad", scene, LeadSquad(actor, target=squad), AT_TARGET, shape=TargetOption, target=squad)
+    return [option("lead_squad", scene, LeadSquad(actor, target=squad), AT_TARGET, shape=TargetOption, target=squad)
             for squad in authority.squads_to_lead(scene, actor)]
 
 
 BUILDERS = (
-    ("move", _moves), ("attack", _attacks), ("aimed", _aimed_and_burst), ("charge", _charges), ("jump", _jumps), ("shove", _shoves),
+    ("move", moves), ("attack", _attacks), ("aimed", _aimed_and_burst), ("charge", charges), ("jump", jumps), ("shove", _shoves),
     ("disarm", _disarms), ("protect", _protects), ("overwatch", _overwatch), ("grenade", _grenades),
     ("morale", _morale), ("fray", _fray), ("care", _care), ("gear", _gear), ("stances", _stances),
     ("lead", _lead_squads),
