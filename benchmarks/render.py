@@ -48,7 +48,8 @@ import pygame  # noqa: E402
 from game.savefile import battle_from_map  # noqa: E402
 from game.ui.board import BACKGROUND, GRID, Board  # noqa: E402
 from game.ui.labels import Fonts, label_size  # noqa: E402
-from game.ui.layout import Disc, LabelLayout, Wanted, rank_key, spots  # noqa: E402
+from game.ui.label_spots import spots  # noqa: E402
+from game.ui.layout import Disc, LabelLayout, Wanted, rank_key  # noqa: E402
 from game.ui.look import text_height  # noqa: E402
 from game.ui.overlays import Aim  # noqa: E402
 from game.ui.render import ZOOM_STEP, Frame, camera_for, start_headless  # noqa: E402

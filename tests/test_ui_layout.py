@@ -10,8 +10,9 @@ import tests.ui_kit  # noqa: F401  (the dummy video driver before pygame starts)
 
 import pygame  # noqa: E402
 
-from game.ui.layout import (RANKS, SIDES, STAND_OFF, Disc, LabelLayout, Placed, Taken, Wanted, circle_hits,
-                            rank_key, spot, spots)
+from game.ui.label_room import Taken, circle_hits
+from game.ui.label_spots import SIDES, STAND_OFF, spot, spots
+from game.ui.layout import RANKS, Disc, LabelLayout, Placed, Wanted, rank_key
 
 WINDOW = pygame.Rect(0, 0, 1280, 800)
 

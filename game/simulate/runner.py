@@ -144,8 +144,7 @@ def _collect_less() -> None:
     """In a worker process, which does nothing but play fights: what start-up made (the modules,
     the catalog, the map and its terrain) is set aside where the cycle collector no longer
     walks it, and young objects are collected less often. Nothing a fight does changes: the
-    collector frees cycles later, never differently (over the same 8 kessler_ford fights 2.4%
-    fewer instructions, and the collector's share of the time 6.5% before, 1.7% after)."""
+    collector frees cycles later, never differently (what it buys: docs/speed.md, "Engine")."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])

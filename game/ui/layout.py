@@ -49,39 +49,20 @@ discs whose squares it meets get the exact circle test in Python.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from game.ui.label_room import Taken, ambiguous, blocked, crossed
+from game.ui.label_spots import leader_for, spots
+
 RANKS = ("cost", "name", "odds", "cover", "health", "condition", "formation")
 """The kinds of label the pass places, highest rank first (the last is the first left off)."""
-
-SIDES = {
-    "cost": ("centre", "above", "below", "right", "left"),
-    "odds": ("above", "right", "left", "above right", "above left", "above, leftwards", "above, rightwards",
-             "below right", "below left", "below"),
-    "cover": ("below", "below, rightwards", "below, leftwards", "right", "left", "below right", "below left",
-              "above", "above right", "above left"),
-    "name": ("below", "below, rightwards", "below, leftwards", "right", "left", "below right", "below left",
-             "above", "above right", "above left", "above, rightwards", "above, leftwards"),
-    "health": ("above", "above, rightwards", "above, leftwards", "right, upwards", "left, upwards", "right",
-               "left", "above right", "above left", "below", "below right", "below left"),
-    "condition": ("right", "left", "right, downwards", "left, downwards", "below right", "below left",
-                  "above right", "above left", "below", "above"),
-    "formation": ("below", "above", "right", "left"),
-}
-"""The sides each kind tries, in order: a name below its token, health above, odds above the ring."""
 
 CLEAR = 0.75
 """A label beside its token keeps this many line heights from every other token's disc or ring,
 so it cannot be read as theirs; where it cannot, it stands off with a leader line."""
-STAND_OFF = 4
-"""How many rings of spots further out a label tries (each a line further) before it is left off."""
-STANDING_OFF = ("below", "above", "right", "left", "below right", "above right", "below left", "above left")
-"""The sides a label standing off tries, its kind's order kept: the four sides and four corners."""
-DIAGONAL = 0.71  # a corner spot's corner lies just outside the circle along the diagonal
 REPAIRS = 24
 """How many labels a pass may make room for by moving one label placed before them (a crowded
 window would otherwise spend its frame trying: past this, labels are left off at once)."""
@@ -137,122 +118,6 @@ class Laid:
 def rank_key(wanted: Wanted) -> tuple[int, int]:
     """The order labels are placed in: by kind (`RANKS`), then by their order within it."""
     return RANKS.index(wanted.kind), wanted.order
-
-
-class Taken:
-    """What labels keep off, in flat lists that `pygame.Rect.collidelist` scans in C: the solid
-    rectangles (labels and leader pieces with their owner's id, kept-off areas with None), and
-    the discs' squares with their `Disc` for the exact test."""
-
-    def __init__(self) -> None:
-        """Nothing taken yet."""
-        self.solid: list[pygame.Rect] = []
-        self.owners: list[int | None] = []
-        self.pieces: list[bool] = []
-        """Whether each solid rectangle is a piece of a leader line (its owner's labels may lie on it)."""
-        self.squares: list[pygame.Rect] = []
-        self.discs: list[Disc] = []
-
-    def add(self, rect: pygame.Rect, owner: int | None = None, piece: bool = False) -> None:
-        """A solid rectangle: a label or a leader's `piece` with its owner's id, a kept-off area."""
-        self.solid.append(rect)
-        self.owners.append(owner)
-        self.pieces.append(piece)
-
-    @classmethod
-    def of(cls, discs: Iterable[Disc], keep_off: Iterable[pygame.Rect] = (), fixed: Iterable[Placed] = ()) -> Taken:
-        """What is taken before any label is placed: the discs, the kept-off areas, others' labels."""
-        taken = cls()
-        for disc in discs:
-            taken.add_disc(disc)
-        for rect in [*keep_off, *(label.rect for label in fixed)]:
-            taken.add(pygame.Rect(rect))
-        return taken
-
-    def add_label(self, label: Placed) -> None:
-        """A label placed, with its leader line as small pieces (later labels keep off both)."""
-        self.add(label.rect, label.owner)
-        if label.leader is not None:
-            for piece in leader_pieces(label.leader, label.rect.height // 2):
-                self.add(piece, label.owner, piece=True)
-
-    def add_disc(self, disc: Disc) -> None:
-        """A disc (its square, and the disc for the exact test)."""
-        r = disc.radius
-        self.squares.append(pygame.Rect(math.floor(disc.x - r), math.floor(disc.y - r),
-                                        math.ceil(2 * r) + 1, math.ceil(2 * r) + 1))
-        self.discs.append(disc)
-
-
-def circle_hits(disc: Disc, rect: pygame.Rect) -> bool:
-    """Whether a disc and a rectangle overlap (touching edges do not count)."""
-    dx = max(rect.left - disc.x, 0.0, disc.x - rect.right)
-    dy = max(rect.top - disc.y, 0.0, disc.y - rect.bottom)
-    return dx * dx + dy * dy < disc.radius * disc.radius
-
-
-_D = DIAGONAL
-PLACES = {  # each side's left and top: x + a*r + b*gap + c*width, y + a*r + b*gap + c*height
-    "centre": ((0, 0, -0.5), (0, 0, -0.5)),
-    "below": ((0, 0, -0.5), (1, 1, 0)), "above": ((0, 0, -0.5), (-1, -1, -1)),
-    "right": ((1, 1, 0), (0, 0, -0.5)), "left": ((-1, -1, -1), (0, 0, -0.5)),
-    "below right": ((_D, _D, 0), (_D, _D, 0)), "above right": ((_D, _D, 0), (-_D, -_D, -1)),
-    "below left": ((-_D, -_D, -1), (_D, _D, 0)), "above left": ((-_D, -_D, -1), (-_D, -_D, -1)),
-    "right, upwards": ((1, 1, 0), (0, 0, -1)), "left, upwards": ((-1, -1, -1), (0, 0, -1)),
-    "right, downwards": ((1, 1, 0), (0, 0, 0)), "left, downwards": ((-1, -1, -1), (0, 0, 0)),
-    "below, rightwards": ((-1, 0, 0), (1, 1, 0)), "below, leftwards": ((1, 0, -1), (1, 1, 0)),
-    "above, rightwards": ((-1, 0, 0), (-1, -1, -1)), "above, leftwards": ((1, 0, -1), (-1, -1, -1)),
-}
-"""Where each side puts a label beside a circle: a corner's corner lies just outside the circle
-along the diagonal; "below, rightwards" starts under the circle's left edge and runs right."""
-
-
-def spot(side: str, beside: tuple[float, float, float], size: tuple[int, int], gap: float) -> pygame.Rect:
-    """The rectangle of `size` on one side of a circle, `gap` pixels from it."""
-    x, y, r = beside
-    (ax, bx, cx), (ay, by, cy) = PLACES[side]
-    return pygame.Rect(round(x + ax * r + bx * gap + cx * size[0]), round(y + ay * r + by * gap + cy * size[1]),
-                       size[0], size[1])
-
-
-def spots(wanted_kind: str, beside: tuple[float, float, float], size: tuple[int, int], gap: float,
-          first: tuple[str, int] | None = None) -> Iterator[tuple[tuple[str, int], pygame.Rect]]:
-    """Every spot a label may take, in the order tried: the remembered one (`first`: a side and
-    how many lines out), then beside the circle on each of its kind's sides, then each ring
-    further out on its sides and corners."""
-    x, y, r = beside
-    w, h = size
-    step = h + gap
-    sides = SIDES[wanted_kind]
-    if first is not None and first[0] in sides and first[1] <= STAND_OFF:
-        yield first, spot(first[0], beside, size, gap + first[1] * step)
-    Rect = pygame.Rect  # noqa: N806  (the hot loop of the pass: one lookup, not one per spot)
-    for side in sides:
-        (ax, bx, cx), (ay, by, cy) = PLACES[side]
-        yield (side, 0), Rect(round(x + ax * r + bx * gap + cx * w), round(y + ay * r + by * gap + cy * h), w, h)
-    further = [side for side in sides if side in STANDING_OFF]
-    for ring in range(1, STAND_OFF + 1):
-        far = gap + ring * step
-        for side in further:
-            (ax, bx, cx), (ay, by, cy) = PLACES[side]
-            yield (side, ring), Rect(round(x + ax * r + bx * far + cx * w), round(y + ay * r + by * far + cy * h), w, h)
-
-
-def leader_for(beside: tuple[float, float, float], rect: pygame.Rect) -> tuple[int, int, int, int]:
-    """A leader line from the circle's edge to the nearest point of the label."""
-    x, y, r = beside
-    px, py = min(max(x, rect.left), rect.right - 1), min(max(y, rect.top), rect.bottom - 1)
-    length = math.hypot(px - x, py - y) or 1.0
-    return round(x + (px - x) * r / length), round(y + (py - y) * r / length), round(px), round(py)
-
-
-def leader_pieces(line: tuple[int, int, int, int], piece: int) -> list[pygame.Rect]:
-    """A leader line as small rectangles along it (later labels keep off them)."""
-    x1, y1, x2, y2 = line
-    count = max(1, math.ceil(math.hypot(x2 - x1, y2 - y1) / max(4, piece)))
-    points = [(x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count) for i in range(count + 1)]
-    return [pygame.Rect(round(min(a[0], b[0])), round(min(a[1], b[1])), round(abs(b[0] - a[0])) + 1,
-                        round(abs(b[1] - a[1])) + 1) for a, b in zip(points, points[1:])]
 
 
 class LabelLayout:
@@ -327,13 +192,13 @@ class LabelLayout:
               inside: pygame.Rect) -> Placed | None:
         """The label at this spot if it may stand there (inside, on nothing taken, beside its
         token and no other, or standing off with a leader line crossing nothing), else None."""
-        if not inside.contains(rect) or _blocked(rect, taken, key[0] == "centre", want.owner):
+        if not inside.contains(rect) or blocked(rect, taken, key[0] == "centre", want.owner):
             return None
         if not key[1]:
-            return None if _ambiguous(rect, want.owner, taken, round(CLEAR * rect.height)) else \
+            return None if ambiguous(rect, want.owner, taken, round(CLEAR * rect.height)) else \
                 Placed(text, rect, want.owner, want.kind)
         leader = leader_for(want.beside, rect)
-        return None if _crossed(leader, want.owner, taken) else Placed(text, rect, want.owner, want.kind, leader)
+        return None if crossed(leader, want.owner, taken) else Placed(text, rect, want.owner, want.kind, leader)
 
     def _make_room(self, want: Wanted, taken: Taken, inside: pygame.Rect, board: _Board) -> bool:
         """A spot for a label that found none: one where a single label placed before it is all
@@ -428,59 +293,6 @@ class _Board:
     def labels(self) -> list[tuple[Wanted, tuple[str, int], Placed]]:
         """Every label on the board, in the order first placed."""
         return [(want, key, label) for want, key, label, _, _, standing in self.entries if standing]
-
-
-def _blocked(rect: pygame.Rect, near: Taken, centred: bool = False, owner: int | None = None) -> bool:
-    """Whether the rectangle overlaps a label, a kept-off area or (really, not just its square) a
-    disc; a label `centred` on its circle may overlap its `owner`'s discs (the path's cost on
-    the destination it outlines)."""
-    if rect.collidelist(near.solid) != -1 and any(
-            not (near.pieces[index] and owner is not None and near.owners[index] == owner)
-            for index in rect.collidelistall(near.solid)):  # a leader may pass under its own token's labels
-        return True
-    discs = near.discs
-    for index in rect.collidelistall(near.squares):
-        disc = discs[index]
-        if not (centred and disc.owner == owner) and circle_hits(disc, rect):
-            return True
-    return False
-
-
-def _ambiguous(rect: pygame.Rect, owner: int | None, near: Taken, margin: int) -> bool:
-    """Whether a label beside its token would stand as near another token (within `margin`), so
-    that it could be read as that one's."""
-    if owner is None:
-        return False
-    wide = rect.inflate(2 * margin, 2 * margin)
-    return any(circle_hits(disc, wide) for disc in _others_met(wide, owner, near))
-
-
-def _crossed(line: tuple[int, int, int, int], owner: int | None, near: Taken) -> bool:
-    """Whether a leader line would cross another token's disc or label, or a kept-off area (it
-    may pass under its own token's labels)."""
-    x1, y1, x2, y2 = line
-    box = pygame.Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
-    owners = near.owners
-    for index in box.collidelistall(near.solid):
-        if (owners[index] != owner or owner is None) and near.solid[index].clipline(x1, y1, x2, y2):
-            return True
-    return any(_segment_near(disc, line) for disc in _others_met(box, owner, near))
-
-
-def _others_met(box: pygame.Rect, owner: int | None, near: Taken) -> list[Disc]:
-    """The discs of others than `owner` whose squares the box meets."""
-    discs = near.discs
-    return [discs[index] for index in box.collidelistall(near.squares) if discs[index].owner != owner]
-
-
-def _segment_near(disc: Disc, line: tuple[int, int, int, int]) -> bool:
-    """Whether a segment passes inside a disc."""
-    x1, y1, x2, y2 = line
-    dx, dy = x2 - x1, y2 - y1
-    length = dx * dx + dy * dy or 1
-    t = max(0.0, min(1.0, ((disc.x - x1) * dx + (disc.y - y1) * dy) / length))
-    nx, ny = x1 + t * dx - disc.x, y1 + t * dy - disc.y
-    return nx * nx + ny * ny < disc.radius * disc.radius
 
 
 def record(size: tuple[int, int], view: str, discs: Iterable[tuple[Disc, str]], laid: Laid,
