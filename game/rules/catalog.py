@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -156,7 +156,7 @@ class Catalog:
     weapons above are that data presented to the shared hex mechanics (see game/rules/ruleset_data.py)."""
 
 
-def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:
+def read_toml(path: Path, problems: list[str]) -> dict[str, Any]:
     """A data file's tables; {} with the problem listed when it cannot be read (a folder, a pipe
     or a device is never opened: `game.userfiles`)."""
     try:
@@ -172,7 +172,7 @@ def _read_toml(path: Path, problems: list[str]) -> dict[str, Any]:
     return {}
 
 
-def _section(data: Mapping[str, Any], name: str, path: Path, problems: list[str]) -> Mapping[str, Any]:
+def section(data: Mapping[str, Any], name: str, path: Path, problems: list[str]) -> Mapping[str, Any]:
     section = data.get(name, {})
     if not isinstance(section, Mapping):
         problems.append(f"{path}: [{name}] must be a table of entries")
@@ -180,111 +180,29 @@ def _section(data: Mapping[str, Any], name: str, path: Path, problems: list[str]
     return section
 
 
-def _record_problems(path: Path, table: str, key: str, record: Any, fields: Mapping[str, Field]) -> list[str]:
+def record_problems(path: Path, table: str, key: str, record: Any, fields: Mapping[str, Field]) -> list[str]:
     if not isinstance(record, Mapping):
         return [f"{path}: [{table}.{key}] must be a table"]
     return [f"{path}: [{table}.{key}] {p}" for p in check_record(record, fields)]
 
 
-def _with_defaults(record: Mapping[str, Any], fields: Mapping[str, Field]) -> dict[str, Any]:
+def with_defaults(record: Mapping[str, Any], fields: Mapping[str, Field]) -> dict[str, Any]:
     return {name: record.get(name, f.default) for name, f in fields.items()}
 
 
 def _load_weapons(path: Path, problems: list[str]) -> dict[str, Weapon]:
     weapons = {}
-    for key, record in _section(_read_toml(path, problems), "weapons", path, problems).items():
-        found = _record_problems(path, "weapons", key, record, WEAPON_FIELDS)
+    for key, record in section(read_toml(path, problems), "weapons", path, problems).items():
+        found = record_problems(path, "weapons", key, record, WEAPON_FIELDS)
         problems.extend(found)
         if found:
             continue
-        values = _with_defaults(record, WEAPON_FIELDS)
+        values = with_defaults(record, WEAPON_FIELDS)
         values["attributes"] = tuple(values["attributes"])
         values["range_m"] = tuple(values["range_m"]) if values["range_m"] else None
         values["shock"] = (values["shock"]["damage"], values["shock"]["max_ac"]) if values["shock"] else None
         weapons[key] = Weapon(id=key, **values)
     return weapons
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One entry of a table: its id and every field with defaults applied."""
-
-    id: str
-    stats: Mapping[str, Any]
-
-    def __getattr__(self, name: str) -> Any:
-        """A field read as an attribute: `weapon.penetration`."""
-        try:
-            return self.stats[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-
-def _freeze(value: Any) -> Any:
-    """A list as a tuple, a table as a read-only mapping, anything else as it is."""
-    if isinstance(value, list):
-        return tuple(value)
-    if isinstance(value, Mapping):
-        return MappingProxyType(dict(value))
-    return value
-
-
-def frozen_entries(records: Mapping[str, dict[str, Any]]) -> Mapping[str, Entry]:
-    """Records as read-only `Entry` values, for the rulesets' own data files."""
-    return MappingProxyType({key: Entry(key, MappingProxyType({k: _freeze(v) for k, v in record.items()}))
-                             for key, record in records.items()})
-
-
-def load_tables(path: Path, tables: Mapping[str, Mapping[str, Field]]) -> tuple[dict[str, dict[str, dict[str, Any]]], list[str]]:
-    """Each [table] of one data file as {key: record with defaults}, and every problem found (file, entry, what to fix)."""
-    problems: list[str] = []
-    data = _read_toml(path, problems)
-    loaded: dict[str, dict[str, dict[str, Any]]] = {}
-    for table, fields in tables.items():
-        loaded[table] = {}
-        for key, record in _section(data, table, path, problems).items():
-            found = _record_problems(path, table, key, record, fields)
-            problems.extend(found)
-            if not found:
-                loaded[table][key] = _with_defaults(record, fields)
-    for unknown in sorted(set(data) - set(tables)):
-        problems.append(f"{path}: unknown table [{unknown}]{suggestion(unknown, tables)}; known: {', '.join(tables)}")
-    return loaded, problems
-
-
-@dataclass(frozen=True, slots=True)
-class RulesetCatalog:
-    """A ruleset's own data file (seed 001, seed 003): weapons, armour and creature types, keyed by id."""
-
-    weapons: Mapping[str, Entry]
-    armour: Mapping[str, Entry]
-    creatures: Mapping[str, Entry]
-
-
-EntryCheck = Callable[[Mapping[str, Any]], list[str]]
-
-
-def _gear_problems(stats: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """A creature's weapon and armour must be entries of the same file."""
-    problems = []
-    for name, table in (("weapon", "weapons"), ("armour", "armour")):
-        if stats[name] not in tables[table]:
-            problems.append(f"'{name}' names unknown {name} '{stats[name]}'{suggestion(stats[name], tables[table])}")
-    return problems
-
-
-def load_ruleset_data(path: Path, fields: Mapping[str, Mapping[str, Field]],
-                      checks: Mapping[str, EntryCheck]) -> RulesetCatalog:
-    """Read a ruleset's weapons, armour and creatures, run each table's own checks; CatalogError lists every problem."""
-    tables, problems = load_tables(path, fields)
-    for table in ("weapons", "armour", "creatures"):
-        for key, stats in tables[table].items():
-            found = _gear_problems(stats, tables) if table == "creatures" else []
-            found += checks[table](stats) if table in checks else []
-            problems.extend(f"{path}: [{table}.{key}] {problem}" for problem in found)
-    if problems:
-        raise CatalogError(problems)
-    return RulesetCatalog(*(frozen_entries(tables[table]) for table in ("weapons", "armour", "creatures")))
 
 
 def _unit_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapping[str, Weapon]) -> list[str]:
@@ -304,10 +222,10 @@ def _unit_problems(path: Path, key: str, stats: Mapping[str, Any], weapons: Mapp
 
 def _load_units(path: Path, weapons: Mapping[str, Weapon], problems: list[str]) -> dict[str, UnitType]:
     units = {}
-    for key, record in _section(_read_toml(path, problems), "units", path, problems).items():
-        found = _record_problems(path, "units", key, record, UNIT_FIELDS)
+    for key, record in section(read_toml(path, problems), "units", path, problems).items():
+        found = record_problems(path, "units", key, record, UNIT_FIELDS)
         if not found:
-            stats = _with_defaults(record, UNIT_FIELDS)
+            stats = with_defaults(record, UNIT_FIELDS)
             stats["skills"] = MappingProxyType(dict(stats["skills"] or {}))
             found = _unit_problems(path, key, stats, weapons)
         problems.extend(found)
@@ -345,9 +263,9 @@ CONCEALMENT_FIELDS: Mapping[str, Field] = {
 
 
 def _load_cover(path: Path, problems: list[str]) -> tuple[dict[str, Material], dict[str, Concealment]]:
-    data = _read_toml(path, problems)
+    data = read_toml(path, problems)
     materials, concealment = {}, {}
-    for key, record in _section(data, "materials", path, problems).items():
+    for key, record in section(data, "materials", path, problems).items():
         if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
             problems.append(f"{path}: [materials.{key}] needs a 'name'")
             continue
@@ -358,8 +276,8 @@ def _load_cover(path: Path, problems: list[str]) -> tuple[dict[str, Material], d
         if not isinstance(resists, bool):
             problems.append(f"{path}: [materials.{key}] 'resists_aimed_shot' must be true or false")
         materials[key] = Material(key, record["name"], rows, resists is True, str(record.get("examples", "")))
-    for key, record in _section(data, "concealment", path, problems).items():
-        found = _record_problems(path, "concealment", key, record, CONCEALMENT_FIELDS)
+    for key, record in section(data, "concealment", path, problems).items():
+        found = record_problems(path, "concealment", key, record, CONCEALMENT_FIELDS)
         problems.extend(found)
         if not found:
             concealment[key] = Concealment(key, record["name"], record["ac_bonus"])

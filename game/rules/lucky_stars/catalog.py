@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game.rules.catalog import DATA_DIR, Entry, RulesetCatalog, load_ruleset_data
+from game.rules.catalog import DATA_DIR
+from game.rules.ruleset_tables import Entry, RulesetCatalog, load_ruleset_data
 from game.rules.fields import Field
 from game.rules.lucky_stars.damage import DAMAGE_TYPES, SIZES
 

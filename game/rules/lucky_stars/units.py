@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from game.rules.catalog import UNIT_FIELDS, Catalog, Entry, RulesetCatalog, UnitType, Weapon
+from game.rules.catalog import UNIT_FIELDS, Catalog, UnitType, Weapon
+from game.rules.ruleset_tables import Entry, RulesetCatalog
 from game.rules.lucky_stars.catalog import max_defense
 from game.rules.lucky_stars.damage import damage_die
 

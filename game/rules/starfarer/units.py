@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from game.rules.catalog import UNIT_FIELDS, Catalog, Entry, RulesetCatalog, UnitType, Weapon
+from game.rules.catalog import UNIT_FIELDS, Catalog, UnitType, Weapon
+from game.rules.ruleset_tables import Entry, RulesetCatalog
 from game.rules.starfarer.checks import SURVIVAL_SHOCK_MULTIPLE
 from game.rules.starfarer.ranges import RANGE_TABLE
 

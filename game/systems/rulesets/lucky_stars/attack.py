@@ -17,7 +17,7 @@ from game.ecs import EntityId
 from game.events import ContestRolled, DefenseDrained, Fell, OpposedAttack
 from game.hexgrid import distance
 from game.rules.modifier import Modifier
-from game.rules.catalog import Entry
+from game.rules.ruleset_tables import Entry
 from game.rules.cover import CoverReading
 from game.prompts import BlowChoice, HeroPointChance, NegationChance
 from game.rules.hero_points import ExtraRoll

@@ -13,7 +13,7 @@ from dataclasses import replace
 from game.components import Armament, Defense, FullCover, Grappling, Health, Identity, Prone, Stats, Unseen
 from game.ecs import EntityId
 from game.events import StealthChanged
-from game.rules.catalog import Entry
+from game.rules.ruleset_tables import Entry
 from game.rules.lucky_stars.actions import Situation, TurnState, action_problem, spend
 from game.rules.lucky_stars.catalog import resistance_to
 from game.rules.lucky_stars.health import Health as DefenseAndVitality

@@ -16,7 +16,7 @@ from game.ecs import EntityId
 from game.events import TaskAttacked, TaskChecked, Wounded
 from game.hexgrid import distance
 from game.prompts import DefenceChance, HeroPointChance, NegationChance, RollWaiting
-from game.rules.catalog import Entry
+from game.rules.ruleset_tables import Entry
 from game.rules.hero_points import ExtraRoll, can_turn, with_extra_rolls
 from game.rules.cover import CoverReading
 from game.rules.starfarer.catalog import armour_against, weapon_rating

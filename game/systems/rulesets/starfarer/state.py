@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.components import ActionPoints, Armament, Health, Identity
 from game.ecs import EntityId
-from game.rules.catalog import Entry
+from game.rules.ruleset_tables import Entry
 from game.rules.starfarer.checks import shock_penalty
 from game.rules.starfarer.hit import Body, Target
 from game.rules.starfarer.initiative import PHASE_COST
