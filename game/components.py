@@ -1,4 +1,6 @@
-"""Component types of the battle world: frozen data, replaced on change, never mutated.
+"""Component types of the battle world every ruleset shares (and SWN's): frozen data, replaced on
+change, never mutated. A ruleset's own components live in its package (`components.py` beside its
+mechanics: Lucky Stars' DEF, grapples and hiding; Starfarer's action points, wounds and phases).
 
 A component that refers to another entity stores its id. No component holds a Surface,
 a file or anything else that is not plain data.
@@ -9,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.hexgrid import Hex
-from game.rules.dice import Roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,51 +246,6 @@ class ProtectSince:
 
 
 @dataclass(frozen=True, slots=True)
-class CarriedRounds:
-    """Rounds left in each carried weapon's magazine, in the order of `Carried.weapons`."""
-
-    rounds: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ChargeUnderway:
-    """Seed 002 Charge: a run under way; the blow lands on `target` once the run reaches `end`
-    after `hexes` hexes (overwatch may pause the run); `path` is the run (a hero point decision
-    on the blow keeps the charge to go on with)."""
-
-    target: int
-    end: Hex
-    hexes: int
-    path: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class PausedMove:
-    """A move that overwatch interrupted: the rest of its path, and the watchers who chose to
-    hold for the rest of it. It goes on once every overwatch decision about it is made."""
-
-    remaining: tuple[Hex, ...]
-    silenced: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Defense:
-    """Seed 001 DEF: what hits drain before Vitality (VIT lives in `Health`, unit "VIT");
-    `condition` is "dying" or "incapacitated" once VIT reached 0."""
-
-    current: int
-    maximum: int
-    condition: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionPoints:
-    """Seed 003 action points: rolled each round, 10 paid for each action phase, the rest carried."""
-
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class HeroPoints:
     """Seed 004: the combatant's own hero points (only with the map module `hero_points`)."""
 
@@ -305,27 +261,8 @@ class Trademark:
 
 
 @dataclass(frozen=True, slots=True)
-class FullCover:
-    """Seed 001: crouched wholly behind the cover where it stands, until it moves or comes out."""
-
-@dataclass(frozen=True, slots=True)
 class Leading:
     """The one squad a PC directly leads (seed 002, Authority Focus): it gets the focus's buff."""
 
     squad: int
 
-
-@dataclass(frozen=True, slots=True)
-class Grappling:
-    """Seed 001 Grapple: locked with `partner`, either in control of the grapple or pinned."""
-
-    partner: int
-    in_control: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Unseen:
-    """Seed 001 Stealth: hidden from the enemy behind something; `stealth` is the roll a
-    searcher's INS roll must beat to find it."""
-
-    stealth: Roll

@@ -122,7 +122,7 @@ def test_systems_import_only_lower_systems_and_mechanics_never_each_other():
 # above those, and its RULESET (the package's __init__) on top.
 SWN = GAME / "systems" / "rulesets" / "swn"
 SWN_LAYERS = [
-    {"authority", "squads", "offers", "turns"},
+    {"components", "authority", "squads", "offers", "turns"},
     {"checks", "attackers", "line_of_fire", "spill"},
     {"combat"},
     {"overwatch"},

@@ -9,7 +9,7 @@ from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
 from game.systems.rulesets.swn import table
 from game.rules.swn.saves import npc_save_target, pc_save_target
-from game.components import ChargeUnderway
+from game.systems.rulesets.swn.components import ChargeUnderway
 from game.systems.rulesets.swn.charge import charge_paths, plan_charge
 
 from kit import FOREST, WALL, battle_at, unit

@@ -6,7 +6,7 @@ that search roll, and the search then goes on to the other hiders."""
 from fractions import Fraction
 
 from game.actions import EndTurn, Hide, Hold, Search, SpendHeroPoint, Step, Attack
-from game.components import Unseen
+from game.systems.rulesets.lucky_stars.components import Unseen
 from game.events import ContestRolled
 from game.hexgrid import Hex
 from game.prompts import HeroPointChance

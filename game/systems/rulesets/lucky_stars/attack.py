@@ -12,7 +12,8 @@ from fractions import Fraction
 from itertools import product
 
 from game.actions import Action, Attack, NonlethalAttack
-from game.components import Defense, Fallen, FullCover, Health, Position, Stats
+from game.components import Fallen, Health, Position, Stats
+from game.systems.rulesets.lucky_stars.components import Defense, FullCover
 from game.ecs import EntityId
 from game.events import ContestRolled, DefenseDrained, Fell, OpposedAttack
 from game.hexgrid import distance

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.actions import ChooseBlow, Hold
-from game.components import Dead, Defense
+from game.components import Dead
+from game.systems.rulesets.lucky_stars.components import Defense
 from game.events import BlowChosen
 from game.prompts import BlowChoice
 from game.systems.scene import Scene

@@ -13,7 +13,8 @@ from fractions import Fraction
 
 from game.actions import (Action, EndGrapple, Grapple, GrappleAttack, GrappleMove, GrappleToss, Hold, RegainControl,
                           TakeHold)
-from game.components import Grappling, Position
+from game.components import Position
+from game.systems.rulesets.lucky_stars.components import Grappling
 from game.ecs import EntityId
 from game.events import GrappleChanged, Moved
 from game.prompts import GrappleWon, HeroPointChance

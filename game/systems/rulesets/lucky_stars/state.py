@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.components import Armament, Defense, FullCover, Grappling, Health, Identity, Prone, Stats, Unseen
+from game.components import Armament, Health, Identity, Prone, Stats
+from game.systems.rulesets.lucky_stars.components import Defense, FullCover, Grappling, Unseen
 from game.ecs import EntityId
 from game.events import StealthChanged
 from game.rules.ruleset_tables import Entry

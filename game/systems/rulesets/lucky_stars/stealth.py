@@ -12,7 +12,7 @@ against each hidden enemy's stealth roll, which holds only if it is higher.
 from __future__ import annotations
 
 from game.actions import Action, Hide, Search
-from game.components import Unseen
+from game.systems.rulesets.lucky_stars.components import Unseen
 from game.ecs import EntityId
 from game.events import ContestRolled, StealthChanged
 from game.prompts import HeroPointChance, RollWaiting

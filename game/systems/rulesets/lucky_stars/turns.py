@@ -7,7 +7,8 @@ only pays for it in action points.
 from __future__ import annotations
 
 from game.actions import Move, StandUp, Step, UseCover
-from game.components import Allegiance, Defense, FullCover, Initiative, Position, Prone, Stats
+from game.components import Allegiance, Initiative, Position, Prone, Stats
+from game.systems.rulesets.lucky_stars.components import Defense, FullCover
 from game.ecs import EntityId
 from game.events import ConditionChanged, Rolled, TurnBegan
 from game.rules.lucky_stars.actions import TurnState, start_turn

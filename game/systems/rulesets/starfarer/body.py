@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.components import ActionPoints, Dead, Fallen, Footprint, Position, Stats
+from game.components import Dead, Fallen, Footprint, Position, Stats
+from game.systems.rulesets.starfarer.components import ActionPoints
 from game.ecs import EntityId
 from game.events import BleedingStopped, Bled, CameTo, Fell, TaskChecked
 from game.prompts import CounterChance, HeroPointChance, RollWaiting
@@ -34,6 +35,7 @@ from game.rules.starfarer.wounds import MODIFIERS
 from game.systems.footprint import place as stand_on
 from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets.starfarer import state
+from game.systems.rulesets.starfarer.components import BleedingClock, Declaration, Dying, Unconscious
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import kill
 
@@ -58,27 +60,27 @@ def _lie_down(scene: Scene, entity: EntityId, fate: str) -> None:
         scene.world.remove(entity, Footprint)
         scene.world.set(entity, Fallen(position.hex, scene.round))
     scene.world.set(entity, ActionPoints(0))
-    scene.world.remove(entity, state.Declaration)
+    scene.world.remove(entity, Declaration)
     scene.emit(Fell(entity, fate))
 
 
 def knock_out(scene: Scene, entity: EntityId, lof: int) -> None:
     """A failed shock check: unconscious, first checking to come to LOF rounds later (Seed 003, 3.6.6)."""
-    scene.world.set(entity, state.Unconscious(first_waking_round(scene.round, lof)))
+    scene.world.set(entity, Unconscious(first_waking_round(scene.round, lof)))
     _lie_down(scene, entity, "unconscious")
 
 
 def fall_dying(scene: Scene, entity: EntityId) -> None:
     """A survival check passed with a mortal wound or x6 shock: down, checking again every round (Seed 003, 3.6.6)."""
-    scene.world.remove(entity, state.Unconscious)
-    scene.world.set(entity, state.Dying(scene.round))
+    scene.world.remove(entity, Unconscious)
+    scene.world.set(entity, Dying(scene.round))
     _lie_down(scene, entity, "mortal wound")
 
 
 def die(scene: Scene, entity: EntityId, fate: str) -> None:
     """Dead: no longer unconscious or dying."""
-    scene.world.remove(entity, state.Unconscious)
-    scene.world.remove(entity, state.Dying)
+    scene.world.remove(entity, Unconscious)
+    scene.world.remove(entity, Dying)
     kill(scene, entity, fate)
 
 
@@ -106,7 +108,7 @@ def _bleed(scene: Scene, entity: EntityId) -> bool:
     scene.emit(Bled(entity, before.bleeding.per_round, (before.shock, after.shock)))
     basic = state.creature(scene, entity).basic_shock
     if after.shock >= shock_capacity(state.creature(scene, entity)):
-        if not scene.world.has(entity, state.Dying):
+        if not scene.world.has(entity, Dying):
             return _survive_or_die(scene, entity)
     elif shock_multiple(after.shock, basic) > shock_multiple(before.shock, basic) and in_the_fight(scene.world, entity):
         return _stay_conscious(scene, entity)
@@ -160,7 +162,7 @@ def _stop_bleeding(scene: Scene, entity: EntityId) -> bool:
     body = state.body(scene, entity)
     if not body.bleeding.per_round and not _clock(scene, entity):
         return False
-    clock = state.BleedingClock(bleeding_clock(_clock(scene, entity), body.bleeding.rates))
+    clock = BleedingClock(bleeding_clock(_clock(scene, entity), body.bleeding.rates))
     scene.world.set(entity, clock)
     return _check_areas(scene, entity, clock.areas)
 
@@ -190,13 +192,13 @@ def _stops(scene: Scene, entity: EntityId, task: TaskResult, location: str) -> N
 
 
 def _clock(scene: Scene, entity: EntityId) -> tuple[tuple[str, int, int], ...]:
-    found = scene.world.try_get(entity, state.BleedingClock)
+    found = scene.world.try_get(entity, BleedingClock)
     return found.areas if found is not None else ()
 
 
 def _dying(scene: Scene, entity: EntityId) -> bool:
     """A survival check every round past the first; failing it, the character dies (Seed 003, 3.6.6)."""
-    wound = scene.world.try_get(entity, state.Dying)
+    wound = scene.world.try_get(entity, Dying)
     if wound is None or wound.since_round >= scene.round or scene.world.has(entity, Dead):
         return False
     return _decided_or_lands(scene, entity, DYING, survival_task(scene, entity, wound.since_round))
@@ -213,8 +215,8 @@ def _come_to(scene: Scene, entity: EntityId) -> bool:
     Ruling: the shock check's EF is less the worse of the worst wound's modifier and the shock
     penalty; a character whose hex someone else now holds stays down until it is free.
     """
-    out = scene.world.try_get(entity, state.Unconscious)
-    if out is None or out.check_round > scene.round or scene.world.has(entity, state.Dying):
+    out = scene.world.try_get(entity, Unconscious)
+    if out is None or out.check_round > scene.round or scene.world.has(entity, Dying):
         return False
     if scene.world.at(scene.world.get(entity, Fallen).hex) is not None:
         return False
@@ -229,12 +231,12 @@ def _wakes_or_not(scene: Scene, entity: EntityId, task: TaskResult, _: str = "")
     """Passed, the character stands up where it lay; failed, LOF d10 rounds to the next try (Seed 003, 3.6.6)."""
     if task.success:
         lying = scene.world.get(entity, Fallen).hex
-        scene.world.remove(entity, state.Unconscious)
+        scene.world.remove(entity, Unconscious)
         scene.world.remove(entity, Fallen)
         stand_on(scene.world, entity, (lying,))
         scene.emit(CameTo(entity, lying))
         return
-    scene.world.set(entity, state.Unconscious(scene.round + rounds_until_next_check(task, scene.dice)))
+    scene.world.set(entity, Unconscious(scene.round + rounds_until_next_check(task, scene.dice)))
 
 
 EACH = (_stop_bleeding, _dying, _come_to)

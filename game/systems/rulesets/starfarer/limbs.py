@@ -20,6 +20,7 @@ from game.rules.starfarer.checks import MEDIUM, disability_check
 from game.rules.starfarer.tasks import TaskProfile
 from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets.starfarer import state
+from game.systems.rulesets.starfarer.components import LimbChecks
 from game.systems.rulesets.starfarer.body import check
 from game.systems.scene import Scene
 
@@ -28,7 +29,7 @@ Due = tuple[tuple[str, TaskProfile], ...]
 
 def _results(scene: Scene, entity: EntityId) -> dict[str, bool]:
     """This round's disability checks so far: limb -> may it be used."""
-    found = scene.world.try_get(entity, state.LimbChecks)
+    found = scene.world.try_get(entity, LimbChecks)
     return dict(found.results) if found is not None and found.round == scene.round else {}
 
 
@@ -58,7 +59,7 @@ DISABILITY = "disability check"
 
 
 def _remember(scene: Scene, entity: EntityId, results: dict[str, bool]) -> None:
-    scene.world.set(entity, state.LimbChecks(scene.round, tuple(results.items())))
+    scene.world.set(entity, LimbChecks(scene.round, tuple(results.items())))
 
 
 def passed(scene: Scene, entity: EntityId, checks: Due, action: Action | None = None) -> bool | None:

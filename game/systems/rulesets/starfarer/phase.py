@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.actions import Declare, EndTurn, Hold
-from game.components import ActionPoints
+from game.systems.rulesets.starfarer.components import ActionPoints
 from game.ecs import EntityId
 from game.events import ActionsDeclared, PhaseEnded
 from game.rules.starfarer.initiative import PHASE_COST, DeclaredAction, declare, end_phase, extra_action_penalty
 from game.prompts import DeclarationChance
 from game.systems.dispatch import Row
 from game.systems.rulesets.starfarer import state
+from game.systems.rulesets.starfarer.components import Declaration, PhasePlan
 from game.systems.scene import Scene
 
 SETTING = "declare_actions"
@@ -34,19 +35,19 @@ def declaring(scene: Scene) -> bool:
     return bool(scene.setup.setting(SETTING, False))
 
 
-def _plan(scene: Scene, entity: EntityId) -> state.PhasePlan:
-    found = scene.world.try_get(entity, state.PhasePlan)
-    return found if found is not None else state.PhasePlan()
+def _plan(scene: Scene, entity: EntityId) -> PhasePlan:
+    found = scene.world.try_get(entity, PhasePlan)
+    return found if found is not None else PhasePlan()
 
 
 def start(scene: Scene, entity: EntityId) -> None:
     """The phase begins with what was declared for it, if anything (the declaration is used up)."""
-    declared = scene.world.try_get(entity, state.Declaration)
-    scene.world.remove(entity, state.Declaration)
+    declared = scene.world.try_get(entity, Declaration)
+    scene.world.remove(entity, Declaration)
     if declared is None:
-        scene.world.set(entity, state.PhasePlan())
+        scene.world.set(entity, PhasePlan())
     else:
-        scene.world.set(entity, state.PhasePlan(declared.actions, declared.modifiers))
+        scene.world.set(entity, PhasePlan(declared.actions, declared.modifiers))
 
 
 def refusal(scene: Scene, entity: EntityId, kind: str) -> str | None:
@@ -67,7 +68,7 @@ def refusal(scene: Scene, entity: EntityId, kind: str) -> str | None:
 def take(scene: Scene, entity: EntityId, kind: str) -> None:
     """Record an action taken in the phase."""
     plan = _plan(scene, entity)
-    scene.world.set(entity, state.PhasePlan(plan.declared, plan.modifiers, (*plan.taken, kind)))
+    scene.world.set(entity, PhasePlan(plan.declared, plan.modifiers, (*plan.taken, kind)))
 
 
 def extra_actions(scene: Scene, entity: EntityId) -> int:
@@ -111,7 +112,7 @@ def check_declare(scene: Scene, action: Declare) -> tuple[DeclaredAction, ...] |
         return "this map does not use declared actions (map property declare_actions)"
     if scene.pending and not asked(scene, action.actor):
         return f"waiting for a decision: {scene.pending[0].question}"
-    if scene.world.has(action.actor, state.Declaration):
+    if scene.world.has(action.actor, Declaration):
         return "the next phase's actions are already declared"
     if action.attacks < 0 or action.attacks + action.move < 1:
         return "declare at least one action"
@@ -145,7 +146,7 @@ def hold_row(other: Row, rolled_after: Callable[[Scene], None]) -> Row:
 def _record(scene: Scene, action: Declare, plan: tuple[DeclaredAction, ...]) -> None:
     before = state.points(scene, action.actor)
     after = declare(before, plan)
-    scene.world.set(action.actor, state.Declaration(tuple(a.name for a in plan),
+    scene.world.set(action.actor, Declaration(tuple(a.name for a in plan),
                                                     tuple(a.initiative_modifier for a in plan)))
     scene.world.set(action.actor, ActionPoints(after))
     scene.emit(ActionsDeclared(action.actor, action.attacks, action.move, after - before, (before, after)))

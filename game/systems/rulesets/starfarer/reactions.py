@@ -9,7 +9,7 @@ open goes to the hero point rows.
 from __future__ import annotations
 
 from game.actions import Attack, Hold, React
-from game.components import ActionPoints
+from game.systems.rulesets.starfarer.components import ActionPoints
 from game.events import Reacted, TaskChecked
 from game.prompts import DefenceChance, HeroPointChance, RollWaiting
 from game.rules.starfarer.initiative import PHASE_COST

@@ -8,9 +8,10 @@ and `ActionPoints`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from game.components import ActionPoints, Armament, Health, Identity
+from game.components import Armament, Health, Identity
+from game.systems.rulesets.starfarer.components import ActionPoints
 from game.ecs import EntityId
 from game.rules.ruleset_tables import Entry
 from game.rules.starfarer.checks import shock_penalty
@@ -18,55 +19,9 @@ from game.rules.starfarer.hit import Body, Target
 from game.rules.starfarer.initiative import PHASE_COST
 from game.rules.starfarer.units import shock_capacity
 from game.rules.starfarer.wounds import trait_penalty
+from game.systems.rulesets.starfarer.components import Dying, Unconscious
 from game.systems.scene import Scene
 from game.views import CombatantView
-
-@dataclass(frozen=True, slots=True)
-class Unconscious:
-    """Knocked out by a failed shock check: lying down until the check at the start of `check_round` (Seed 003, 3.6.6)."""
-
-    check_round: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dying:
-    """A mortal wound or shock in the x6 bracket: a survival check every round from `since_round` on (Seed 003, 3.6.6)."""
-
-    since_round: int
-
-
-@dataclass(frozen=True, slots=True)
-class LimbChecks:
-    """This round's disability checks: each limb checked and whether it may be used (Seed 003, 3.6.6)."""
-
-    round: int
-    results: tuple[tuple[str, bool], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class BleedingClock:
-    """Rounds each area has bled at its present rate: (location, rate, rounds) (Seed 003, 3.6.7)."""
-
-    areas: tuple[tuple[str, int, int], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """The actions declared for one's next phase (optional rule, Seed 003, 3.2.1): their kinds and
-    initiative modifiers, in order."""
-
-    actions: tuple[str, ...]
-    modifiers: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PhasePlan:
-    """The phase under way: the actions declared for it (none: one action of any kind) and those taken."""
-
-    declared: tuple[str, ...] = ()
-    modifiers: tuple[int, ...] = ()
-    taken: tuple[str, ...] = ()
-
 
 ARM_LIMBS = ("right_arm",)  # Ruling: an attack is made with the right arm (the seed names no hand)
 LEG_LIMBS = ("right_leg", "left_leg")

@@ -8,7 +8,8 @@ movement) or an attack. Each round the bleeding wounds add their shock first.
 from __future__ import annotations
 
 from game.actions import Move
-from game.components import ActionPoints, Initiative, Stats, TurnBudget
+from game.components import Initiative, Stats, TurnBudget
+from game.systems.rulesets.starfarer.components import ActionPoints
 from game.ecs import EntityId
 from game.events import RoundBegan, TurnBegan
 from game.prompts import HeroPointChance, RollWaiting

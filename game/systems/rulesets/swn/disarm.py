@@ -16,7 +16,8 @@ from fractions import Fraction
 from itertools import product
 
 from game.actions import Disarm, PickUp, ReadyWeapon
-from game.components import Armament, Carried, CarriedRounds, DroppedWeapon, Identity, Position, Squad, Stats
+from game.components import Armament, Carried, DroppedWeapon, Identity, Position, Squad, Stats
+from game.systems.rulesets.swn.components import CarriedRounds
 from game.ecs import EntityId, World
 from game.events import Attacked, CheckRolled, ConditionChanged, DisarmSettled, DropRolled, WeaponDropped, WeaponTaken
 from game.hexgrid import Hex, distance, neighbor

@@ -4,7 +4,8 @@ waiting where a hero may spend a hero point or negate damage (seed 004); the rec
 from __future__ import annotations
 
 from game.actions import Charge
-from game.components import ChargeUnderway, Identity, Position, Prone, Stats
+from game.components import Identity, Position, Prone, Stats
+from game.systems.rulesets.swn.components import ChargeUnderway
 from game.ecs import EntityId
 from game.events import (
     Attacked,
