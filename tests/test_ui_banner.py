@@ -33,7 +33,7 @@ def _decision(battle: Battle, kind, decider_name: str):
     assert isinstance(prompt, kind)
     banner = banner_for(battle, NOBODY)
     assert (banner.kind, banner.headline, banner.question) == ("decision", f"{decider_name} decides", prompt.question)
-    assert [(b.choose, b.words) for b in banner.buttons] == answer_entries(battle.options(prompt.decider))
+    assert [(b.choose, b.words) for b in banner.buttons] == answer_entries(battle.options(prompt.decider), battle.place)
     _keys_take_their_answer(battle, banner)
     return banner
 
@@ -136,6 +136,10 @@ def test_which_hexes_a_squad_keeps_is_its_owners_decision():
     assert battle.submit(GmSetHealth(2, value=18)).accepted
     banner = _decision(battle, FootprintChoice, "Red squad")
     assert {b.choose for b in banner.buttons} >= {"regroup", "hold"}
+    regroups = [b for b in banner.buttons if b.choose.startswith("regroup")]
+    assert len(regroups) == len(battle.options(2).allowed("regroup"))
+    for button, option in zip(regroups, battle.options(2).allowed("regroup")):  # each names the hexes it keeps
+        assert button.words == "Regroup onto " + "; ".join(battle.place(h) for h in option.hexes)
 
 
 # -- turns -----------------------------------------------------------------------------------------

@@ -461,7 +461,7 @@ class TableApp:
         prompt = self.battle.pending()
         sides = [(s.id, s.name, self.computer.label(s.id)) for s in self.battle.sides()]
         shown = options if not self.computer_decides() else Options(options.actor)
-        self.panel.show_choices(shown, prompt.question if prompt else "", sides)
+        self.panel.show_choices(shown, prompt.question if prompt else "", sides, self.battle.place)
 
     def screenshots(self) -> None:
         """Save each window as a PNG (F12), for the GM to share and for tests to read: into the

@@ -95,7 +95,7 @@ def _decision(battle: Battle, seat: Seat, options: Options | None) -> Banner:
         return Banner("deciding", f"{who.name} is deciding (computer)", who.side)
     options = options if options is not None and options.actor == who.id else battle.options(who.id)
     keys = answer_keys(options)
-    buttons = tuple(Button(name, words, keys.get(name, ())) for name, words in answer_entries(options))
+    buttons = tuple(Button(name, words, keys.get(name, ())) for name, words in answer_entries(options, battle.place))
     return Banner("decision", f"{who.name} decides", who.side, _unseen(battle, prompt.question), buttons=buttons)
 
 
