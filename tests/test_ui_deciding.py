@@ -114,3 +114,13 @@ def test_a_squads_regroup_outlines_the_hexes_it_may_keep_and_names_them_as_its_a
     assert named == {battle.place(h) for h in hexes}
     answers = [label["text"] for label in record["labels"] if label["kind"] == "banner" and "Regroup" in label["text"]]
     assert answers and all(any(place in words for place in named) for words in answers)
+
+
+def test_a_pc_lying_unconscious_who_decides_a_hero_point_wears_the_mark(tmp_path):
+    from tests.ui_kit import starfarer_hero_down_at_a_rounds_start
+
+    battle, _ = starfarer_hero_down_at_a_rounds_start(tmp_path)
+    down = battle.combatant(battle.pending().decider)
+    assert not down.in_fight and marked(battle) == down.id
+    image, _ = render_frame(battle, SIZE, "table")
+    assert _band(image, fitted_camera(battle, Board(battle.scenario), SIZE), down.hex, PAPER) >= 12
