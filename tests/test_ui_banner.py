@@ -10,7 +10,7 @@ from game.battle import Battle
 from game.hexgrid import Hex
 from game.prompts import CounterChance, DeclarationChance, FootprintChoice, HeroPointChance, OverwatchChance, ProtectChance
 from game.ui.answers import answer_entries
-from game.ui.banner import HELP, UNSEEN, Seat, banner_for
+from game.ui.banner import HELP, UNSEEN, Seat, banner_for, roll_words
 from game.ui.modes import KEYS, Answer, Board, Choose, Key
 
 from kit import battle_at, scenario, unit
@@ -187,7 +187,19 @@ def test_the_gm_holding_the_table_a_die_asked_for_and_the_end_are_said_plainly()
     assert (held.kind, held.headline, held.question, held.buttons) == ("gm", "The GM has the table",
                                                                       "editing a unit", ())
     asked = banner_for(battle, Seat(frozenset(), asking="roll a d20 for Ana's attack on Rook and type its face"))
-    assert (asked.kind, asked.question) == ("roll", "Roll a d20 for Ana's attack on Rook and type its face")
+    assert (asked.kind, asked.headline) == ("roll", "Roll a d20")  # two windows: the table cannot type it in
+    assert asked.question == "For Ana's attack on Rook: tell the GM its face"
     assert battle.submit(GmSetHealth(ROOK, value=0)).accepted and battle.state.ended
     over = banner_for(battle, NOBODY)
     assert (over.kind, over.headline, over.buttons) == ("over", "The battle is over", ())
+
+
+def test_a_die_asked_for_says_what_the_table_does_with_its_face_in_either_layout():
+    asking = "roll a d6 for Ana's attack on Rook and type its face (die 2 of this action)"
+    assert roll_words(asking, bar=True) == ("Roll a d6", "For Ana's attack on Rook (die 2 of this action): "
+                                                         "tell the GM its face")
+    assert roll_words(asking, bar=False) == ("Roll a d6", "For Ana's attack on Rook (die 2 of this action): "
+                                                          "click its face in the dice box, or type it and press Enter")
+    d100 = "roll a d100 for Ana's attack on Rook and type its face"
+    assert roll_words(d100, bar=False)[1] == "For Ana's attack on Rook: type its face and press Enter"  # no buttons
+    assert roll_words("something else", bar=True) == ("Roll at the table", "Something else")
