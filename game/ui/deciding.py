@@ -140,6 +140,8 @@ def _arrow(target: pygame.Surface, ends: tuple[tuple[float, float], tuple[float,
     points = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
     drawn.drawn.append(pygame.draw.polygon(target, TARGET, points))
     pygame.draw.polygon(target, INK, points, 2)
+    middle = ((tip[0] + base[0]) / 2, (tip[1] + base[1]) / 2)
+    drawn.rings.append(Disc(None, *middle, head * 0.6))  # no label hides which way the arrow points
     if ringed is not None:
         area = mark(target, end, radius, TARGET)
         drawn.drawn.append(area)
