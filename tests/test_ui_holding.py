@@ -100,3 +100,15 @@ def test_in_one_window_a_key_is_refused_while_the_gm_has_the_table():
         assert not app.battle.actions and app.message == HELD
     finally:
         app.console.destroy()
+
+
+def test_while_the_gm_has_the_table_it_shows_no_targets_or_reach_to_click(app):
+    def kinds() -> set[str]:
+        app.painter.draw()
+        return {label["kind"] for label in app.table.frame.record["labels"]}
+
+    assert "odds" in kinds()  # Vask's targets, each with its odds
+    app.gm_tools.gm_mode = True
+    assert "odds" not in kinds()  # nothing invites a click it would refuse
+    app.gm_tools.gm_mode = False
+    assert "odds" in kinds()

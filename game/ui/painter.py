@@ -34,7 +34,8 @@ class WindowPainter:
         gone = app.banner.prepare()  # the banner first: the table's labels keep off it
         for view in app.views:
             view.overlaid = view.overlaid + view.layered + (gone if view is app.table else [])
-        aiming = bool(kind) and not app.computer_decides() and not isinstance(mode, Answer)
+        # No overlays invite a click the table would refuse: the computer's turn, a decision, the GM holding the table.
+        aiming = bool(kind) and not app.computer_decides() and not isinstance(mode, Answer) and not app.holding()
         actor = app.battle.combatant(options.actor) if options.actor else None
         wedge = self._wedge(mode, options) if aiming else ()
         for view in app.views:

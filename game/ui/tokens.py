@@ -82,10 +82,12 @@ class Tokens:
         self.fonts = fonts or Fonts()
 
     def shown(self, combatants: Iterable[CombatantView]) -> list[CombatantView]:
-        """The combatants this view draws, the fallen first (the standing are drawn over them):
-        everyone on a hex, but on the table not whoever the map hides until the GM reveals them."""
+        """The combatants this view draws, the fallen first (the standing are drawn over them), and
+        of the fallen the dead first (a dying PC on the hex of a dead raider shows its rounds left
+        over the raider's cross): everyone on a hex, but on the table not whoever the map hides
+        until the GM reveals them."""
         shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
-        return sorted(shown, key=lambda c: (c.in_fight, c.id))
+        return sorted(shown, key=lambda c: (c.in_fight, c.in_fight or c.down != "dead", c.id))
 
     def draw(self, target: pygame.Surface, camera: Camera, shown: list[CombatantView],
              current: int | None = None) -> list[pygame.Rect]:
