@@ -5,46 +5,24 @@ dummy video driver, fed pygame events as the table's and the console's windows s
 
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 
-from game.savefile import battle_from_map
 from game.scenario.summary import MAPS_DIR
-from game.ui.app import TableApp, start_windows
+from game.ui.app import TableApp
+
+from tests.ui_kit import click_at, headless_window, press_key
 
 HELD = "Wait: the GM has the table (GM mode is on)"
-
-
-def _app(one_window: bool = False) -> TableApp:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    start_windows()
-    app = TableApp(battle_from_map(MAPS_DIR / "relay_station_ambush.tmx", 1), (1280, 800), one_window)
-    app.run(frames=1)
-    _key(app, pygame.K_SPACE, " ", app.table.window)  # the briefing put away
-    assert app.briefing.status() == {"briefing": None}
-    return app
 
 
 @pytest.fixture
 def app():
     """The two windows on the default map, the briefing put away."""
-    made = _app()
+    made = headless_window()
     yield made
     for window in {made.table.window, made.console}:
         window.destroy()
-
-
-def _key(app: TableApp, key: int, unicode: str, window) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, window=window))
-    app.run(frames=1)
-
-
-def _click(app: TableApp, pos, window) -> None:
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        app.handle(pygame.event.Event(kind, button=1, pos=tuple(round(v) for v in pos), window=window))
-    app.run(frames=1)
 
 
 def _a_move(app: TableApp) -> tuple[int, int]:
@@ -56,20 +34,20 @@ def _a_move(app: TableApp) -> tuple[int, int]:
 def test_a_key_on_the_table_is_refused_with_a_note_while_gm_mode_is_on_and_the_console_still_acts(app):
     app.gm_tools.gm_mode = True
     assert app.holding() == "GM mode is on" and app.banner.current().kind == "gm"
-    _key(app, pygame.K_e, "e", app.table.window)  # End turn, on the table
+    press_key(app, pygame.K_e, "e", app.table.window)  # End turn, on the table
     assert not app.battle.actions and app.toast.words == HELD == app.message
-    _key(app, pygame.K_e, "e", app.console)  # the GM at the console ends it
+    press_key(app, pygame.K_e, "e", app.console)  # the GM at the console ends it
     assert len(app.battle.actions) == 1
 
 
 def test_a_click_on_the_table_view_takes_nothing_while_the_gm_has_it_and_moves_once_handed_back(app):
     where = _a_move(app)
     app.gm_tools.gm_mode = True
-    _click(app, where, app.table.window)
+    click_at(app, where, app.table.window)
     assert not app.battle.actions and app.toast.words == HELD
     assert app.toast.at == tuple(round(v) for v in where)  # the note stands by the click
     app.gm_tools.gm_mode = False
-    _click(app, where, app.table.window)
+    click_at(app, where, app.table.window)
     assert len(app.battle.actions) == 1
 
 
@@ -85,18 +63,18 @@ def test_the_bars_end_turn_button_is_refused_while_the_open_dialog_is_up(app):
 
 def test_the_key_card_and_the_briefing_still_show_while_the_gm_has_the_table(app):
     app.gm_tools.gm_mode = True
-    _key(app, pygame.K_SLASH, "?", app.table.window)
+    press_key(app, pygame.K_SLASH, "?", app.table.window)
     assert app.aids.help_shown and app.toast.words == ""
-    _key(app, pygame.K_SPACE, " ", app.table.window)  # any key puts the card away
-    _key(app, pygame.K_b, "b", app.table.window)
+    press_key(app, pygame.K_SPACE, " ", app.table.window)  # any key puts the card away
+    press_key(app, pygame.K_b, "b", app.table.window)
     assert app.briefing.status()["briefing"] and app.toast.words == ""
 
 
 def test_in_one_window_a_key_is_refused_while_the_gm_has_the_table():
-    app = _app(one_window=True)
+    app = headless_window(one_window=True)
     try:
         app.gm_tools.gm_mode = True
-        _key(app, pygame.K_e, "e", app.console)
+        press_key(app, pygame.K_e, "e", app.console)
         assert not app.battle.actions and app.message == HELD
     finally:
         app.console.destroy()

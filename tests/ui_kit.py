@@ -129,3 +129,31 @@ def starfarer_hero_down_at_a_rounds_start(tmp_path: Path):
     save = tmp_path / "down.json"
     write_save(battle, save)
     return battle, save
+
+
+def headless_window(one_window: bool = False, map_name: str = "relay_station_ambush.tmx"):
+    """The real window (`TableApp`, two windows unless `one_window`) on SDL's dummy video driver,
+    on a bundled map with seed 1, one frame drawn and the briefing put away."""
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.app import TableApp, start_windows
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    start_windows()
+    app = TableApp(battle_from_map(MAPS_DIR / map_name, 1), (1280, 800), one_window)
+    app.run(frames=1)
+    press_key(app, pygame.K_SPACE, " ", app.table.window)
+    assert app.briefing.status() == {"briefing": None}
+    return app
+
+
+def press_key(app, key: int, unicode: str, window) -> None:
+    """A key pressed on one of the app's windows, then a frame."""
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, window=window))
+    app.run(frames=1)
+
+
+def click_at(app, pos, window, button: int = 1) -> None:
+    """A press and release at a point of one of the app's windows, then a frame."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, button=button, pos=tuple(round(v) for v in pos), window=window))
+    app.run(frames=1)
