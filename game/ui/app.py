@@ -270,6 +270,10 @@ class TableApp:
         self.next_computer = time.monotonic() + self.computer_pace
         self.submit(self.computer.choose(self.battle, self.battle.combatant(self.decider()).side))
 
+    def draw(self) -> None:
+        """One frame in every window (`game.ui.painter`)."""
+        self.painter.draw()
+
     def screenshots(self) -> None:
         """Save each window as a PNG (F12), for the GM to share and for tests to read: into the
         --shots folder, else the user's pictures folder, saying where (game/ui/screenshots.py)."""
@@ -305,7 +309,7 @@ class TableApp:
                         tuple(v.camera for v in self.views), tuple(sorted(self.computer.chosen.items())))
                 playing = bool(self.aids.animations.items)  # an animation runs on its own clock
                 if events or playing or self.painter.again or seen != shown or time.monotonic() - last_drawn > 0.5:
-                    self.painter.draw()
+                    self.draw()
                     shown, last_drawn = seen, time.monotonic()
                 self.write_status()
             except Exception as error:  # the fight goes on; the GM is told, and nothing is lost
