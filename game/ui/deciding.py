@@ -24,7 +24,7 @@ from game.ui.camera import Camera
 from game.ui.labels import Fonts, label_size
 from game.ui.layout import Disc, Wanted
 from game.ui.look import INK, TARGET, band_width
-from game.ui.overlays import Aimed, polygon
+from game.ui.overlays import Aimed, banded_line, polygon
 from game.ui.tokens import mark
 from game.views import CombatantView
 
@@ -111,7 +111,7 @@ def draw_stake(target: pygame.Surface, camera: Camera, found: Stake, shown: Iter
             _arrow(target, ends, radius, width, drawn, None if end == decider else end)
     for hex_ in found.hexes:
         corners = polygon(camera, hex_)
-        drawn.drawn.append(_banded(target, corners, width, closed=True))
+        drawn.drawn.append(banded_line(target, corners, width, True, TARGET))
         x, y = camera.hex_center(hex_)
         reach = max(abs(cx - x) for cx, _ in corners) + width
         drawn.rings.append(Disc(decider, x, y, reach))  # the decider's own labels may stand by them
@@ -135,7 +135,7 @@ def _arrow(target: pygame.Surface, ends: tuple[tuple[float, float], tuple[float,
     base = (tip[0] - ux * head, tip[1] - uy * head)
     begin = (start[0] + ux * radius, start[1] + uy * radius)
     if length > radius + ring + head:
-        drawn.drawn.append(_banded(target, [begin, base], width, closed=False))
+        drawn.drawn.append(banded_line(target, [begin, base], width, False, TARGET))
     wing = (-uy * head * 0.75, ux * head * 0.75)
     points = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
     drawn.drawn.append(pygame.draw.polygon(target, TARGET, points))
@@ -146,10 +146,3 @@ def _arrow(target: pygame.Surface, ends: tuple[tuple[float, float], tuple[float,
         area = mark(target, end, radius, TARGET)
         drawn.drawn.append(area)
         drawn.rings.append(Disc(ringed, end[0], end[1], area.width / 2))
-
-
-def _banded(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool) -> pygame.Rect:
-    """A light line in the target colour `width` pixels wide, edged in dark; the area drawn on."""
-    area = pygame.draw.lines(target, INK, closed, points, width + 4)
-    pygame.draw.lines(target, TARGET, closed, points, width)
-    return area
