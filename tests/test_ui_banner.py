@@ -5,7 +5,7 @@ what is left of it, who is next, and the action bar's buttons with their keys.""
 
 from dataclasses import replace
 
-from game.actions import (Attack, EndTurn, GmSetHealth, GmSetHidden, Move, SetOverwatch, SpendHeroPoint)
+from game.actions import Attack, GmSetHealth, GmSetHidden, SpendHeroPoint
 from game.battle import Battle
 from game.hexgrid import Hex
 from game.prompts import CounterChance, DeclarationChance, FootprintChoice, HeroPointChance, OverwatchChance, ProtectChance
@@ -13,7 +13,7 @@ from game.ui.answers import answer_entries
 from game.ui.banner import HELP, UNSEEN, Seat, banner_for, roll_words
 from game.ui.modes import KEYS, Answer, Board, Choose, Key
 
-from kit import battle_at, scenario, unit
+from kit import at_an_overwatch_shot, battle_at, scenario, unit
 
 NOBODY = Seat(frozenset())
 
@@ -81,13 +81,7 @@ def test_a_hidden_attackers_name_in_the_question_reads_someone_unseen():
 
 # -- overwatch -------------------------------------------------------------------------------------
 def test_an_overwatch_shot_names_the_watcher_and_offers_fire_with_its_odds_and_holding():
-    units = [unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Voss"), unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")]
-    battle = battle_at(units, first=1, radius=8, seed=11)
-    assert battle.submit(SetOverwatch(1, facing=0)).accepted and battle.submit(EndTurn(1)).accepted
-    while battle.current() != 2:
-        assert battle.submit(EndTurn(battle.current())).accepted
-    assert battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0)))).accepted
-    banner = _decision(battle, OverwatchChance, "Voss")
+    banner = _decision(at_an_overwatch_shot(), OverwatchChance, "Voss")
     fire = next(b for b in banner.buttons if b.choose == "overwatch_fire")
     assert fire.words.startswith("Fire (") and fire.words.endswith("% to hit)") and "return" in fire.keys
     assert {"hold", "hold_for_move"} <= {b.choose for b in banner.buttons}

@@ -10,7 +10,7 @@ from tests.ui_kit import at_a_protect_decision, colour  # noqa: F401  (the dummy
 
 import pygame  # noqa: E402
 
-from game.actions import Attack, EndTurn, GmSetHidden, Move, SetOverwatch, SpendHeroPoint
+from game.actions import Attack, GmSetHidden, SpendHeroPoint
 from game.ai import choose_action
 from game.hexgrid import Hex
 from game.prompts import FootprintChoice
@@ -22,7 +22,7 @@ from game.ui.look import PAPER, TARGET, band_width, text_height
 from game.ui.render import fitted_camera, render_frame
 from game.ui.tokens import Tokens
 
-from tests.kit import battle_at, unit
+from tests.kit import at_an_overwatch_shot, battle_at, unit
 
 SIZE = (1920, 1080)
 
@@ -71,12 +71,7 @@ def test_out_of_a_decision_the_mark_stays_with_whose_turn_it_is_and_nothing_is_s
 
 
 def test_an_overwatch_shot_is_a_line_from_the_watcher_to_the_mover():
-    units = [unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Voss"), unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")]
-    battle = battle_at(units, first=1, radius=8, seed=11)
-    assert battle.submit(SetOverwatch(1, facing=0)).accepted and battle.submit(EndTurn(1)).accepted
-    while battle.current() != 2:
-        assert battle.submit(EndTurn(battle.current())).accepted
-    assert battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0)))).accepted
+    battle = at_an_overwatch_shot()
     assert marked(battle) == 1 and battle.current() == 2
     assert stake(battle.pending()) == Stake(lines=((1, 2),))
 

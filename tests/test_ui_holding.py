@@ -17,12 +17,9 @@ HELD = "Wait: the GM has the table (GM mode is on)"
 
 
 @pytest.fixture
-def app():
+def app(headless_app):
     """The two windows on the default map, the briefing put away."""
-    made = headless_window()
-    yield made
-    for window in {made.table.window, made.console}:
-        window.destroy()
+    return headless_app
 
 
 def _a_move(app: TableApp) -> tuple[int, int]:

@@ -7,15 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_kit import click_at, headless_window, press_key
+from tests.ui_kit import click_at, press_key
 
 
 @pytest.fixture
-def app():
-    made = headless_window()
-    yield made
-    for window in {made.table.window, made.console}:
-        window.destroy()
+def app(headless_app):
+    """The two windows on the default map, the briefing put away."""
+    return headless_app
 
 
 def test_a_refusal_stays_while_the_turn_stands_and_goes_once_an_action_is_taken(app):
