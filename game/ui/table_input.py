@@ -72,7 +72,7 @@ class TableInput(Layer):
             if name == BRIEFING and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 app.briefing.open()
             elif name:
-                app.feed(Key(name), from_table=getattr(event, "window", None) is app.table.window)
+                app.feed(Key(name), from_table=getattr(event, "window", None) == app.table.window)
 
     def motion(self, event) -> None:
         """Hover follows the mouse; a button held and moved pans the view."""
