@@ -6,6 +6,10 @@ map with every number, and the panel of controls). `one_window` puts the table v
 panel in a single window. Every click goes through the input modes to `battle.submit`; the
 computer plays the sides the map (or the GM) gives it. An error never ends the fight: it
 becomes a message in the console.
+
+`TableApp` keeps the windows, whose move it is and the loop; its helpers are layers
+(`game.ui.layers`) it loops over, the input the bottom one (`game.ui.table_input`); a frame is
+drawn by `game.ui.painter`, the status file written by `game.ui.status_file`.
 """
 
 from __future__ import annotations
