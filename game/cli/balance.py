@@ -20,8 +20,8 @@ from pathlib import Path
 
 from game.cli.output import printable, printable_lines
 from game.savefile.atomic import WriteError, write_atomically
-from game.simulate.balance import (DEFAULT_RUNS, Balance, BalanceError, Request, Setup, parse_target, prepare,
-                                   run_search, steps_words)
+from game.simulate.balance import (DEFAULT_RUNS, Balance, BalanceError, Request, Setup, ladders, parse_target,
+                                   prepare, run_search, steps_words)
 from game.simulate.balance_map import BalanceMapError, write_balanced
 from game.simulate.balance_out import check_out
 from game.simulate.balance_text import balance_json, balance_text
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         balance = _search(setup, args)
     except SchedulerError as error:
         return _refuse(str(error))
-    if balance.outcome.direction > 0 and setup.roster.most_added() == 0:
+    if balance.outcome.direction > 0 and not any(ladder.up for ladder in ladders(setup.roster)):
         return _refuse(f"{Path(setup.plan.map_path).name}: no free cell is left near the {setup.side} (passable, "
                        "not taken, out of the others' sight when they start hidden or surprised) for the units "
                        "the search must add; make room on the map, or vary another side with --vary")

@@ -123,6 +123,10 @@ def prepare(request: Request) -> Setup:
     side = _varied_side(request, camps)
     adding_helps = camps[side] == request.camp
     roster = _roster(scenario, side, request, catalog)
+    if not any(ladder.up or ladder.down for ladder in ladders(roster)):
+        raise BalanceError(f"{path.name}: no free cell is left near the {side} (passable, not taken, out of the "
+                           "others' sight when they start hidden or surprised) and none of their units may be "
+                           "taken away; make room on the map, use --remove-named, or vary another side")
     limits = Limits(max(LEAST_SCREEN, request.runs // SCREEN_SHARE), request.runs, CANDIDATES)
     return Setup(request, plan, info, scenario, roster, side, Goal(request.target), limits, adding_helps, catalog)
 
@@ -191,11 +195,11 @@ def _next_object_id(scenario: Scenario) -> int:
     return max(highest, int(root.attrs.get("nextobjectid", "0") or 0))
 
 
-def ladders(setup: Setup) -> tuple[Ladder, ...]:
+def ladders(roster: Roster) -> tuple[Ladder, ...]:
     """How far each stock can go: up to `MOST_ADDED` more (free cells allowing), down to none."""
-    room = min(MOST_ADDED, setup.roster.most_added())
+    room = min(MOST_ADDED, roster.most_added())
     return tuple(Ladder(min(MOST_ADDED, MOST_IN_A_SQUAD - stock.squad_count) if stock.squad else room,
-                        stock.fewest_removed()) for stock in setup.roster.stocks)
+                        stock.fewest_removed()) for stock in roster.stocks)
 
 
 def run_search(setup: Setup, pool: FightPool, progress: Callable[[int], None] = lambda n: None,
@@ -203,7 +207,7 @@ def run_search(setup: Setup, pool: FightPool, progress: Callable[[int], None] = 
                on_round: Callable[[Search], None] = lambda search: None) -> Balance:
     """Search on the pool; Ctrl-C or `stop` end it with the best found so far."""
     trials = Trials(pool, setup.plan, setup.roster, setup.request.camp, progress, stop)
-    search = Search(trials, ladders(setup), setup.goal, setup.limits, setup.adding_helps,
+    search = Search(trials, ladders(setup.roster), setup.goal, setup.limits, setup.adding_helps,
                     possible=setup.roster.possible, on_round=on_round)
     outcome = search.run()
     return Balance(setup, outcome, trials, dict(search.verdicts), outcome.why == "interrupted")

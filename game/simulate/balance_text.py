@@ -7,7 +7,7 @@ the fights played in all. Nothing in it depends on timing or on how the fights w
 
 from __future__ import annotations
 
-from game.simulate.balance import Balance, Setup, shown_path, steps_words
+from game.simulate.balance import MOST_ADDED, Balance, Setup, shown_path, steps_words
 from game.simulate.search import Steps, Verdict
 from game.simulate.text import interval_words, percent
 
@@ -110,7 +110,7 @@ def _ran_out(setup: Setup, direction: int, camp: str, estimate: float) -> str:
     if direction > 0:
         room = setup.roster.most_added()
         limit = ("there is no free cell near them" if room == 0 else
-                 f"the search adds at most {min(room, 30)} units of a type (free cells near them: {room})")
+                 f"the search adds at most {min(room, MOST_ADDED)} units of a type (free cells near them: {room})")
         return f"even with the most {side} the search may add, {camp} win {percent(estimate)}: {limit}"
     return (f"even with every {side} unit the search may take away gone, {camp} win {percent(estimate)}: named units "
             "and the leader stay unless --remove-named, squads keep one member, and the other sides are not varied")

@@ -5,15 +5,17 @@ per `Stock`), measured by the fights it wins for the camp (`Trials`: every candi
 same fight numbers, so the dice are shared as far as the rosters allow). The search, in rounds
 whose fights are all played before it decides anything (so the answer never depends on which
 worker finished first):
-1. the map's roster, screened; it may already be inside the band;
-2. one ladder per type (1, 2, 4, 8 ... units of that type alone, added or removed as the odds
+1. the map's roster, screened and told (it may already be inside the band);
+2. one ladder per type (1, 2, 4, 8 ... units of that type alone, added or taken away as the odds
    need), screened round by round until the camp's rate crosses the target or the ladder ends;
-3. bisection on each crossed ladder down to the two neighbouring steps around the target;
-4. those candidates, smallest change first, get fights added (doubling, up to --runs) until
-   their 95% interval lies inside target +- 5 points (the answer), lies outside the band
-   (rejected), or cannot be told at --runs fights;
-5. without an answer, the nearest step below the target plus one unit of each other type;
-6. without an answer still, the nearest candidate and why it could not get closer.
+3. bisection on each crossed ladder down to the two neighbouring steps either side of the target;
+4. the candidates worth telling: each crossing's two steps, each ladder's end, and the step short
+   of the target on the crossing with the smallest change plus one unit of each other type;
+5. told smallest change first (candidates of one size together): fights are added, doubling up
+   to --runs, until a candidate's 95% interval lies inside target +- 5 points (the answer), lies
+   outside the band, rules out every rate --runs fights could prove inside (too far off), or
+   still cannot be told at --runs fights;
+6. without an answer, the nearest candidate and why the search could not get closer.
 At most `Limits.candidates` candidates are tried. Ctrl-C (or `pool.Stopped`) ends the search
 with the best found so far.
 """
@@ -137,6 +139,8 @@ class Search:
     tried: list[Steps] = field(default_factory=list)
     verdicts: dict[Steps, Verdict] = field(default_factory=dict)
     direction: int = 0
+    limited: bool = False
+    """Whether the candidate limit cut the search short somewhere."""
     possible: Callable[[Steps], bool] = lambda steps: True
     """Whether a candidate can be made (free cells enough for the units it adds)."""
     on_round: Callable[[Search], None] = lambda search: None
@@ -208,14 +212,16 @@ class Search:
         """The step short of the target on the crossing with the smallest change, plus one unit
         of each other type."""
         i, (lo, _) = min(crossings.items(), key=lambda item: (item[1][1], item[0]))
-        mixes = []
+        mixes: list[Steps] = []
         for k in ladders:
             if k != i and self._reach(k) >= 1:
                 steps = list(self._point(i, lo))
                 steps[k] = self.direction
                 if self.possible(tuple(steps)):
                     mixes.append(tuple(steps))
-        mixes = mixes[:max(0, self.limits.candidates - len(self.tried))]
+        room = max(0, self.limits.candidates - len(self.tried))
+        self.limited = self.limited or len(mixes) > room
+        mixes = mixes[:room]
         self._screen(mixes)
         return sorted(mixes, key=self._order)
 
@@ -265,8 +271,10 @@ class Search:
         self.on_round(self)
 
     def _room(self, count: int) -> bool:
-        """Whether `count` more candidates fit in the limit."""
-        return len(self.tried) + count <= self.limits.candidates
+        """Whether `count` more candidates fit in the limit (remembered when they do not)."""
+        fits = len(self.tried) + count <= self.limits.candidates
+        self.limited = self.limited or not fits
+        return fits
 
     def _zero(self) -> Steps:
         return (0,) * len(self.ladders)
@@ -315,14 +323,9 @@ class Search:
         """Why no candidate was proven inside the band."""
         if any(v == Verdict.UNSURE for v in self.verdicts.values()):
             return "unsure"
-        if not self._room(1) and (crossings or self._short_of_end()):
+        if self.limited:
             return "limit"
         return "coarse" if crossings else "ran_out"
-
-    def _short_of_end(self) -> bool:
-        """Whether some ladder was not followed to its end."""
-        reached = [max((abs(s[i]) for s in self.tried), default=0) for i in range(len(self.ladders))]
-        return any(reached[i] < self._reach(i) for i in range(len(self.ladders)))
 
 
 def _size(steps: Steps) -> int:
