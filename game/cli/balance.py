@@ -101,7 +101,7 @@ def _refuse(message: str) -> int:
 def _search(setup: Setup, args: argparse.Namespace) -> Balance:
     """The search with a progress bar: candidates tried, fights played, the best so far."""
     from tqdm import tqdm  # noqa: PLC0415 (only when searching: other commands start faster)
-    with tqdm(unit="fight", desc="balance", file=sys.stderr, disable=None) as bar, \
+    with tqdm(unit=" fights", desc="balance", file=sys.stderr, disable=None) as bar, \
             FightPool(args.jobs, args.scheduler) as pool:
         return run_search(setup, pool, bar.update, on_round=lambda search: _show(bar, setup, search))
 
@@ -110,8 +110,8 @@ def _show(bar, setup: Setup, search: Search) -> None:
     """The bar's words: candidates tried and the best so far."""
     best = search.nearest()
     rate = search.measure.rate(best)
-    bar.set_postfix_str(f"{len(search.tried)} candidates; best {steps_words(setup, best)}: "
-                        f"{100 * rate.estimate:.1f}% in {search.measure.fights(best)}", refresh=True)
+    bar.set_postfix_str(f"{len(search.tried)} candidates, best so far {steps_words(setup, best)}: "
+                        f"{100 * rate.estimate:.1f}% of {search.measure.fights(best)}", refresh=True)
 
 
 def _finish(args: argparse.Namespace, balance: Balance) -> int:
