@@ -157,7 +157,10 @@ def write_balanced(source: Path, out: Path, scenario: Scenario, change: RosterCh
         data = moved_references(data, source.parent, out.parent)
     except (OSError, MapEditError) as error:
         raise BalanceMapError(f"{source.name}: cannot be rewritten ({getattr(error, 'strerror', None) or error})") from None
-    handle, temp = tempfile.mkstemp(prefix=f".{out.stem[:60]}.", suffix=".tmx", dir=out.parent)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{out.stem[:60]}.", suffix=".tmx", dir=out.parent)
+    except OSError as error:
+        raise BalanceMapError(f"{out}: cannot be written ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -166,6 +169,8 @@ def write_balanced(source: Path, out: Path, scenario: Scenario, change: RosterCh
         _check_written(Path(temp), out, scenario, change, catalog)
         os.chmod(temp, source.stat().st_mode & 0o666)
         os.replace(temp, out)
+    except OSError as error:
+        raise BalanceMapError(f"{out}: cannot be written ({error.strerror or error})") from None
     finally:
         if os.path.exists(temp):
             os.unlink(temp)

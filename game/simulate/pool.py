@@ -12,6 +12,7 @@ next never depends on which batch came back first.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -40,9 +41,11 @@ class Stopped(Exception):
 class FightPool:
     """Plays the fights asked for, here, in `jobs` worker processes, or on a Dask scheduler."""
 
-    def __init__(self, jobs: int = 1, scheduler: str | None = None) -> None:
+    def __init__(self, jobs: int = 1, scheduler: str | None = None, nice: int = 0) -> None:
         self.workers = worker_count(jobs, MANY_FIGHTS)
         self.scheduler = scheduler
+        self.nice = nice
+        """How much lower the workers' priority is than this process's (the window keeps its pace)."""
         self._pool = None
         self._client = None
 
@@ -65,9 +68,10 @@ class FightPool:
         """The batches' results as they come back."""
         if self.scheduler:
             return self._on_dask(tasks)
-        if self.workers > 1:
+        if self.workers > 1 or self.nice:
             if self._pool is None:
-                self._pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_start_worker)
+                self._pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_start_worker,
+                                                                       initargs=(self.nice,))
             return self._pool.imap_unordered(play_kept, tasks)
         return (play_kept(task) for task in tasks)
 
@@ -122,9 +126,12 @@ _KEPT = threading.local()
 """In a worker (a process, or a Dask worker's thread): the candidates' maps read and ready."""
 
 
-def _start_worker() -> None:
-    """A worker process leaves Ctrl-C to the main process and collects garbage less often."""
+def _start_worker(nice: int = 0) -> None:
+    """A worker process leaves Ctrl-C to the main process, collects garbage less often, and
+    runs `nice` steps below it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        os.nice(nice)
     collect_less()
 
 
