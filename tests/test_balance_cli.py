@@ -7,7 +7,6 @@ import json
 import os
 import pty
 import select
-import shutil
 import signal
 import struct
 import subprocess
@@ -20,7 +19,7 @@ import pytest
 
 from game.cli import main
 from game.scenario import load_scenario
-from tests.test_balance_roster import BASELINE
+from tests.balance_kit import copy_skirmish
 
 ROOT = Path(__file__).resolve().parent.parent
 RELAY = ROOT / "maps" / "relay_station_ambush.tmx"
@@ -32,9 +31,7 @@ PCs to 11%, inside 7% to 17%, in about 300 fights of a few rounds."""
 @pytest.fixture
 def skirmish(tmp_path: Path) -> Path:
     """The baseline skirmish copied into a folder of its own."""
-    for name in ("baseline.tmx", "terrain.tsx", "terrain.png"):
-        shutil.copy(BASELINE.parent / name, tmp_path / name)
-    return tmp_path / "baseline.tmx"
+    return copy_skirmish(tmp_path)
 
 
 def test_the_skirmish_balanced_for_the_pcs_at_12_percent_adds_two_thugs(skirmish, capsys):
@@ -71,6 +68,14 @@ def test_the_answer_is_the_same_on_a_dask_cluster(skirmish, tmp_path):
                        "--json", str(tmp_path / "dask.json")])
     assert status == 0
     assert (tmp_path / "dask.json").read_text() == (tmp_path / "plain.json").read_text()
+
+
+def test_without_a_scheduler_there_the_search_says_so(skirmish, capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("game.simulate.pool.SCHEDULER_TIMEOUT", "1s")
+    status = main(["balance", str(skirmish), *SEARCH, "--scheduler", "tcp://127.0.0.1:9"])
+    assert status == 1
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
 
 
 def test_a_search_finding_nothing_inside_the_band_names_the_nearest_and_why(skirmish, capsys):

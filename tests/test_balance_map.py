@@ -15,7 +15,7 @@ from game.scenario import load_scenario
 from game.simulate.balance import Request, prepare
 from game.simulate.balance_map import BalanceMapError, balanced_bytes, write_balanced
 from game.simulate.roster import apply_change
-from tests.test_balance_roster import BASELINE
+from tests.balance_kit import BASELINE, copy_skirmish
 from tests.test_tiled_editor import EDITOR_LIMIT_S, editor_env  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,19 +85,11 @@ def test_a_squads_new_count_changes_its_count_line_only(maps):
                                         ['    <property name="count" type="int" value="11"/>\n'])]
 
 
-def _variant(folder: Path, text: str) -> Path:
-    for name in ("terrain.tsx", "terrain.png"):
-        (folder / name).write_bytes((BASELINE.parent / name).read_bytes())
-    path = folder / "variant.tmx"
-    path.write_bytes(text.encode())
-    return path
-
-
 def test_a_map_with_windows_line_ends_a_comment_and_a_shifted_layer_keeps_all_three(tmp_path):
     text = BASELINE.read_text().replace('<objectgroup id="4" name="units">',
                                         '<!-- GM: Kim starts wounded -->\n <objectgroup id="4" name="units" '
                                         'offsetx="14" offsety="-6">')
-    source = _variant(tmp_path, text.replace("\n", "\r\n"))
+    source = copy_skirmish(tmp_path, text.replace("\n", "\r\n"), "variant.tmx")
     setup = _setup(source, target=0.2)
     change = setup.roster.change(_steps(setup, thug=2))
     write_balanced(source, tmp_path / "out.tmx", setup.scenario, change, setup.catalog)  # checks its units itself

@@ -13,9 +13,9 @@ from game.savefile import load_scenario_or_fail
 from game.simulate.balance import Request, prepare
 from game.simulate.placement import free_cells, keeps_out_of_sight
 from game.simulate.roster import RosterChange, apply_change, side_stocks
+from tests.balance_kit import BASELINE, copy_skirmish
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
-BASELINE = Path(__file__).resolve().parent / "bad_maps" / "baseline.tmx"
 CATALOG = load_catalog()
 NAMES = {key: t.name for key, t in CATALOG.unit_types.items()}
 
@@ -89,11 +89,7 @@ def surprised_baseline(folder: Path) -> Path:
     text = BASELINE.read_text().replace('<property name="morale" type="int" value="8"/>',
                                         '<property name="morale" type="int" value="8"/>\n'
                                         '    <property name="surprised" type="bool" value="true"/>')
-    for name in ("terrain.tsx", "terrain.png"):
-        (folder / name).write_bytes((BASELINE.parent / name).read_bytes())
-    path = folder / "surprised.tmx"
-    path.write_text(text)
-    return path
+    return copy_skirmish(folder, text, "surprised.tmx")
 
 
 def test_a_surprised_side_gains_units_only_where_no_other_side_can_see_them(tmp_path):

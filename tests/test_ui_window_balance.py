@@ -4,37 +4,23 @@ and the balanced map opens in the window."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
 import psutil
 import pytest
 
-from ui_window_kit import ROOT, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
+from balance_kit import copy_skirmish
+from test_ui_window_files import own_map as relay  # noqa: F401 (a fixture: the default scenario, free to edit)
+from ui_window_kit import Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
 
 pytestmark = needs_xvfb
-BASELINE = ROOT / "tests" / "bad_maps" / "baseline.tmx"
 
 
 @pytest.fixture
 def skirmish(tmp_path) -> Path:
     """The baseline skirmish (Sgt Kim against Thug A) in a folder of its own."""
-    for name in ("baseline.tmx", "terrain.tsx", "terrain.png"):
-        shutil.copy(BASELINE.parent / name, tmp_path / name)
-    return tmp_path / "baseline.tmx"
-
-
-@pytest.fixture
-def relay(tmp_path) -> Path:
-    """The default scenario with its tilesets, templates and images, in a folder of its own."""
-    maps = tmp_path / "maps"
-    maps.mkdir()
-    for folder in ("tilesets", "templates"):
-        shutil.copytree(ROOT / "maps" / folder, maps / folder)
-    shutil.copytree(ROOT / "assets", tmp_path / "assets")
-    shutil.copy(ROOT / "maps" / "relay_station_ambush.tmx", maps)
-    return maps / "relay_station_ambush.tmx"
+    return copy_skirmish(tmp_path)
 
 
 def _ask(table: Table, percent: str) -> dict:

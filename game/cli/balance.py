@@ -31,6 +31,7 @@ from game.simulate.search import Search
 
 REFUSED_STATUS = 2
 NOT_FOUND_STATUS = 1
+"""Also: the Dask scheduler cannot be reached, or a file asked for could not be written."""
 INTERRUPTED_STATUS = 130
 
 
@@ -70,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         balance = _search(setup, args)
     except SchedulerError as error:
-        return _refuse(str(error))
+        print(printable(f"hexbattle balance: {error}"), file=sys.stderr)
+        return NOT_FOUND_STATUS
     if balance.outcome.direction > 0 and not any(ladder.up for ladder in ladders(setup.roster)):
         return _refuse(f"{Path(setup.plan.map_path).name}: no free cell is left near the {setup.side} (passable, "
                        "not taken, out of the others' sight when they start hidden or surprised) for the units "

@@ -10,7 +10,6 @@ the window reads (`words`, `done`, `error`) is a plain value the thread replaces
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 
 from game.simulate.balance import Balance, BalanceError, Request, Setup, prepare, run_search, steps_words
@@ -26,22 +25,14 @@ NICE = 10
 """How many steps below the window's priority the workers play (0 to 19, Unix `nice`)."""
 MOST_NAMES_TRIED = 100
 
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """What the GM asked in the window: the map, the camp, its win rate (a fraction), the side."""
-
-    map: Path
-    camp: str
-    target: float
-    vary: str | None = None
+__all__ = ["BalanceJob", "BalanceMapError", "Request", "free_name"]
 
 
 class BalanceJob:
     """One background search."""
 
-    def __init__(self, ask: Ask, workers: int = WORKERS, nice: int = NICE) -> None:
-        self.ask, self.workers, self.nice = ask, workers, nice
+    def __init__(self, request: Request, workers: int = WORKERS, nice: int = NICE) -> None:
+        self.request, self.workers, self.nice = request, workers, nice
         self.words = "reading the map"
         """How far the search got, in a line."""
         self.error = ""
@@ -69,7 +60,7 @@ class BalanceJob:
 
     def _run(self) -> None:
         try:
-            self.setup = prepare(Request(str(self.ask.map), self.ask.camp, self.ask.target, self.ask.vary))
+            self.setup = prepare(self.request)
             self.words = "starting the workers"
             with FightPool(self.workers, nice=self.nice) as pool:
                 self.balance = run_search(self.setup, pool, self._count, self._stop.is_set, self._round)

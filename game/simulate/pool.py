@@ -11,6 +11,7 @@ next never depends on which batch came back first.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import signal
@@ -20,6 +21,7 @@ from itertools import islice
 
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, FightResult, describe_error, load_plan_scenario, play_fight
+from game.simulate.roster import apply_change
 from game.simulate.runner import BATCHES_IN_FLIGHT, SCHEDULER_TIMEOUT, SchedulerError, collect_less, worker_count
 from game.simulate.seeds import fight_seed
 
@@ -148,16 +150,25 @@ def play_kept(task: tuple[FightPlan, tuple[int, ...]]) -> tuple[FightPlan, list[
 
 
 def _ready(plan: FightPlan):
-    """The plan's scenario, catalog and battle starter, kept for the last `PLANS_KEPT` plans."""
+    """The plan's scenario, catalog and battle starter, kept for the last `PLANS_KEPT` plans.
+    Every candidate of one map is its map read once with its roster changed, and plays on one
+    terrain, so what the terrain remembers (lines of fire, cover, ways) serves them all."""
     kept = getattr(_KEPT, "plans", None)
     if kept is None:
         kept = _KEPT.plans = {}
+        _KEPT.maps = {}
         _KEPT.catalog = load_catalog()
     if plan in kept:
         kept[plan] = kept.pop(plan)  # the most recently used last
         return kept[plan]
-    scenario = load_plan_scenario(plan, _KEPT.catalog)
-    kept[plan] = (scenario, _KEPT.catalog, Battle.starter(scenario, _KEPT.catalog))
+    catalog = _KEPT.catalog
+    map_key = (plan.map_path, plan.ruleset)
+    if map_key not in _KEPT.maps:
+        base = load_plan_scenario(dataclasses.replace(plan, change=None), catalog)
+        _KEPT.maps = {map_key: (base, Battle.starter(base, catalog)(0).field)}  # one map at a time
+    base, field = _KEPT.maps[map_key]
+    scenario = apply_change(base, plan.change)
+    kept[plan] = (scenario, catalog, Battle.starter(scenario, catalog, field))
     while len(kept) > PLANS_KEPT:
         kept.pop(next(iter(kept)))
     return kept[plan]

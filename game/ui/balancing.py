@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine, UIWindow
 
 from game.battle import Battle
-from game.simulate.balance_job import Ask, BalanceJob, BalanceMapError
+from game.simulate.balance_job import BalanceJob, BalanceMapError, Request
 from game.ui.files import load
 from game.ui.layers import Layer
 from game.ui.tools import balance_slot
@@ -71,7 +71,7 @@ class BalanceDialog:
                               container=self.window)
         self.labels = labels
 
-    def ask(self, map_path) -> Ask | str:
+    def ask(self, map_path) -> Request | str:
         """What the GM asked, or what is wrong with it."""
         target = read_percent(self.percent.get_text())
         if isinstance(target, str):
@@ -80,7 +80,7 @@ class BalanceDialog:
         vary = vary[0] if isinstance(vary, tuple) else vary
         camp = self.camp.selected_option
         camp = camp[0] if isinstance(camp, tuple) else camp
-        return Ask(map_path, camp, target, None if vary == THE_OTHER_SIDE else vary)
+        return Request(str(map_path), camp, target, None if vary == THE_OTHER_SIDE else vary)
 
     def show(self, words: str, running: bool, done: bool) -> None:
         """The progress line, the Search/Cancel button, Open once there is an answer."""
