@@ -47,9 +47,16 @@ class Odds(Measure):
         for steps, count in wanted.items():
             have = self.played.get(steps, 0)
             assert count > have, "a candidate is only ever asked for more fights"
-            rate = self.rate_of(steps)
-            self.wins[steps] = self.wins.get(steps, 0) + int(np.sum(DRAWS[have:count] < rate))
+            rates = np.array([self._rate(steps, i) for i in range(have, count)])
+            self.wins[steps] = self.wins.get(steps, 0) + int(np.sum(DRAWS[have:count] < rates))
             self.played[steps] = count
+
+    def _rate(self, steps, fight):
+        """The candidate's true rate in fight number `fight` (`rate_of` may take the fight too)."""
+        try:
+            return self.rate_of(steps, fight)
+        except TypeError:
+            return self.rate_of(steps)
 
     def rate(self, steps):
         return wilson_interval(self.wins.get(steps, 0), self.played.get(steps, 0))
@@ -172,3 +179,15 @@ def test_a_mix_of_two_types_smaller_than_any_one_type_alone_is_found():
     # units); one of each: 90 - 20 - 10 = 60, two units in all
     _, outcome, _ = _search(lambda s: 0.9 - 0.2 * s[0] - 0.1 * s[1], [Ladder(6, 0), Ladder(10, 0)])
     assert outcome.found == (1, 1)
+
+
+def test_a_step_that_only_looked_across_the_target_in_its_first_fights_sends_its_ladder_on():
+    # one unit: its first 50 fights go 55% (across 60%), then 72%; two units: 60% throughout
+    def rate(steps, fight=0):
+        if steps == (1,):
+            return 0.55 if fight < 50 else 0.72
+        return 0.9 - 0.15 * steps[0]
+
+    search, outcome, _ = _search(rate, [Ladder(8, 0)])
+    assert search.verdicts[(1,)] in (Verdict.ABOVE, Verdict.FAR)
+    assert outcome.found == (2,)

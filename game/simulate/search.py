@@ -15,7 +15,9 @@ worker finished first):
    to --runs, until a candidate's 95% interval lies inside target +- 5 points (the answer), lies
    outside the band, rules out every rate --runs fights could prove inside (too far off), or
    still cannot be told at --runs fights;
-6. without an answer, the nearest candidate and why the search could not get closer.
+6. when more fights show that a ladder's step across the target is not across it after all, that
+   ladder goes on from there (steps 3 to 5 again);
+7. without an answer, the nearest candidate and why the search could not get closer.
 At most `Limits.candidates` candidates are tried. Ctrl-C (or `pool.Stopped`) ends the search
 with the best found so far.
 """
@@ -159,24 +161,30 @@ class Search:
             return Outcome(base, base, "map", tuple(self.tried), 0)
         self.direction = self._direction(self.measure.rate(base))
         ladders = [i for i, ladder in enumerate(self.ladders) if self._reach(i) > 0]
-        crossings, ends = self._bracket(ladders)
-        crossings = self._bisect(crossings)
-        candidates = self._pairs(crossings, ends) + (self._mixes(crossings, ladders) if crossings else [])
-        found = self._verify_all(sorted(set(candidates), key=self._order))
-        if found is not None:
-            return Outcome(found, found, "found", tuple(self.tried), self.direction)
-        return self._ending(self._why_not(crossings), crossings)
+        crossings, ends = self._bracket({i: 0 for i in ladders})
+        while True:
+            crossings = self._bisect(crossings)
+            candidates = self._pairs(crossings, ends) + (self._mixes(crossings, ladders) if crossings else [])
+            found = self._verify_all(sorted(set(candidates), key=self._order))
+            if found is not None:
+                return Outcome(found, found, "found", tuple(self.tried), self.direction)
+            moved = self._crossings_moved(crossings)
+            if not moved or not self._room(1):
+                return self._ending(self._why_not(crossings), crossings)
+            more, more_ends = self._bracket(moved)
+            crossings.update(more)
+            ends.update(more_ends)
 
     # -- the rounds ------------------------------------------------------------------------
-    def _bracket(self, ladders: list[int]) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
-        """Ladder steps 1, 2, 4 ... per ladder until the rate crosses the target: the crossed
-        ladders' (last step short of the target, first step across), and the ends reached."""
+    def _bracket(self, short: dict[int, int]) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+        """From each ladder's step given (0: the map), steps doubling (1, 2, 4 ...) until the rate
+        crosses the target: the crossed ladders' (last step short of the target, first step
+        across), and the ends reached."""
         crossings: dict[int, tuple[int, int]] = {}
         ends: dict[int, int] = {}
-        short = {i: 0 for i in ladders}
-        step = 1
+        short = dict(short)
         while short and self._room(len(short)):
-            points = {i: min(step, self._reach(i)) for i in short}
+            points = {i: min(max(1, 2 * j), self._reach(i)) for i, j in short.items()}
             self._screen([self._point(i, j) for i, j in points.items()])
             for i, j in points.items():
                 if self._across(self._point(i, j)):
@@ -186,9 +194,17 @@ class Search:
                     ends[i] = j
                 else:
                     short[i] = j
-            step *= 2
         ends.update({i: j for i, j in short.items() if j})  # stopped by the candidate limit
         return crossings, ends
+
+    def _crossings_moved(self, crossings: dict[int, tuple[int, int]]) -> dict[int, int]:
+        """The crossings whose step across the target turned out, on more fights, not to be
+        across: their ladders go on from there (and leave `crossings`)."""
+        moved = {i: hi for i, (_, hi) in crossings.items()
+                 if not self._across(self._point(i, hi)) and hi < self._reach(i)}
+        for i in moved:
+            del crossings[i]
+        return moved
 
     def _bisect(self, crossings: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
         """Halve each bracket until its two steps are neighbours."""
