@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "balance", help="find the roster change that gives a camp the win rate asked for",
         description="Search changes to one side's roster (how many of each unit type) until the camp's "
-                    "win rate, over computer-played fights, has its 95%% interval inside the target +- 5 "
+                    "win rate, over computer-played fights, has its 95% interval inside the target +- 5 "
                     "points; report the roster before and after, and write the balanced map.")
     parser.add_argument("map", metavar="MAP", help="a map file or a bundled map's name")
     parser.add_argument("--target", required=True, metavar="CAMP=P%", help="the camp and its win rate, e.g. pcs=60%%")

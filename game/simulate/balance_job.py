@@ -59,6 +59,7 @@ class BalanceJob:
         return self.done
 
     def _run(self) -> None:
+        """The thread: check the request, search, keep the answer or why there is none."""
         try:
             self.setup = prepare(self.request)
             self.words = "starting the workers"
@@ -76,6 +77,7 @@ class BalanceJob:
         self._fights += fights
 
     def _round(self, search: Search) -> None:
+        """After each round of the search: how far it got, in a line."""
         best = search.nearest()
         rate = search.measure.rate(best)
         tried = len(search.tried)

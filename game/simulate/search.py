@@ -155,6 +155,7 @@ class Search:
             return self._ending("interrupted")
 
     def _search(self) -> Outcome:
+        """The steps of the module's docstring, in order."""
         base = self._zero()
         self._screen([base])
         if self._verify_group([base]):
@@ -293,6 +294,7 @@ class Search:
         return fits
 
     def _zero(self) -> Steps:
+        """The map's own roster."""
         return (0,) * len(self.ladders)
 
     def _point(self, ladder: int, step: int) -> Steps:
