@@ -14,6 +14,14 @@ Run: python benchmarks/balance.py [--map NAME] [--target CAMP=P%] [--jobs J] [--
 The machine's load (`os.getloadavg`) is printed beside each figure: on a shared machine the wall
 clock depends on the others' work; the CPU time, halved, is what two free cores would take.
 Nothing here passes or fails.
+
+Last runs (issue 26's branch, relay_station_ambush, pcs=60%, --jobs 2): at a quiet moment (load 1.8
+to 3.2) 74.8 s by the wall clock (target 180 s: met), 64.7 s of CPU, 1,550 fights on 15
+candidates, answer +1 veteran_soldier, +1 grenadier (60.0%, 55.1% to 64.7%, on 400 fights); the
+written map on 1,000 new fights 57.3% (54.2% to 60.3%; target 55% to 65%: met). At load 4.8 to
+7.1: 141.7 s, 72.2 s of CPU, the same answer. The plain approach in that run: 1,349 s by the
+wall clock, 724.5 s of CPU, 15,000 fights on 15 candidates, the same answer (60.0%, 56.9% to
+63.0%) and the same 57.3% on new fights.
 """
 
 from __future__ import annotations
