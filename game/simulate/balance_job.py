@@ -92,7 +92,13 @@ class BalanceJob:
         setup, outcome = balance.setup, balance.outcome
         rate = interval_words(balance.trials.rate(outcome.nearest))
         found = "cancelled; best so far" if balance.interrupted else "found" if outcome.found else "nearest"
-        return f"{found}: {steps_words(setup, outcome.nearest)}: {camp_name(setup)} win {rate}"
+        same = "" if self.changes_the_map() else " (the map as it is: nothing new to open)"
+        return f"{found}: {steps_words(setup, outcome.nearest)}: {camp_name(setup)} win {rate}{same}"
+
+    def changes_the_map(self) -> bool:
+        """Whether the answer (or the nearest) changes the roster: only then is there a balanced
+        map to open."""
+        return self.balance is not None and any(self.balance.outcome.nearest)
 
     def write(self) -> Path:
         """Write the answer (or the nearest) as a new map beside the original; raises BalanceMapError."""

@@ -18,6 +18,7 @@ VERDICT_WORDS = {
     Verdict.UNSURE: "still reaching outside the band",
     Verdict.FAR: "too far off to prove inside the band",
 }
+UNPLAYED = "not played: the search stopped before its fights were back"
 
 
 def camp_name(setup: Setup) -> str:
@@ -42,6 +43,8 @@ def candidate_line(balance: Balance, steps: Steps, width: int) -> str:
     """One candidate: its change, win rate, interval, fights and verdict."""
     trials = balance.trials
     tally = trials.tallies[steps]
+    if not tally.played:
+        return f"  {steps_words(balance.setup, steps):<{width}}  {UNPLAYED}"
     verdict = balance.verdicts.get(steps)
     what = VERDICT_WORDS[verdict] if verdict else "screened"
     failed = f", {tally.failed} failed" if tally.failed else ""
@@ -68,8 +71,16 @@ def balance_text(balance: Balance) -> str:
     lines += ["", *answer_lines(balance)]
     lines += [f"roster before: {roster_words(setup, setup.roster.unchanged())}",
               f"roster after:  {roster_words(setup, outcome.nearest)}",
-              f"fights played: {balance.trials.played:,} in {len(outcome.tried)} candidates"]
+              f"fights played: {balance.trials.played:,} in {len(outcome.tried)} candidate"
+              f"{'s' * (len(outcome.tried) != 1)}{cut_short_words(balance)}"]
     return "\n".join(lines)
+
+
+def cut_short_words(balance: Balance) -> str:
+    """The fights of the round an interruption cut short: played, but not counted for anyone
+    (the search decides only on whole rounds)."""
+    lost = balance.trials.played - sum(tally.played for tally in balance.trials.tallies.values())
+    return f" ({lost:,} of them in the round cut short, not counted)" if lost else ""
 
 
 def answer_lines(balance: Balance) -> list[str]:
@@ -124,9 +135,10 @@ def balance_json(balance: Balance, written: str | None = None) -> dict:
     def candidate(steps: Steps) -> dict:
         tally, rate = trials.tallies[steps], trials.rate(steps)
         verdict = balance.verdicts.get(steps)
+        said = verdict.value if verdict else "screened" if tally.played else "unplayed"
         return {"change": steps_words(setup, steps), "steps": dict(zip(types, steps)), "fights": tally.played,
                 "wins": tally.wins, "draws": tally.draws, "failed": tally.failed, "rate": rate.estimate,
-                "low": rate.low, "high": rate.high, "verdict": verdict.value if verdict else "screened"}
+                "low": rate.low, "high": rate.high, "verdict": said}
 
     return {"map": shown_path(setup.plan.map_path), "title": setup.info.title, "camp": setup.request.camp,
             "target": setup.goal.target, "band": setup.goal.band, "side": setup.side, "seed": setup.plan.run_seed,

@@ -187,7 +187,7 @@ class BalanceLayer(Layer):
         if self.button.text != label:
             self.button.set_text(label)
         if self.dialog is not None:
-            done = self.job is not None and self.job.done and self.job.balance is not None
+            done = self.job is not None and self.job.done and self.job.changes_the_map()
             self.dialog.show(self.words(), self.running(), done)
 
     def status(self) -> dict:
