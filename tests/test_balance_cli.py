@@ -88,7 +88,7 @@ def test_a_search_finding_nothing_inside_the_band_names_the_nearest_and_why(skir
 
 
 def _listing(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
 @pytest.mark.parametrize(("words", "says"), [
@@ -104,6 +104,8 @@ def _listing(folder: Path) -> dict[str, bytes]:
     (["--target", "pcs=60%", "--out", "{folder}/terrain.png/x.tmx"], "does not exist"),
     (["--target", "pcs=60%", "--out", "{folder}/x.tmj"], "name a .tmx file"),
     (["--target", "pcs=60%", "--json", "{folder}/missing/r.json"], "does not exist"),
+    (["--target", "pcs=60%", "--jobs", "0"], "--jobs 0: give 1 worker process or more"),
+    (["--target", "pcs=60%", "--seed", "-1"], "--seed -1: give a seed of 0 or more"),
 ])
 def test_bad_input_is_refused_with_status_2_and_nothing_written(skirmish, capsys, words, says):
     before = _listing(skirmish.parent)
@@ -112,6 +114,20 @@ def test_bad_input_is_refused_with_status_2_and_nothing_written(skirmish, capsys
     err = capsys.readouterr().err
     assert err.startswith("hexbattle balance: ") and says in err
     assert _listing(skirmish.parent) == before
+
+
+@pytest.mark.parametrize("option", ["--out", "--json"])
+def test_a_folder_that_cannot_be_written_to_is_refused(skirmish, capsys, monkeypatch, option):
+    locked = skirmish.parent / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr("game.simulate.balance_out.os.access",  # tests may run as root, who may write anywhere
+                        lambda path, mode: Path(path) != locked and real_access(path, mode))
+    before = _listing(skirmish.parent)
+    out = locked / ("x.tmx" if option == "--out" else "r.json")
+    assert main(["balance", str(skirmish), "--target", "pcs=60%", option, str(out)]) == 2
+    assert f"{option} {out}: the folder {locked} cannot be written to; write elsewhere" in capsys.readouterr().err
+    assert _listing(skirmish.parent) == before and not any(locked.iterdir())
 
 
 def test_a_map_written_where_its_tileset_could_not_be_used_is_refused(skirmish, capsys):

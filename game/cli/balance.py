@@ -83,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _request(args: argparse.Namespace) -> Request:
     """What the GM typed, as a Request (the target parsed)."""
-    if args.jobs < 1 or args.seed < 0:
-        raise BalanceError("--jobs must be 1 or more and --seed 0 or more")
+    if args.jobs < 1:
+        raise BalanceError(f"--jobs {args.jobs}: give 1 worker process or more")
+    if args.seed < 0:
+        raise BalanceError(f"--seed {args.seed}: give a seed of 0 or more")
     if args.scheduler is not None:
         try:
             import distributed  # noqa: F401, PLC0415 (only to say clearly when it is missing)
