@@ -113,6 +113,13 @@ def test_steps_too_coarse_for_the_band_give_the_nearest_and_the_two_steps_either
     assert outcome.nearest == (1,)  # 40% is nearer 60% than 90%
 
 
+def test_too_coarse_steps_are_named_on_the_type_of_the_nearest_candidate():
+    # type 0 jumps from 90% to 40% in one unit; type 1 goes 90%, 68%, 46%: +1 of type 1 is nearest
+    _, outcome, _ = _search(lambda s: 0.9 - 0.5 * s[0] - 0.22 * s[1], [Ladder(5, 0), Ladder(5, 0)])
+    assert (outcome.found, outcome.why, outcome.nearest) == (None, "coarse", (0, 1))
+    assert outcome.crossing == ((0, 1), (0, 2))
+
+
 def test_a_ladder_ending_short_of_the_target_reports_its_end_as_the_nearest():
     _, outcome, _ = _search(lambda s: 0.9 - 0.05 * s[0], [Ladder(3, 0)])
     assert (outcome.found, outcome.why, outcome.nearest) == (None, "ran_out", (3,))

@@ -331,11 +331,13 @@ class Search:
     def _ending(self, why: str, crossings: dict[int, tuple[int, int]] | None = None) -> Outcome:
         """The outcome without an answer: the nearest candidate and why."""
         found = next((s for s in self.tried if self.verdicts.get(s) == Verdict.INSIDE), None)
+        nearest = found or self.nearest()
         crossing = None
         if why == "coarse" and crossings:
-            i, (lo, hi) = min(crossings.items(), key=lambda item: (item[1][1], item[0]))
-            crossing = (self._point(i, lo), self._point(i, hi))
-        return Outcome(found, found or self.nearest(), why, tuple(self.tried), self.direction, crossing)
+            pairs = {i: (self._point(i, lo), self._point(i, hi)) for i, (lo, hi) in crossings.items()}
+            # the crossing the nearest candidate stands on, so the report's why speaks of its type
+            crossing = pairs[min(pairs, key=lambda i: (nearest not in pairs[i], crossings[i][1], i))]
+        return Outcome(found, nearest, why, tuple(self.tried), self.direction, crossing)
 
     def _why_not(self, crossings: dict[int, tuple[int, int]]) -> str:
         """Why no candidate was proven inside the band."""
