@@ -19,7 +19,7 @@ import pytest
 
 from game.cli import main
 from game.scenario import load_scenario
-from tests.balance_kit import copy_skirmish
+from tests.balance_kit import BASELINE, copy_skirmish
 
 ROOT = Path(__file__).resolve().parent.parent
 RELAY = ROOT / "maps" / "relay_station_ambush.tmx"
@@ -154,6 +154,30 @@ def test_a_side_of_the_camp_is_pointed_to_its_camp(capsys):
 def test_a_surprised_side_with_no_cell_out_of_sight_and_only_named_units_is_refused(capsys):
     assert main(["balance", "crystal_vault", "--target", "pcs=50%", "--vary", "rivals"]) == 2
     assert "no free cell is left near the rivals" in capsys.readouterr().err
+
+
+def _walled_in(folder: Path) -> Path:
+    """The skirmish with every hex but the top row walled and that row full: Sgt Kim and three
+    more PCs, an unnamed thug and Thug A. The thug may go, but no unit can be added."""
+    text = BASELINE.read_text()
+    open_row, walls = "1,1,1,1,1,1,\n", "3,3,3,3,3,3,\n" * 3 + "3,3,3,3,3,3\n"
+    text = text.replace(text[text.index("<data", text.index('name="ground"')):text.index("</data>")],
+                        '<data encoding="csv">\n' + open_row + walls)
+    pcs = "".join(f'  <object id="{10 + c}" name="PC {c}" type="Unit" x="{28 + 56 * c}" y="32"><properties>'
+                  '<property name="side" value="pcs"/><property name="unit_type" value="veteran_soldier"/>'
+                  '</properties><point/></object>\n' for c in (1, 2, 3))
+    thug = ('  <object id="20" type="thug" x="252" y="32"><properties><property name="side" value="enemies"/>'
+            '</properties><point/></object>\n')
+    return copy_skirmish(folder, text.replace(" </objectgroup>", pcs + thug + " </objectgroup>"), "walled.tmx")
+
+
+def test_a_map_with_no_free_cell_for_the_units_the_search_must_add_is_refused(tmp_path, capsys):
+    walled = _walled_in(tmp_path)
+    before = _listing(tmp_path)
+    out, report = tmp_path / "x.tmx", tmp_path / "r.json"
+    assert main(["balance", str(walled), "--target", "pcs=1%", "--out", str(out), "--json", str(report)]) == 2
+    assert "walled.tmx: no free cell is left near the enemies" in capsys.readouterr().err
+    assert _listing(tmp_path) == before
 
 
 def _command(*words: str) -> list[str]:
