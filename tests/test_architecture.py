@@ -164,10 +164,11 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
 
 UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
                  "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.tactical",
-                 "game.simulate.policies", "game.ui")
+                 "game.simulate.policies", "game.simulate.balance_job", "game.ui")
 """The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
-layers (read-only values) and saves, and lets the computer players (facade clients, by name
-from the simulator's registry) play the sides it is given; nothing else of ours."""
+layers (read-only values) and saves, lets the computer players (facade clients, by name from the
+simulator's registry) play the sides it is given, and runs the balance search through its one
+door for the window (`balance_job`); nothing else of ours."""
 
 
 def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
