@@ -144,10 +144,23 @@ def overwatch_fire(scene: Scene, action: OverwatchFire, target: EntityId) -> Non
     """The single -2 attack; the watch ends; an interrupted move is then free to go on."""
     prompt = open_prompt(scene, action.actor)
     plan = plan_attack(scene, action.actor, target, overwatch=True)
-    scene.world.remove(action.actor, Overwatch)
-    scene.emit(ConditionChanged(action.actor, "overwatch", False, "fired"))
+    end_watch(scene, action.actor)
     strike(scene, plan)
     if prompt is not None:
+        _finish_prompt(scene, prompt, silence=True)
+
+
+def end_watch(scene: Scene, watcher: EntityId) -> None:
+    """The watcher has fired its single attack: the watch is over."""
+    scene.world.remove(watcher, Overwatch)
+    scene.emit(ConditionChanged(watcher, "overwatch", False, "fired"))
+
+
+def after_protect(scene: Scene, shot: OverwatchFire, ally: EntityId) -> None:
+    """A shot from overwatch that waited for a protector has been taken: the watcher's decision
+    about the mover, open behind the protector's, closes as a shot fired (the move may go on)."""
+    prompt = scene.pending[0] if scene.pending else None
+    if isinstance(prompt, OverwatchChance) and prompt.decider == shot.actor and prompt.mover == ally:
         _finish_prompt(scene, prompt, silence=True)
 
 
