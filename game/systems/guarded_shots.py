@@ -9,6 +9,8 @@ on (`overwatch.after_protect`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.actions import Hold, OverwatchFire, Redirect
 from game.ecs import EntityId
 from game.prompts import ProtectChance
@@ -23,7 +25,7 @@ def fire(scene: Scene, action: OverwatchFire, target: EntityId) -> None:
         overwatch.overwatch_fire(scene, action, target)
         return
     overwatch.end_watch(scene, action.actor)
-    protect.pause_for_protectors(scene, action, target, at=0)
+    protect.pause_for_protectors(scene, replace(action, target=target), target, at=0)  # the mover, named
 
 
 def _shot_taken(scene: Scene, prompt: ProtectChance) -> bool:
