@@ -71,10 +71,12 @@ def standing_on(scene: Scene, target: EntityId, hex_: Hex) -> Scene:
 
 
 def shot_scene(scene: Scene, watcher: EntityId, target: EntityId) -> Scene:
-    """Where the watcher's shot at the target is aimed: on the hex its open decision names when it
-    could fire there (a squad seen on its route), else at the target as it stands."""
-    prompt = open_prompt(scene, watcher)
-    if prompt is not None and prompt.mover == target and covers(scene, watcher, target, prompt.hex):
+    """Where the watcher's shot at the target is aimed: on the hex its decision about the target
+    names (open, or waiting behind a protector's) when it could fire there (a squad seen on its
+    route), else at the target as it stands."""
+    prompt = next((p for p in scene.pending if isinstance(p, OverwatchChance) and p.decider == watcher
+                   and p.mover == target), None)
+    if prompt is not None and covers(scene, watcher, target, prompt.hex):
         return standing_on(scene, target, prompt.hex)
     return scene
 

@@ -30,6 +30,7 @@ from game.systems.budget import budget, main_unused_this_round, needs, spend, st
 from game.systems.combat import AttackPlan, is_person, plan_attack, strike
 from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
+from game.systems.overwatch import shot_scene
 from game.systems.sight import shielding
 
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
@@ -113,9 +114,9 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
 # -- the paused attack --------------------------------------------------------------------
 def plan_on(scene: Scene, attack: Attack | OverwatchFire, target: EntityId) -> AttackPlan | str:
     """The paused attack as it would be made on `target`: an Attack with its burst and aim, or a
-    shot from overwatch (at -2, no cover armor)."""
+    shot from overwatch (at -2, no cover armor; at a squad as it stood on its route, `shot_scene`)."""
     if isinstance(attack, OverwatchFire):
-        return plan_attack(scene, attack.actor, target, overwatch=True)
+        return plan_attack(shot_scene(scene, attack.actor, target), attack.actor, target, overwatch=True)
     return plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
 
 
