@@ -79,12 +79,13 @@ SYSTEM_LAYERS = [
     {"movement", "turns", "morale"},
     {"basics", "charge", "disarm", "fray", "gm", "gm_notes", "grenades", "jump", "medicine", "morale_actions", "protect",
      "shove", "formations"},
+    {"guarded_shots"},  # protect against overwatch fire: two mechanics met above both
     {"dispatch"},
     {"choices", "roster"},
     {"rulesets"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
-MECHANICS = SYSTEM_LAYERS[-3]
+MECHANICS = SYSTEM_LAYERS[6]
 
 
 def test_every_system_module_has_a_place():
