@@ -24,7 +24,7 @@ from game.history import History, Outcome, Step, Teller, make_outcome, make_step
 from game.memo import remembers, scene_memo
 from game.options import FormationOption, Options
 from game.prompts import Prompt
-from game.rules.catalog import Catalog, load_catalog
+from game.rules.catalog import Catalog, CatalogError, load_catalog  # noqa: F401 (CatalogError: for clients)
 from game.rules.dice import DiceError
 from game.rules.swn.morale import MORALE_BANDS
 from game.rules.ruleset_names import RULESETS
@@ -78,15 +78,18 @@ class Battle:
         return cls.starter(scenario, catalog)(seed)
 
     @classmethod
-    def starter(cls, scenario, catalog: Catalog | None = None) -> Callable[[int | str], Battle]:
+    def starter(cls, scenario, catalog: Catalog | None = None,
+                field: Battlefield | None = None) -> Callable[[int | str], Battle]:
         """A maker of battles on this scenario, one per seed, each the very battle `from_scenario`
         would start: the checks, the data and the terrain are made once and shared read only, so
         many fights (the simulator's) share what the terrain remembers (lines of fire, cover).
-        Raises ValueError as `from_scenario` does."""
+        `field` is the terrain of battles on the very same map and ruleset (`battle.map.field`), with
+        other units on it (the balance search's candidates): shared rather than made again, so
+        what it remembers serves them all. Raises ValueError as `from_scenario` does."""
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
-        rules = fixed_rules(scenario, catalog or load_catalog())
+        rules = fixed_rules(scenario, catalog or load_catalog(), field)
         return lambda seed: cls(rules, scenario, seed, *flow.start(rules, scenario, seed))
 
     # -- reading ---------------------------------------------------------------------------

@@ -191,14 +191,14 @@ def _sides(scenario, world: World) -> tuple[SideState, ...]:
     return tuple(states)
 
 
-def fixed_rules(scenario: Any, catalog: Catalog) -> Setup:
+def fixed_rules(scenario: Any, catalog: Catalog, field: Battlefield | None = None) -> Setup:
     """What stays fixed for every battle on the scenario: its terrain resolved against the data
-    its ruleset plays with (`catalog_for`), the ruleset, map modules and settings, the map's
-    layout and the sides it surprises."""
+    its ruleset plays with (`catalog_for`), unless `field` is that terrain already, the ruleset,
+    map modules and settings, the map's layout and the sides it surprises."""
     catalog = catalog_for(scenario.ruleset, catalog)
     settings = MappingProxyType(dict(scenario.settings))
     surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
-    return Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
+    return Setup(field or Battlefield.from_terrain(scenario.terrain, catalog), catalog,
                  scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
 
 

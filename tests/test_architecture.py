@@ -81,7 +81,7 @@ SYSTEM_LAYERS = [
     {"rulesets"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
-MECHANICS = SYSTEM_LAYERS[-4]
+MECHANICS = SYSTEM_LAYERS[4]  # the GM's overrides, counted from the bottom: a layer added on top cannot shift it
 
 
 def test_every_system_module_has_a_place():
@@ -129,6 +129,7 @@ SWN_LAYERS = [
     {"moving"},
     {"basics", "charge", "disarm", "fray", "grenades", "jump", "medicine", "morale_actions", "protect", "shove",
      "formations"},
+    {"guarded_shots"},  # protect against overwatch fire: two mechanics met above both
     {"table"},
     {"checked"},
     {"move_choices"},
@@ -218,10 +219,11 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
 
 UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
                  "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.tactical",
-                 "game.simulate.policies", "game.ui")
+                 "game.simulate.policies", "game.simulate.balance_job", "game.ui")
 """The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
-layers (read-only values) and saves, and lets the computer players (facade clients, by name
-from the simulator's registry) play the sides it is given; nothing else of ours."""
+layers (read-only values) and saves, lets the computer players (facade clients, by name from the
+simulator's registry) play the sides it is given, and runs the balance search through its one
+door for the window (`balance_job`); nothing else of ours."""
 
 
 def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():

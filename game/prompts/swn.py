@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.actions import Attack
+from game.actions import Attack, OverwatchFire
 from game.hexgrid import Hex
 from game.prompts.shared import Prompt
 
@@ -30,11 +30,11 @@ class OverwatchChance(Prompt):
 class ProtectChance(Prompt):
     """An attack is about to be made on an ally next to the decider (seed 002 Protect).
 
-    `attack` is the pending Attack action itself (frozen data); answering Redirect turns it on
-    the decider, Hold lets it through.
+    `attack` is the pending Attack action itself (frozen data), or the OverwatchFire of a watcher
+    shooting at the ally; answering Redirect turns it on the decider, Hold lets it through.
     """
 
     kind: ClassVar[str] = "protect"
     attacker: int = 0
     ally: int = 0
-    attack: Attack | None = None
+    attack: Attack | OverwatchFire | None = None

@@ -14,6 +14,7 @@ from game.events import (
     CheckRolled,
     ConditionChanged,
     DamageRolled,
+    Moved,
     OverflowSource,
     RamRecoiled,
 )
@@ -32,7 +33,11 @@ from game.systems.hero_chances import offer_on_roll
 from game.systems.rulesets.swn.attackers import is_person
 from game.systems.rulesets.swn.combat import read_damage
 from game.systems.rulesets.swn.spill import plan_spill, points_to_drop, spill_steps
+from game.rules.formation import following
+from game.systems.footprint import footprint, is_spread, place
+from game.systems.movement import path_cost
 from game.systems.rulesets.swn.moving import walk
+from game.systems.rulesets.swn.overwatch import ask_along
 from game.systems.scene import ActionDice, Scene, in_the_fight
 from game.systems.wounds import take_damage
 from game.systems.rulesets.swn.charge.planning import (
@@ -253,6 +258,15 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
         _crash(scene, plan, run)
 
 
+def _run_in_formation(scene: Scene, action: Charge) -> None:
+    """A squad's charge: its head runs the path and the rest follows in its wake, arriving at once
+    as a formation move does; overwatch may fire at it on any hex of the run (`ask_along`)."""
+    before = footprint(scene.world, action.actor)
+    place(scene.world, action.actor, following(before, action.path))
+    scene.emit(Moved(action.actor, (before[0], *action.path), "move", path_cost(scene.setup.field, action.path)))
+    ask_along(scene, action.actor, (*action.path, *footprint(scene.world, action.actor)), before)
+
+
 def finish_charges(scene: Scene) -> None:
     """Land every charge whose run is over (the battle calls this once no prompt is open)."""
     if not scene.world.count(ChargeUnderway):  # after almost every action: nobody is charging
@@ -289,4 +303,7 @@ def _run(scene: Scene, action: Charge) -> None:
     spend(scene, action.actor, "main")
     scene.emit(ChargeBegan(action.actor, action.target))
     scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path), action.path))
-    walk(scene, action.actor, action.path)
+    if is_spread(scene.world, action.actor):
+        _run_in_formation(scene, action)
+    else:
+        walk(scene, action.actor, action.path)
