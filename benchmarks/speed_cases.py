@@ -11,7 +11,8 @@ import tracemalloc
 from pathlib import Path
 
 from game.actions import GmAddUnit
-from game.ai import choose_action, enemy_hexes, play
+from game.players.plain import choose_action, play
+from game.players.reading import enemy_hexes
 from game.battle import Battle
 from game.components import Allegiance, Position
 from game.ecs import World

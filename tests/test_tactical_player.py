@@ -15,7 +15,7 @@ import pytest
 
 from game.actions import (Attack, EndTurn, FrayDie, GmPlace, GmSetSideMorale, GmSetStat, Hold, Intimidate, Move,
                           OverwatchFire, SetOverwatch, from_json, to_json)
-from game.ai import enemy_hexes
+from game.players.reading import enemy_hexes
 from game.battle import Battle, load_catalog
 from game.events import Explained
 from game.hexgrid import Hex, distance, neighbors
@@ -24,12 +24,12 @@ from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
 from game.simulate.mirror import mirrored
 from game.simulate.plans import PlanError, side_policies
-from game.simulate.policies import make_policy, policy_names
-from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
-from game.tactical.attacks import best_charge, shot_value
-from game.tactical.heroic import firing_hex_decision
-from game.tactical.moving import exposure_to, move_decision, rival_camps
-from game.tactical.pressure import intimidate_decision, reload_decision
+from game.players import make_policy, policy_names
+from game.players.tactical import decide, grenade_value, mean_after_armor, mean_damage
+from game.players.tactical.attacks import best_charge, shot_value
+from game.players.tactical.heroic import firing_hex_decision
+from game.players.tactical.moving import exposure_to, move_decision, rival_camps
+from game.players.tactical.pressure import intimidate_decision, reload_decision
 
 MAPS = sorted(p.stem for p in MAPS_DIR.glob("*.tmx"))
 
@@ -279,7 +279,7 @@ def test_the_starfarer_shots_are_ranked_by_expected_damage_not_the_shock_left():
 
 
 def test_under_lucky_stars_the_hidden_are_searched_for_rather_than_waited_on():
-    from game.tactical.player import fighting
+    from game.players.tactical.player import fighting
     battle = _start("dust_market")
     for _ in range(400):  # play on until someone of the tactical player's side faces a hidden enemy
         actor = battle.current() if battle.pending() is None else None

@@ -1,6 +1,6 @@
 """The computer player's These Lucky Stars maneuvers (Seed 001, Actions in Combat): when to
 grapple instead of a standard attack, and when to ready an attack or hide instead of ending the
-turn (searching for the hidden is in `game.ai`).
+turn (searching for the hidden is in `game.players.plain`).
 
 Each choice reads only the options' exact odds and the combatants' views, and says why in the
 log (the action's `reason`). The thresholds are the player's judgement, not rules:
@@ -27,11 +27,6 @@ from game.options import AttackOption
 
 LIKELY = Fraction(1, 2)
 NEAR = 6  # hexes: an enemy this close may come into reach before our next turn
-
-
-def plays_lucky_stars(battle: Battle) -> bool:
-    """Whether the battle offers seed 001's maneuvers."""
-    return "maneuvers" in battle.ruleset.groups
 
 
 def _chance(option: AttackOption) -> Fraction:

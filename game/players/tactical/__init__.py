@@ -1,6 +1,6 @@
 """The tactical computer player: a facade client that weighs what `Battle.options()` offers.
 
-Like the plain player (`game.ai`) it reads only the options, the combatants' views and the
+Like the plain player (`game.players.plain`) it reads only the options, the combatants' views and the
 facade's cover readings, and it obeys its side's morale band the same way, but for one case:
 Panicked with nowhere left to run, it shoots back (or reloads an empty gun to), where the plain
 player never shoots (`cornered`). On top of that:
@@ -44,7 +44,7 @@ deterministic.
 
 from __future__ import annotations
 
-from game.tactical.attacks import Decision, grenade_value, mean_after_armor, mean_damage
-from game.tactical.player import decide, tactical_player
+from game.players.tactical.attacks import Decision, grenade_value, mean_after_armor, mean_damage
+from game.players.tactical.player import decide, tactical_player
 
 __all__ = ["Decision", "decide", "grenade_value", "mean_after_armor", "mean_damage", "tactical_player"]

@@ -4,11 +4,11 @@ its leader kept back, and, having fired, stepping back into shelter."""
 from __future__ import annotations
 
 from game.actions import Attack, Charge, EndTurn, ThrowGrenade
-from game.ai import enemy_hexes, protection, read_shelters
+from game.players.reading import enemy_hexes, protection, read_shelters
 from game.battle import Battle
 from game.hexgrid import Hex, distance
 from game.options import AttackOption, MoveOption, Options
-from game.tactical.attacks import Decision, is_leader
+from game.players.tactical.attacks import Decision, is_leader
 from game.views import CombatantView
 
 UNREACHABLE = 1 << 30
