@@ -44,8 +44,18 @@ def _shooter(battle: Battle, entity: int) -> bool:
     return weapon is not None and bool(weapon.range_hexes)
 
 
+def _shooter_beside(battle: Battle, me) -> bool:
+    """Whether a combatant of another side holding a ranged weapon stands next to this one: a
+    grapple needs its target within melee reach (seed 001), and only a shooter is worth one."""
+    return any(side != me.side and distance(hex_, me.hex) == 1 and _shooter(battle, entity)
+               for entity, side, hex_ in battle.standing())
+
+
 def maneuver(battle: Battle, me) -> Action | None:
     """A grapple worth more than a standard attack now, or a strike on the foe held; None otherwise."""
+    holding = me.grappling is not None and me.in_control
+    if not holding and (_shooter(battle, me.id) or not _shooter_beside(battle, me)):
+        return None  # no one held to strike and no grapple worth making: the maneuvers need not be listed
     offered = battle.options(me.id, groups=("maneuvers",))
     hold = [o for o in offered.allowed("grapple_attack") if isinstance(o, AttackOption) and o.expected_damage > 0]
     if hold:
@@ -71,12 +81,12 @@ def held_or_holding(battle: Battle, me) -> Action | None:
 def instead_of_waiting(battle: Battle, me) -> Action | None:
     """With nothing to attack and nowhere better to go: ready an attack when an enemy is near, else hide."""
     offered = battle.options(me.id, groups=("stealth",))
-    near = [v for v in battle.combatants() if v.in_fight and v.side != me.side and v.hex is not None
-            and me.hex is not None and distance(v.hex, me.hex) <= NEAR]
+    near = [(distance(hex_, me.hex), entity) for entity, side, hex_ in battle.standing()
+            if side != me.side and me.hex is not None and distance(hex_, me.hex) <= NEAR]  # no view dressed
     ready = offered.allowed("ready_attack")
     if ready and near:
-        closest = min(near, key=lambda v: (distance(v.hex, me.hex), v.id))
-        return replace(ready[0].action, reason=f"readies an attack: {closest.name} is {distance(closest.hex, me.hex)} hexes off")
+        hexes, closest = min(near)
+        return replace(ready[0].action, reason=f"readies an attack: {battle.combatant(closest).name} is {hexes} hexes off")
     hide = offered.allowed("hide")
     if hide:
         return replace(hide[0].action, reason="hides: nothing in reach to attack")
