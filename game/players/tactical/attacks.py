@@ -85,9 +85,9 @@ def camp_of(battle: Battle, me: CombatantView) -> tuple[set[Hex], set[Hex]]:
     camps = {side.id: side.camp for side in battle.sides()}
     mine = camps.get(me.side)
     foes, friends = set(), set()
-    for other in battle.combatants():
-        if other.in_fight and other.hex is not None and other.id != me.id:
-            (friends if camps.get(other.side) == mine else foes).add(other.hex)
+    for entity, side, hex_ in battle.standing():  # who is in the fight where: no view need be dressed
+        if entity != me.id:
+            (friends if camps.get(side) == mine else foes).add(hex_)
     return foes, friends
 
 
@@ -103,7 +103,7 @@ def is_leader(battle: Battle, me: CombatantView) -> bool:
 
 def attack_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
     """The best of a focused shot, a grenade at a cluster or a charge; None if none is worth it."""
-    people = {c.id: c for c in battle.combatants()}
+    people = {o.target: battle.combatant(o.target) for o in options.allowed(*SHOT_KINDS)}  # only those in reach
     shot = best_shot(options, people)
     foes, friends = camp_of(battle, me)
     throw = best_grenade(options, foes, friends)

@@ -138,7 +138,7 @@ def rival_camps(battle: Battle, me: CombatantView) -> int:
     both camps' fire)."""
     camps = {side.id: side.camp for side in battle.sides()}
     mine = camps.get(me.side)
-    return len({camps.get(c.side) for c in battle.combatants() if c.in_fight} - {mine, None})
+    return len({camps.get(side) for _, side, _ in battle.standing()} - {mine, None})
 
 
 def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool,
