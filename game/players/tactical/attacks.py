@@ -95,7 +95,7 @@ def is_leader(battle: Battle, me: CombatantView) -> bool:
     """Whether this is its side's leader: the toughest of a side of several (ties to the lower
     id). Not the leader the map names: keeping a 2-health boss back rather than the gang's
     squad cost the raiders of squad_ridge most of their wins against the plain player."""
-    side = [c for c in battle.combatants() if c.side == me.side and c.in_fight]
+    side = [battle.combatant(entity) for entity, side, _ in battle.standing() if side == me.side]  # its side only
     if len(side) < 2:
         return False
     return max(side, key=lambda c: (c.health_max, -c.id)).id == me.id
