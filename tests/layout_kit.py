@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game.savefile import battle_from_map
-from game.simulate.policies import random_player
+from game.players.baseline import random_player
 from game.ui.labels import PIP_FULL
 from game.ui.label_room import Taken
 from game.ui.label_spots import STAND_OFF

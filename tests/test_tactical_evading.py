@@ -1,15 +1,15 @@
 """The tactical player's reactions under Starfarer (seed 003, with the map's `evasion_and_parry`):
 it gives up its next phase to evade a shot likely to hit (50% or more) whenever that makes the
 shot less likely, and lets a long shot come, where the plain player reacts whenever the reaction
-takes a third off the chance, whatever it is (game/tactical/evading.py)."""
+takes a third off the chance, whatever it is (game/players/tactical/evading.py)."""
 
 from fractions import Fraction
 
 from game.actions import Attack, Hold, React
-from game.ai import answer_prompt
+from game.players.answers import answer_prompt
 from game.battle import Battle
 from game.hexgrid import Hex
-from game.tactical import decide
+from game.players.tactical import decide
 
 from kit import scenario, unit
 from starfarer_kit import phase_of

@@ -12,9 +12,11 @@ from game.ecs import EntityId
 from game.hexgrid import Hex
 from game.memo import recall
 from game.options import AT_CHARGE, AT_HEX, ChargeOption, FormationOption, JumpOption, MoveOption, Option, WatchedHex
+from game.rules.swn.damage import reads_on_table
 from game.systems import footprint, movement
 from game.systems.budget import move_points_available, needs
 from game.systems.rulesets.swn import charge, formations, jump, overwatch, table
+from game.systems.rulesets.swn.attackers import is_vehicle
 from game.systems.rulesets.swn.checked import odds
 from game.systems.scene import Scene
 from game.systems.targets import enemies_in_the_fight
@@ -106,7 +108,9 @@ def charges(scene: Scene, actor: EntityId) -> list[Option]:
                 found.append(ChargeOption("charge", None, plan, aim=AT_CHARGE, target=target, hex=end, path=route.path))
                 continue
             found.append(ChargeOption("charge", action, aim=AT_CHARGE, target=target, hex=end, path=route.path, cost=route.cost,
-                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance))
+                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance,
+                                      expected_damage=plan.expected_damage(
+                                          reads_on_table(scene.setup.heroic, is_vehicle(scene, target)))))
     return found
 
 
