@@ -24,6 +24,7 @@ from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import Options
 from game.savefile import SaveError, write_save
+from game.ui.ahead import DrawAhead
 from game.ui.aids import Aids
 from game.ui.autosaving import WindowAutosave
 from game.ui.banner import Seat
@@ -141,7 +142,7 @@ class TableApp:
         self.toast = Toast(self)
         self.banner = TableBanner(self)
         self.layers: tuple[Layer, ...] = (self.briefing, self.aids, self.toast, self.autosaving, ConsoleWidgets(self),
-                                          self.tools, self.gm_tools, self.banner)
+                                          self.tools, self.gm_tools, self.banner, DrawAhead(self))
         """The top layer first: events go down from it, ticks and drawing go up from the bottom."""
 
     def _make_room(self, one_window: bool) -> pygame.Rect:

@@ -21,7 +21,12 @@ from game.ui.tiles import TileImages, generated_colour
 
 BACKGROUND = (24, 26, 32)
 GRID = (20, 20, 24)
-ZOOMS_KEPT = 4
+ZOOMS_KEPT = 6
+"""Pictures kept, one per zoom: each view's own and the two a window draws ahead of a wheel
+step (Frame.prepare), for the table and the console."""
+SAME_ZOOM = 1e-9
+"""Zooms this close (relative) are one picture: a wheel step out after one in lands back on the
+zoom before but for the last bit of the number, and the picture would be the same."""
 
 
 class Board:
@@ -40,6 +45,9 @@ class Board:
         self.bounds = kept.bounds if kept is not None else _whole(self._bounds())
         self._native: pygame.Surface | None = kept.picture if kept is not None else None
         self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
+        self._like: pygame.Surface | None = None  # a pixel of the targets' format (`suit`)
+        self._source: pygame.Surface | None = None  # the map's picture in that format
+        self._corners: list[list[tuple[float, float]]] | None = None  # each hex's corners in world pixels
 
     def draw(self, target: pygame.Surface, camera: Camera, ground: pygame.Surface | None = None) -> pygame.Rect:
         """Blit the cached board for the camera's zoom (or `ground`, a copy of it with more laid
@@ -66,31 +74,63 @@ class Board:
         x, y = camera.to_screen(self.bounds.x, self.bounds.y)
         return round(x), round(y)
 
+    def suit(self, target: pygame.Surface) -> None:
+        """Draw the pictures in the target's pixel format from now on, so blitting them is a
+        straight copy: the map's picture is converted once, not each zoom's (a window and its
+        frames keep one format, so this is done once)."""
+        if self._like is None or _form(self._like) != _form(target):
+            self._like = pygame.Surface((1, 1), 0, target)
+            self._source = None
+            self._zoomed.clear()
+
+    def has(self, zoom: float) -> bool:
+        """Whether the board at this zoom is drawn and kept."""
+        return self._kept_zoom(zoom) is not None
+
     def surface(self, zoom: float) -> pygame.Surface:
         """The board at a zoom level, drawn the first time it is asked for."""
-        if zoom not in self._zoomed:
+        kept = self._kept_zoom(zoom)
+        if kept is None:
+            kept = zoom
             self._zoomed[zoom] = self._draw_zoomed(zoom)
             while len(self._zoomed) > ZOOMS_KEPT:
                 self._zoomed.popitem(last=False)
-        self._zoomed.move_to_end(zoom)
-        return self._zoomed[zoom]
+        self._zoomed.move_to_end(kept)
+        return self._zoomed[kept]
 
-    def hex_polygon(self, h: Hex, zoom: float) -> list[tuple[float, float]]:
-        """A hex's corners on the board surface at a zoom level."""
-        return [((x - self.bounds.x) * zoom, (y - self.bounds.y) * zoom)
-                for x, y in self.layout.hex_corners(h)]
+    def _kept_zoom(self, zoom: float) -> float | None:
+        """The zoom of the kept picture for `zoom` (`SAME_ZOOM`), or None."""
+        if zoom in self._zoomed:
+            return zoom
+        return next((kept for kept in self._zoomed if abs(kept - zoom) <= SAME_ZOOM * zoom), None)
 
     # -- drawing --------------------------------------------------------------------------
 
     def _draw_zoomed(self, zoom: float) -> pygame.Surface:
-        """Scale the native board once and draw the grid on it."""
-        native = self.native()
+        """Scale the map's picture once and draw the grid on it."""
+        source = self._in_format()
         size = (max(1, round(self.bounds.w * zoom)), max(1, round(self.bounds.h * zoom)))
-        surface = native if size == native.get_size() else pygame.transform.smoothscale(native, size)
-        surface = _display_format(surface.copy() if surface is native else surface)
-        for h in self.hexes:
-            pygame.draw.lines(surface, GRID, True, self.hex_polygon(h, zoom), 1)
-        return surface
+        surface = source.copy() if size == source.get_size() else pygame.transform.smoothscale(source, size)
+        if self._corners is None:
+            self._corners = [self.layout.hex_corners(h) for h in self.hexes]
+        left, top = self.bounds.x, self.bounds.y
+        for corners in self._corners:
+            pygame.draw.lines(surface, GRID, True, [((x - left) * zoom, (y - top) * zoom) for x, y in corners], 1)
+        like = self._target()
+        return surface if like is None or _form(like) == _form(surface) else surface.convert(like)
+
+    def _in_format(self) -> pygame.Surface:
+        """The map's picture in the targets' format, converted once (a format smoothscale cannot
+        scale is left to each zoom's picture)."""
+        if self._source is None:
+            native, like = self.native(), self._target()
+            fits = like is None or _form(like) == _form(native) or like.get_bitsize() not in (24, 32)
+            self._source = native if fits else native.convert(like)
+        return self._source
+
+    def _target(self) -> pygame.Surface | None:
+        """A surface in the format pictures are drawn in: the targets' (`suit`), else the display's."""
+        return self._like or pygame.display.get_surface()
 
     def native(self) -> pygame.Surface:
         """Every visible tile layer at the map's own pixel size, bottom to top."""
@@ -212,6 +252,6 @@ def _whole(rect: Rect) -> Rect:
     return Rect(left, top, math.ceil(rect.x + rect.w) - left, math.ceil(rect.y + rect.h) - top)
 
 
-def _display_format(surface: pygame.Surface) -> pygame.Surface:
-    """The surface in the display's pixel format when a display exists (fast blits)."""
-    return surface.convert() if pygame.display.get_surface() is not None else surface
+def _form(surface: pygame.Surface) -> tuple:
+    """A surface's pixel format: bits a pixel and the colour masks."""
+    return surface.get_bitsize(), surface.get_masks()

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
 
@@ -81,7 +80,6 @@ class Frame:
         self._views: tuple = (None, ())
         self._merged: tuple = (None, NO_SHADING)
         self._placed: tuple = (None, None)
-        self._prepared: deque[float] = deque(maxlen=4)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self.inside = pygame.Rect(0, 0, 0, 0)
@@ -98,6 +96,7 @@ class Frame:
         (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
         (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
         draws (banners), which the frame's `record` lists with its own."""
+        self.board.suit(target)
         self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
@@ -149,17 +148,26 @@ class Frame:
         self._placed = (key, laid)
         return laid
 
-    def prepare(self, camera: Camera) -> bool:
-        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's,
-        one per call, so that the first frame after a wheel step finds it drawn (a window calls
-        this while it waits for events); False once both are drawn."""
-        for step in (1, -1):
-            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
-            if zoom not in self._prepared:
-                self.board.surface(zoom)
-                self._prepared.append(zoom)
-                return True
+    def prepare(self, camera: Camera, first: int = 1) -> bool:
+        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's
+        (out first when `first` is -1), one per call, so that the first frame after a wheel step
+        finds it drawn (a window calls this while it waits for events: game.ui.ahead); False
+        once both are drawn."""
+        for zoom in self._ahead(camera, first):
+            self.board.surface(zoom)
+            return True
         return False
+
+    def prepare_wanted(self, camera: Camera) -> bool:
+        """Whether `prepare` has a picture left to draw for this camera."""
+        return any(True for _ in self._ahead(camera))
+
+    def _ahead(self, camera: Camera, first: int = 1) -> Iterator[float]:
+        """The zooms one wheel step in and out of the camera's (`first` first) not drawn yet."""
+        for step in (first, -first):
+            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
+            if not self.board.has(zoom):
+                yield zoom
 
     def label_line(self, height: int) -> int:
         """The line height of labels on a target this tall: on the table, tall enough for capital
