@@ -55,3 +55,49 @@ def test_drawing_ahead_draws_the_way_the_view_last_zoomed_first():
     assert frame.prepare(camera, first=-1) and frame.board.has(out) and not frame.board.has(into)
     assert frame.prepare(camera, first=-1) and frame.board.has(into)
     assert not frame.prepare(camera) and not frame.prepare_wanted(camera)
+
+
+def test_frames_after_pans_zooms_and_hovers_equal_frames_painted_whole():
+    # One drawer keeps drawing on its window (the background put back only where its last frame
+    # lay, the shading laid into a patch of the board); another paints each frame on a new
+    # surface, whole. Frame by frame the pictures are the same, pixel for pixel.
+    from game.ui.overlays import Aim
+
+    start_headless()
+    battle = battle_from_map(MAP, 1)
+    size = (900, 640)
+    kept, window = Frame(battle, "table"), pygame.Surface(size)
+    whole = Frame(battle, "table")
+    camera = camera_for(battle, kept.board, size)
+    standing = {h: c for c in battle.combatants() if c.in_fight and c.hex is not None for h in (c.footprint or (c.hex,))}
+    aim = Aim(battle.options(battle.current()), "move", standing)
+    moves = [move.hex for move in aim.options.allowed("move")]
+    middle = (450, 320)
+    steps = [camera, camera.panned(37, -12), camera.panned(37, -12).zoomed_at(middle, ZOOM_STEP),
+             camera.zoomed_at(middle, ZOOM_STEP ** 3).panned(-400, 150), camera.zoomed_at((0, 0), 1 / ZOOM_STEP),
+             camera.panned(700, 0), camera]
+    for index, at in enumerate(steps):
+        for hover in (None, moves[index % len(moves)]):
+            shown = Aim(aim.options, "move", aim.standing, hover)
+            for frame, target in ((kept, window), (whole, pygame.Surface(size))):
+                under = frame.overlays.shading(at, shown.options, shown.kind, shown.hover)
+                frame.draw(target, battle, at, under=under, aim=shown)
+            assert _rgb(window) == _rgb(target), (index, hover)
+
+
+def test_a_frame_drawn_from_the_very_same_things_leaves_the_target_as_it_is():
+    # The window draws a frame on every event (a mouse moving within a hex, say): when nothing a
+    # frame is drawn from changed and nothing else drew on the target, the target already holds it.
+    start_headless()
+    battle = battle_from_map(MAP, 1)
+    frame = Frame(battle, "table")
+    camera = camera_for(battle, frame.board, (800, 600))
+    target = pygame.Surface((800, 600))
+    frame.draw(target, battle, camera)
+    target.fill((255, 0, 255), (0, 0, 800, 600))  # not reported: the frame cannot know
+    frame.draw(target, battle, camera)
+    assert target.get_at((400, 300))[:3] == (255, 0, 255)  # not drawn again
+    frame.draw(target, battle, camera, also=[pygame.Rect(0, 0, 800, 600)])  # reported: drawn again
+    fresh = pygame.Surface((800, 600))
+    Frame(battle, "table").draw(fresh, battle, camera)
+    assert _rgb(target) == _rgb(fresh)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 
 import pygame
 
@@ -24,6 +25,8 @@ GRID = (20, 20, 24)
 ZOOMS_KEPT = 6
 """Pictures kept, one per zoom: each view's own and the two a window draws ahead of a wheel
 step (Frame.prepare), for the table and the console."""
+Patch = tuple[pygame.Surface, pygame.Rect]
+"""A part of the board with more laid in (the turn's shading), and where it lies on the board."""
 SAME_ZOOM = 1e-9
 """Zooms this close (relative) are one picture: a wheel step out after one in lands back on the
 zoom before but for the last bit of the number, and the picture would be the same."""
@@ -49,25 +52,37 @@ class Board:
         self._source: pygame.Surface | None = None  # the map's picture in that format
         self._corners: list[list[tuple[float, float]]] | None = None  # each hex's corners in world pixels
 
-    def draw(self, target: pygame.Surface, camera: Camera, ground: pygame.Surface | None = None) -> pygame.Rect:
-        """Blit the cached board for the camera's zoom (or `ground`, a copy of it with more laid
-        in) at the camera's place, filling the rest of the target with the background; returns
-        the board's rectangle on the target."""
-        board = ground or self.surface(camera.zoom)
+    def draw(self, target: pygame.Surface, camera: Camera, patch: Patch | None = None,
+             fill: Iterable[pygame.Rect] | None = None) -> pygame.Rect:
+        """Blit the cached board for the camera's zoom at the camera's place (and `patch`, a part
+        of it with more laid in, over it), filling the rest of the target with the background, or
+        only the `fill` areas of it (the rest already is); returns the board's rectangle on the
+        target."""
+        board = self.surface(camera.zoom)
         placed = board.get_rect(topleft=self.offset(camera))
-        _fill_around(target, placed)
+        if fill is None:
+            _fill_around(target, placed)
+        else:
+            for area in fill:
+                _fill_outside(target, area, placed)
         target.blit(board, placed)
+        if patch is not None:
+            target.blit(patch[0], patch[1].move(placed.topleft))
         return placed
 
-    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect,
-                ground: pygame.Surface | None = None) -> None:
+    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect, patch: Patch | None = None) -> None:
         """Put the board (or the background beside it) back inside one rectangle of the target."""
-        board = ground or self.surface(camera.zoom)
+        board = self.surface(camera.zoom)
         placed = board.get_rect(topleft=self.offset(camera))
         rect = rect.clip(target.get_rect())
         if not placed.contains(rect):  # only the part beside the board needs the background
             target.fill(BACKGROUND, rect)
         target.blit(board, rect.topleft, rect.move(-placed.x, -placed.y))
+        if patch is not None:
+            spot = patch[1].move(placed.topleft)
+            inside = rect.clip(spot)
+            if inside.width and inside.height:
+                target.blit(patch[0], inside.topleft, inside.move(-spot.x, -spot.y))
 
     def offset(self, camera: Camera) -> tuple[int, int]:
         """Where the board's top-left corner lands on screen."""
@@ -195,34 +210,33 @@ class Board:
 
 
 class Ground:
-    """The board at one zoom with the turn's shaded hexes laid into a copy of it, so a frame
-    blits one opaque surface instead of the board and then a translucent layer. Changing the
-    shading puts the board back where the old layer was and lays the new one in."""
+    """The turn's shaded hexes laid into a copy of the part of the board they cover (a `Patch`),
+    so a frame blits opaque pictures (the board, then the patch) instead of the board and then a
+    translucent layer, and no copy of the whole board is made when the zoom changes."""
 
     def __init__(self, board: Board) -> None:
         """Nothing laid in yet."""
         self.board = board
-        self._plain: pygame.Surface | None = None
-        self._copy: pygame.Surface | None = None
-        self._spot: pygame.Rect | None = None
         self.key: tuple | None = None
+        self._patch: Patch | None = None
+        self._zoom: float | None = None
 
-    def surface(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
-                topleft: tuple[int, int]) -> pygame.Surface:
-        """The board for the camera's zoom with `layer` (placed at `topleft` on screen) laid in."""
-        plain = self.board.surface(camera.zoom)
-        if plain is not self._plain:
-            self._plain, self._copy, self._spot, self.key = plain, None, None, None
-        if key != self.key:
-            self.key = key
-            if self._spot is not None:
-                self._copy.blit(plain, self._spot, self._spot)
-                self._spot = None
+    def patch(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
+              topleft: tuple[int, int]) -> Patch | None:
+        """The part of the board for the camera's zoom that `layer` (placed at `topleft` on
+        screen) covers, with the layer laid in, and where it lies on the board; None when nothing
+        is laid in."""
+        if key != self.key or camera.zoom != self._zoom:
+            self.key, self._zoom, self._patch = key, camera.zoom, None
             if layer is not None:
-                self._copy = self._copy or plain.copy()
+                plain = self.board.surface(camera.zoom)
                 x, y = self.board.offset(camera)
-                self._spot = self._copy.blit(layer, (topleft[0] - x, topleft[1] - y))
-        return self._copy if self._copy is not None and self._spot is not None else plain
+                spot = layer.get_rect(topleft=(topleft[0] - x, topleft[1] - y)).clip(plain.get_rect())
+                if spot.width and spot.height:
+                    patch = plain.subsurface(spot).copy()
+                    patch.blit(layer, (topleft[0] - x - spot.x, topleft[1] - y - spot.y))
+                    self._patch = (patch, spot)
+        return self._patch
 
 
 def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:
@@ -244,6 +258,23 @@ def _fill_around(target: pygame.Surface, inside: pygame.Rect) -> None:
     target.fill(BACKGROUND, (0, bottom, width, height - bottom))
     target.fill(BACKGROUND, (0, top, max(0, inside.left), bottom - top))
     target.fill(BACKGROUND, (inside.right, top, max(0, width - inside.right), bottom - top))
+
+
+def _fill_outside(target: pygame.Surface, area: pygame.Rect, inside: pygame.Rect) -> None:
+    """Fill the part of `area` outside `inside` (which an opaque board covers) with the background."""
+    area = area.clip(target.get_rect())
+    if not area.width or not area.height or inside.contains(area):
+        return
+    if not area.colliderect(inside):
+        target.fill(BACKGROUND, area)
+        return
+    top, bottom = max(area.top, inside.top), min(area.bottom, inside.bottom)
+    for part in (pygame.Rect(area.left, area.top, area.width, top - area.top),
+                 pygame.Rect(area.left, bottom, area.width, area.bottom - bottom),
+                 pygame.Rect(area.left, top, max(0, inside.left - area.left), bottom - top),
+                 pygame.Rect(inside.right, top, max(0, area.right - inside.right), bottom - top)):
+        if part.width > 0 and part.height > 0:
+            target.fill(BACKGROUND, part)
 
 
 def _whole(rect: Rect) -> Rect:

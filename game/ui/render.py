@@ -56,11 +56,15 @@ class Frame:
     """Draws frames of one battle's map, keeping what does not change between frames.
 
     A frame is the board (with the turn's shading and the overwatch wedges laid into a copy of
-    it, `Ground`), the tokens, what the player is aiming (`Aim`: path, rings), then every label
-    from one pass (game.ui.layout): the title, names, health, conditions, odds, cover, cost.
-    When the target still holds this drawer's previous frame and the camera has not moved,
-    only the areas the previous frame drew on are repainted from the cached board: the picture
-    is the same as a full repaint (a test checks it), for a fraction of the copying. A caller
+    the part of it they cover, `Ground`), the tokens, what the player is aiming (`Aim`: path,
+    rings), then every label from one pass (game.ui.layout): the title, names, health,
+    conditions, odds, cover, cost. When the target still holds this drawer's previous frame and
+    the camera has not moved, only the areas the previous frame drew on are repainted from the
+    cached board; when it has moved, the whole board is drawn and the background put back only
+    where the last frame's board and drawing were. Either way the picture is the same as a full
+    repaint (tests check it), for a fraction of the copying; a frame drawn from the very same
+    things as the last one onto the same target, nothing else having drawn there, is not drawn
+    again (the target holds it). A caller
     that draws anything else on the target passes `repaint_all=True` (or names the areas in
     `also`). `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
     """
@@ -82,6 +86,7 @@ class Frame:
         self._placed: tuple = (None, None)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
+        self._scene: tuple | None = None
         self.inside = pygame.Rect(0, 0, 0, 0)
         """The part of the target the last frame's map was seen in (labels stay inside it)."""
         self.record: dict = {}
@@ -96,8 +101,13 @@ class Frame:
         (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
         (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
         draws (banners), which the frame's `record` lists with its own."""
+        also = list(also)
+        scene = _scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others)
+        if scene == self._scene and not repaint_all and not also:
+            return  # the target still holds this very frame
+        self._scene = scene
         self.board.suit(target)
-        self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
+        placed = self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
@@ -111,27 +121,31 @@ class Frame:
         laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
         drawn += aimed.drawn + [label.rect for label in fixed] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
-        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
+        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
-               also: Iterable[pygame.Rect], under: Shading) -> None:
-        """The board with the turn's shading and the wedges: all of it when the target, its size,
-        the camera or the shading changed, else only where the last frame (and `also`) drew."""
-        ground = self.ground.surface(camera, *self._shading(battle, camera, under))
+               also: Iterable[pygame.Rect], under: Shading) -> pygame.Rect:
+        """The board with the turn's shading and the wedges: only where the last frame (and
+        `also`) drew when neither the camera nor the shading changed; else all of it, with the
+        background put back only where the last frame's board and drawing lay (the rest of the
+        target is background already), or everywhere when the target is new or `repaint_all`.
+        Returns where the board lies on the target."""
+        patch = self.ground.patch(camera, *self._shading(battle, camera, under))
         last = self._last
-        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
-            self.board.draw(target, camera, ground)  # fills the background around the board too
-        else:
+        same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
+        if same_target and last[2:4] == (camera, self.ground.key):
             for rect in [*last[4], *also]:
-                self.board.repaint(target, camera, rect, ground)
+                self.board.repaint(target, camera, rect, patch)
+            return last[5]
+        covered = [last[5], *last[4], *also] if same_target else None
+        return self.board.draw(target, camera, patch, covered)
 
     def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
               aimed: Aimed, keep_off: Sequence[pygame.Rect], fixed: tuple[Placed, ...]) -> Laid:
         """Every label placed by the one pass, and the frame's record; placed again only when
         something it depends on changed (the battle, camera, window, aim, areas kept off)."""
         shown, current, line = tokens
-        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside),
-               None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted),
+        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside), _aim_key(aim),
                tuple(tuple(rect) for rect in keep_off), tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in fixed))
         if self._placed[0] == key:
             return self._placed[1]
@@ -201,6 +215,22 @@ class Frame:
         if not words:
             return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def _scene(target: pygame.Surface, battle: Battle, camera: Camera, under: Shading, seen_in: pygame.Rect | None,
+           aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> tuple:
+    """Everything a frame is drawn from (a frame is a function of these): the target, the
+    battle as it stands, the camera, the shading, the area the map is seen in, what is aimed,
+    the areas kept off and others' labels."""
+    return (id(target), target.get_size(), camera, id(battle), battle.state, under.key,
+            None if seen_in is None else tuple(seen_in),
+            _aim_key(aim), tuple(tuple(rect) for rect in keep_off),
+            tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in others))
+
+
+def _aim_key(aim: Aim | None) -> tuple | None:
+    """What a frame's overlays and labels read of what is aimed."""
+    return None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted)
 
 
 def people_aim(battle: Battle, view: str) -> Aim | None:
