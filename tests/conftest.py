@@ -78,3 +78,15 @@ def pytest_terminal_summary(terminalreporter, config):
             f"battle fuzz (profile {lines[0]['profile']}): {sum(steps.values()):,} steps (hypothesis "
             f"{steps['hypothesis']:,}, seeded {steps['seeded']:,}) over {pairs} map/ruleset pairs; "
             f"{laws:,} laws checked")
+
+
+@pytest.fixture
+def headless_app():
+    """The real window (two windows) on SDL's dummy video driver, on the default map with the
+    briefing put away (`tests/ui_kit.headless_window`); its windows closed after the test."""
+    from tests.ui_kit import headless_window
+
+    app = headless_window()
+    yield app
+    for window in {app.table.window, app.console}:
+        window.destroy()

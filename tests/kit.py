@@ -98,3 +98,17 @@ def reachable(battle, actor: int):
     from game.systems.movement import move_options
 
     return move_options(scene_of(battle), actor)
+
+
+def at_an_overwatch_shot():
+    """Voss (1, enemies) watches east; Ana (2, a PC) walks into the wedge: Voss may fire (an
+    `OverwatchChance` open, Ana's turn)."""
+    from game.actions import EndTurn, Move, SetOverwatch
+
+    units = [unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Voss"), unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")]
+    battle = battle_at(units, first=1, radius=8, seed=11)
+    assert battle.submit(SetOverwatch(1, facing=0)).accepted and battle.submit(EndTurn(1)).accepted
+    while battle.current() != 2:
+        assert battle.submit(EndTurn(battle.current())).accepted
+    assert battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0)))).accepted
+    return battle

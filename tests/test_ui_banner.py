@@ -5,15 +5,15 @@ what is left of it, who is next, and the action bar's buttons with their keys.""
 
 from dataclasses import replace
 
-from game.actions import (Attack, EndTurn, GmSetHealth, GmSetHidden, Move, SetOverwatch, SpendHeroPoint)
+from game.actions import Attack, GmSetHealth, GmSetHidden, SpendHeroPoint
 from game.battle import Battle
 from game.hexgrid import Hex
 from game.prompts import CounterChance, DeclarationChance, FootprintChoice, HeroPointChance, OverwatchChance, ProtectChance
 from game.ui.answers import answer_entries
-from game.ui.banner import HELP, UNSEEN, Seat, banner_for
+from game.ui.banner import HELP, UNSEEN, Seat, banner_for, roll_words
 from game.ui.modes import KEYS, Answer, Board, Choose, Key
 
-from kit import battle_at, scenario, unit
+from kit import at_an_overwatch_shot, battle_at, scenario, unit
 
 NOBODY = Seat(frozenset())
 
@@ -33,7 +33,7 @@ def _decision(battle: Battle, kind, decider_name: str):
     assert isinstance(prompt, kind)
     banner = banner_for(battle, NOBODY)
     assert (banner.kind, banner.headline, banner.question) == ("decision", f"{decider_name} decides", prompt.question)
-    assert [(b.choose, b.words) for b in banner.buttons] == answer_entries(battle.options(prompt.decider))
+    assert [(b.choose, b.words) for b in banner.buttons] == answer_entries(battle.options(prompt.decider), battle.place)
     _keys_take_their_answer(battle, banner)
     return banner
 
@@ -81,13 +81,7 @@ def test_a_hidden_attackers_name_in_the_question_reads_someone_unseen():
 
 # -- overwatch -------------------------------------------------------------------------------------
 def test_an_overwatch_shot_names_the_watcher_and_offers_fire_with_its_odds_and_holding():
-    units = [unit(1, "veteran_soldier", "enemies", Hex(0, 0), name="Voss"), unit(2, "pc_warrior", "pcs", Hex(0, 3), name="Ana")]
-    battle = battle_at(units, first=1, radius=8, seed=11)
-    assert battle.submit(SetOverwatch(1, facing=0)).accepted and battle.submit(EndTurn(1)).accepted
-    while battle.current() != 2:
-        assert battle.submit(EndTurn(battle.current())).accepted
-    assert battle.submit(Move(2, path=(Hex(1, 2), Hex(2, 1), Hex(3, 0)))).accepted
-    banner = _decision(battle, OverwatchChance, "Voss")
+    banner = _decision(at_an_overwatch_shot(), OverwatchChance, "Voss")
     fire = next(b for b in banner.buttons if b.choose == "overwatch_fire")
     assert fire.words.startswith("Fire (") and fire.words.endswith("% to hit)") and "return" in fire.keys
     assert {"hold", "hold_for_move"} <= {b.choose for b in banner.buttons}
@@ -136,6 +130,10 @@ def test_which_hexes_a_squad_keeps_is_its_owners_decision():
     assert battle.submit(GmSetHealth(2, value=18)).accepted
     banner = _decision(battle, FootprintChoice, "Red squad")
     assert {b.choose for b in banner.buttons} >= {"regroup", "hold"}
+    regroups = [b for b in banner.buttons if b.choose.startswith("regroup")]
+    assert len(regroups) == len(battle.options(2).allowed("regroup"))
+    for button, option in zip(regroups, battle.options(2).allowed("regroup")):  # each names the hexes it keeps
+        assert button.words == "Regroup onto " + "; ".join(battle.place(h) for h in option.hexes)
 
 
 # -- turns -----------------------------------------------------------------------------------------
@@ -183,7 +181,19 @@ def test_the_gm_holding_the_table_a_die_asked_for_and_the_end_are_said_plainly()
     assert (held.kind, held.headline, held.question, held.buttons) == ("gm", "The GM has the table",
                                                                       "editing a unit", ())
     asked = banner_for(battle, Seat(frozenset(), asking="roll a d20 for Ana's attack on Rook and type its face"))
-    assert (asked.kind, asked.question) == ("roll", "Roll a d20 for Ana's attack on Rook and type its face")
+    assert (asked.kind, asked.headline) == ("roll", "Roll a d20")  # two windows: the table cannot type it in
+    assert asked.question == "For Ana's attack on Rook: tell the GM its face"
     assert battle.submit(GmSetHealth(ROOK, value=0)).accepted and battle.state.ended
     over = banner_for(battle, NOBODY)
     assert (over.kind, over.headline, over.buttons) == ("over", "The battle is over", ())
+
+
+def test_a_die_asked_for_says_what_the_table_does_with_its_face_in_either_layout():
+    asking = "roll a d6 for Ana's attack on Rook and type its face (die 2 of this action)"
+    assert roll_words(asking, bar=True) == ("Roll a d6", "For Ana's attack on Rook (die 2 of this action): "
+                                                         "tell the GM its face")
+    assert roll_words(asking, bar=False) == ("Roll a d6", "For Ana's attack on Rook (die 2 of this action): "
+                                                          "click its face in the dice box, or type it and press Enter")
+    d100 = "roll a d100 for Ana's attack on Rook and type its face"
+    assert roll_words(d100, bar=False)[1] == "For Ana's attack on Rook: type its face and press Enter"  # no buttons
+    assert roll_words("something else", bar=True) == ("Roll at the table", "Something else")

@@ -107,3 +107,23 @@ def test_a_token_panned_out_of_sight_gets_an_arrow_at_the_edge_pointing_to_it():
     arrow = draw_pointer(target, room, (1500, 250), "pcs", 20)  # far to the right
     assert room.contains(arrow) and arrow.right > 600 and arrow.top < 250 < arrow.bottom
     assert target.get_at(arrow.center)[:3] == side_colour("pcs")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_with_an_action_bar_a_decision_keeps_the_map_in_sight_and_its_answers_stand_in_the_bars_column(size):
+    # The protect decision's question and answers once grew the banner over the map's bottom
+    # rows (derelict_hold's five declarations covered a third of it, tokens and all).
+    from game.ui.banner_look import bar_width, reserved_height
+
+    start_headless()
+    fonts = Fonts()
+    for battle in (at_a_protect_decision(), battle_from_map(MAPS_DIR / "derelict_hold.tmx", 1)):
+        assert battle.pending() is not None
+        target = pygame.Surface(size)
+        drawn = draw_table_banner(target, battle, target.get_rect(), fonts, Seat.of_map(battle))
+        column = size[0] - bar_width(size)
+        assert drawn.buttons and all(box.left >= column and box.right <= size[0] for box, _ in drawn.buttons)
+        strip = [area for area in drawn.areas if area.left == 0]
+        assert [area.height for area in strip] == [reserved_height(fonts, size[1])]
+        texts = " ".join(text for text, _, _ in drawn.labels)
+        assert battle.pending().question.split()[0] in texts  # the question is on the table, in the strip or the column

@@ -77,6 +77,23 @@ def test_the_path_is_at_least_4_px_wide_and_its_destination_hex_is_outlined():
         assert edge.count(PATH) >= 4 and INK in edge
 
 
+def test_the_hovered_targets_line_of_fire_is_at_least_4_px_wide_and_edged_in_dark():
+    start_headless()
+    battle = battle_from_map(AMBUSH, 1)
+    aim = people_aim(battle, "table")
+    thug = battle.combatant(8)  # Vask's target in the open to the north-east
+    image, _ = render_frame(battle, (1920, 1080), "table", aim=aim._replace(hover=thug.hex))
+    camera = fitted_camera(battle, Frame(battle).board, (1920, 1080))
+    (ax, ay), (bx, by) = camera.hex_center(battle.combatant(battle.current()).hex), camera.hex_center(thug.hex)
+    length = math.hypot(bx - ax, by - ay)
+    widths = []
+    for share in (0.4, 0.5, 0.6):  # three places along it, clear of both tokens
+        mx, my = ax + (bx - ax) * share, ay + (by - ay) * share
+        across = [colour(image, (mx - (by - ay) / length * t, my + (bx - ax) / length * t)) for t in range(-12, 13)]
+        widths.append(across.count(TARGET) if INK in across else 0)
+    assert max(widths) >= 4, widths  # labels may stand over a place or two
+
+
 def test_the_destinations_cost_is_as_large_as_a_name_and_stands_on_it():
     image, record, _, camera, move = _aimed_frame((1920, 1080))
     cost = next(label for label in record["labels"] if label["kind"] == "cost")

@@ -23,8 +23,9 @@ def test_an_attack_rolled_at_the_table_asks_for_each_die_and_takes_the_faces_typ
     assert asked["asking"] == 20 and asked["message"].startswith(f"roll a d20 for {me['name']}'s attack on ")
     assert asked["actions"] == 0
     banner = asked["banner"]  # the table is told what to roll, too
-    assert (banner["kind"], banner["headline"]) == ("roll", "Roll at the table")
-    assert banner["question"].startswith(f"Roll a d20 for {me['name']}'s attack on ")
+    assert (banner["kind"], banner["headline"]) == ("roll", "Roll a d20")  # one window: the dice box is beside it
+    assert banner["question"].startswith(f"For {me['name']}'s attack on ")
+    assert banner["question"].endswith(": click its face in the dice box, or type it and press Enter")
     typed = []
     while (status := table.status())["asking"] is not None:
         face = status["asking"]  # the highest face: a natural 20, then the most damage

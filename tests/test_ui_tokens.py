@@ -74,6 +74,18 @@ def test_a_dead_token_is_greyed_and_crossed_out(thug):
     assert SIDE_COLOURS["enemies"] not in {colour(sheet, (x, y)) for x in range(150, 250) for y in range(150, 250)}
 
 
+def test_a_dying_token_on_the_hex_of_a_dead_one_is_drawn_over_it_with_its_rounds_left(thug):
+    dying = dataclasses.replace(thug, id=1, side="pcs", in_fight=False, down="mortally wounded", dies_in=6)
+    dead = dataclasses.replace(thug, id=9, in_fight=False, down="dead")
+    standing = dataclasses.replace(thug, id=3, hex=Hex(2, 0))
+    assert [c.id for c in Tokens().shown([standing, dead, dying])] == [9, 1, 3]  # the dead, the dying, the standing
+    sheet = pygame.Surface((400, 400))
+    camera = Camera(LAYOUT, 2.0, (200 - 56, 200 - 64))
+    Tokens().draw(sheet, camera, Tokens().shown([dead, dying]))
+    figure = [colour(sheet, (x, y)) for x in range(188, 213) for y in range(188, 213)]
+    assert figure.count(PAPER) > 20  # the figure 6, white on the dark inner disc, not the raider's cross
+
+
 def test_overwatch_points_a_wedge_toward_the_watched_facing(thug):
     sheet, camera = _drawn(thug, overwatch=0)  # direction 0 is east on a pointy map
     dx, dy = screen_direction(camera, 0)

@@ -35,7 +35,15 @@ def test_after_a_read_morale_the_table_strip_shows_the_band_read_and_only_that_s
     assert battle.submit(ReadMorale(MIRA, faces=(6, 6))).accepted
     assert table_line(battle) == "round 1 - Mira's turn, next Ana - Enemies: Careful"
     assert "Rivals" not in table_line(battle)  # behind the wall: unread
-    assert table_line(battle) in title_line(battle)
+    assert table_line(battle) in title_line(battle, "console")
+
+
+def test_the_table_title_names_the_map_the_round_and_the_morale_read_and_leaves_the_turn_to_the_banner():
+    battle = _battle()
+    assert battle.submit(ReadMorale(MIRA, faces=(6, 6))).accepted
+    assert title_line(battle, "table") == f"{battle.scenario.title} - round 1 - Enemies: Careful"
+    assert title_line(battle) == title_line(battle, "table")
+    assert title_line(battle, "console") == f"{battle.scenario.title} - round 1 - Mira's turn, next Ana - Enemies: Careful"
 
 
 def test_a_failed_read_shows_nothing():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from ui_kit import starfarer_hero_down_at_a_rounds_start
 from ui_mouse_player import next_click
 from ui_window_kit import ROOT, Table, display, needs_xvfb  # noqa: F401 (display is a fixture)
 
@@ -41,37 +42,8 @@ def test_the_crew_spends_and_negates_with_hero_points_by_clicking_the_answer_but
         assert "Traceback" not in table.close()
 
 
-def _starfarer_hero_down_at_a_rounds_start(tmp_path):
-    """derelict_hold with hero points on and 9 in the boarding team's pool, played by the computer
-    (seed 26) until a PC lying unconscious fails a check at a round's start; saved there."""
-    import shutil
-
-    from game.ai import choose_action
-    from game.savefile import battle_from_map, write_save
-
-    maps = tmp_path / "maps"
-    shutil.copytree(ROOT / "maps", maps)
-    hold = maps / "derelict_hold.tmx"
-    text = hold.read_text().replace(
-        ' <properties>\n', ' <properties>\n  <property name="modules" propertytype="Module" value="hero_points"/>\n', 1)
-    text = text.replace('    <property name="name" value="Boarding team"/>',
-                        '    <property name="hero_pool" type="int" value="9"/>\n'
-                        '    <property name="name" value="Boarding team"/>')
-    hold.write_text(text)
-    battle = battle_from_map(hold, 26)
-    for _ in range(1000):
-        prompt = battle.pending()
-        if prompt is not None and prompt.answered_down and battle.combatant(prompt.decider).side == "pcs":
-            if not battle.combatant(prompt.decider).in_fight:
-                break
-        assert battle.submit(choose_action(battle)).accepted
-    save = tmp_path / "down.json"
-    write_save(battle, save)
-    return battle, save
-
-
 def test_a_pc_lying_unconscious_is_shown_the_round_start_decision_and_clicks_to_spend(display, tmp_path):
-    battle, save = _starfarer_hero_down_at_a_rounds_start(tmp_path)
+    battle, save = starfarer_hero_down_at_a_rounds_start(tmp_path)
     decider = battle.pending().decider
     assert "failed the" in battle.pending().question and not battle.combatant(decider).in_fight
     table = Table(display, tmp_path, ("--one-window", "--save", str(save)), map_path=ROOT / "maps" / "derelict_hold.tmx")

@@ -101,3 +101,59 @@ def at_a_protect_decision():
     shot = next(o for o in battle.options(battle.current()).allowed("attack") if battle.combatant(o.target).side == "pcs")
     assert battle.submit(shot.action).accepted and isinstance(battle.pending(), ProtectChance)
     return battle
+
+
+def starfarer_hero_down_at_a_rounds_start(tmp_path: Path):
+    """derelict_hold with hero points on and 9 in the boarding team's pool, played by the computer
+    (seed 26) until a PC lying unconscious fails a check at a round's start; saved there."""
+    from game.ai import choose_action
+    from game.savefile import write_save
+    from game.scenario.summary import MAPS_DIR
+
+    maps = tmp_path / "maps"
+    shutil.copytree(MAPS_DIR, maps)
+    hold = maps / "derelict_hold.tmx"
+    text = hold.read_text().replace(
+        ' <properties>\n', ' <properties>\n  <property name="modules" propertytype="Module" value="hero_points"/>\n', 1)
+    text = text.replace('    <property name="name" value="Boarding team"/>',
+                        '    <property name="hero_pool" type="int" value="9"/>\n'
+                        '    <property name="name" value="Boarding team"/>')
+    hold.write_text(text)
+    battle = battle_from_map(hold, 26)
+    for _ in range(1000):
+        prompt = battle.pending()
+        if prompt is not None and prompt.answered_down and battle.combatant(prompt.decider).side == "pcs":
+            if not battle.combatant(prompt.decider).in_fight:
+                break
+        assert battle.submit(choose_action(battle)).accepted
+    save = tmp_path / "down.json"
+    write_save(battle, save)
+    return battle, save
+
+
+def headless_window(one_window: bool = False, map_name: str = "relay_station_ambush.tmx"):
+    """The real window (`TableApp`, two windows unless `one_window`) on SDL's dummy video driver,
+    on a bundled map with seed 1, one frame drawn and the briefing put away."""
+    from game.scenario.summary import MAPS_DIR
+    from game.ui.app import TableApp, start_windows
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    start_windows()
+    app = TableApp(battle_from_map(MAPS_DIR / map_name, 1), (1280, 800), one_window)
+    app.run(frames=1)
+    press_key(app, pygame.K_SPACE, " ", app.table.window)
+    assert app.briefing.status() == {"briefing": None}
+    return app
+
+
+def press_key(app, key: int, unicode: str, window) -> None:
+    """A key pressed on one of the app's windows, then a frame."""
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, window=window))
+    app.run(frames=1)
+
+
+def click_at(app, pos, window, button: int = 1) -> None:
+    """A press and release at a point of one of the app's windows, then a frame."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, button=button, pos=tuple(round(v) for v in pos), window=window))
+    app.run(frames=1)

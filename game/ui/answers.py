@@ -4,6 +4,9 @@ and the table's banner say the same thing; pure functions of the facade's option
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from game.hexgrid import Hex
 from game.options import DeclareOption, Options, ReactionOption
 from game.ui.keys import card_name, key_for
 from game.ui.modes import Answer, Board, Key
@@ -34,15 +37,16 @@ def with_keys(words: str, keys: tuple[str, ...]) -> str:
     return f"[{'/'.join(key_name(k) for k in keys)}] {words}" if keys else words
 
 
-def answer_entries(options: Options) -> list[tuple[str, str]]:
+def answer_entries(options: Options, place: Callable[[Hex], str] | None = None) -> list[tuple[str, str]]:
     """Each answer's button: its kind, numbered from the second of a kind on ("negate_damage#1"),
-    so answers of one kind (spending one point or two) are each a button of their own."""
+    so answers of one kind (spending one point or two) are each a button of their own; `place`
+    names the hexes an answer keeps (`Battle.place`), so two regroups read apart."""
     seen: dict[str, int] = {}
     entries = []
     for option in options.allowed():
         count = seen.get(option.kind, 0)
         seen[option.kind] = count + 1
-        entries.append((f"{option.kind}#{count}" if count else option.kind, answer_words(option)))
+        entries.append((f"{option.kind}#{count}" if count else option.kind, answer_words(option, place)))
     return entries
 
 
@@ -59,8 +63,9 @@ def answer_keys(options: Options) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def answer_words(option) -> str:
-    """An answer in words, with what it costs and its exact odds."""
+def answer_words(option, place: Callable[[Hex], str] | None = None) -> str:
+    """An answer in words, with what it costs and its exact odds (and, with `place`, the hexes
+    a squad regrouping keeps: "Regroup onto col 4, row 6; col 4, row 7")."""
     odds = getattr(option, "odds", None)
     chance = f" ({percent(odds.chance)} to hit)" if odds is not None else ""
     if getattr(option, "chance", None) is not None:
@@ -70,6 +75,8 @@ def answer_words(option) -> str:
     words = ANSWER_WORDS.get(option.kind, kind_label(option.kind))
     if option.kind == "hold" and odds is not None:
         words = "Let it through"
+    if option.kind == "regroup" and place is not None:
+        words += " onto " + "; ".join(place(h) for h in option.hexes)
     return f"{words}{_points(option)}{chance}{_damage(option)}{_declared(option)}"
 
 

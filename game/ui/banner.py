@@ -9,6 +9,7 @@ a question reads "someone unseen".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.battle import Battle
@@ -21,6 +22,10 @@ from game.views import CombatantView
 HELP = "?"
 """The button that shows the key card (the `?` key does too)."""
 UNSEEN = "someone unseen"
+DIE_BUTTONS = 20
+"""A die of up to this many faces is asked for with a button per face (a d100 is typed)."""
+ROLL = re.compile(r"roll (an? d\d+) (.*?) and type its face(.*)")
+"""The engine's words asking the table for a die (`Battle.submit`'s reason when it needs one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +81,8 @@ def banner_for(battle: Battle, seat: Seat, options: Options | None = None) -> Ba
     if seat.holding:
         return Banner("gm", "The GM has the table", question=seat.holding)
     if seat.asking:
-        return Banner("roll", "Roll at the table", question=_unseen(battle, seat.asking[:1].upper() + seat.asking[1:]))
+        headline, question = roll_words(seat.asking, seat.bar)
+        return Banner("roll", headline, question=_unseen(battle, question))
     if battle.pending() is not None:
         return _decision(battle, seat, options)
     who = battle.combatant(battle.current()) if battle.current() is not None else None
@@ -95,7 +101,7 @@ def _decision(battle: Battle, seat: Seat, options: Options | None) -> Banner:
         return Banner("deciding", f"{who.name} is deciding (computer)", who.side)
     options = options if options is not None and options.actor == who.id else battle.options(who.id)
     keys = answer_keys(options)
-    buttons = tuple(Button(name, words, keys.get(name, ())) for name, words in answer_entries(options))
+    buttons = tuple(Button(name, words, keys.get(name, ())) for name, words in answer_entries(options, battle.place))
     return Banner("decision", f"{who.name} decides", who.side, _unseen(battle, prompt.question), buttons=buttons)
 
 
@@ -110,6 +116,22 @@ def _turn(battle: Battle, who: CombatantView, seat: Seat, options: Options | Non
     options = options if options is not None and options.actor == who.id else battle.options(who.id)
     buttons = bar_buttons(options.kinds(), seat.chosen)
     return Banner("turn", headline, who.side, left=actions_left(who), after=_next(battle), buttons=buttons)
+
+
+def roll_words(asking: str, bar: bool = True) -> tuple[str, str]:
+    """The banner's words for a die the table is asked to roll, from the engine's ("roll a d20 for
+    Vask's attack on Thug 8 and type its face"): the die as the headline ("Roll a d20"), then what
+    it is for and what the table does with its face. Two windows (`bar`): the GM types it in at the
+    console; one window: a click on the face in the console's dice box (a die of up to
+    `DIE_BUTTONS` faces), or the face typed there."""
+    asked = ROLL.match(asking)
+    if asked is None:
+        return "Roll at the table", asking[:1].upper() + asking[1:]
+    die, what, more = asked.groups()
+    sides = int(die.rpartition("d")[2])
+    how = ("tell the GM its face" if bar else "click its face in the dice box, or type it and press Enter"
+           if sides <= DIE_BUTTONS else "type its face and press Enter")
+    return f"Roll {die}", f"{what[:1].upper()}{what[1:]}{more}: {how}"
 
 
 def bar_buttons(kinds, chosen: str = "move") -> tuple[Button, ...]:

@@ -54,7 +54,7 @@ class TableBanner(Layer):
         if button.choose == HELP:
             self.app.aids.show_help()
         else:
-            self.app.feed(Choose(button.choose), at=pos)
+            self.app.feed(Choose(button.choose), at=pos, from_table=True)
 
     @property
     def drawn(self):

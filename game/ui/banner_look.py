@@ -154,8 +154,8 @@ def draw_banner(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, banner:
         for button in banner.buttons:
             flow.put(_button_size(fonts, button, small, width), ("button", button, small))
     tall = min(area.height, max(reserved_height(fonts, height), flow.height + 2 * pad + edge))
-    if not banner.question and not (with_buttons and banner.buttons):  # a turn keeps to the strip the map
-        tall = min(tall, reserved_height(fonts, height))                # is fitted above: what overflows is cut
+    if not rows or not banner.question and not (with_buttons and banner.buttons):  # keep to the strip the
+        tall = min(tall, reserved_height(fonts, height))  # map is fitted above: what overflows is cut
     rect = pygame.Rect(area.x, area.bottom - tall, area.width, tall)
     target.fill(LABEL_BACKING, rect)
     target.fill(EDGES.get(banner.kind, side_colour(banner.side) if banner.side else NOBODY),
@@ -278,14 +278,7 @@ def _draw_button(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, button:
     smaller when they do not fit); the kind in use with a light fill and a thick border."""
     target.fill(CHOSEN if button.chosen else BUTTON, box)
     pygame.draw.rect(target, EDGES["decision"] if button.chosen else BORDER, box, max(2, line // (8 if button.chosen else 14)))
-    x = box.x + line // 3
-    key_w, key_h = _key_size(fonts, button, line)
-    if key_w:
-        chip = pygame.Rect(x, box.centery - key_h // 2 - 1, key_w, key_h + 2)
-        target.fill(KEY_CHIP, chip)
-        keys = fonts.text("/".join(key_name(k) for k in button.keys), _key_line(line), INK)
-        target.blit(keys, keys.get_rect(center=chip.center))
-        x = chip.right + line // 3
+    x = _key_chip(target, fonts, box, button, line)
     room = box.right - line // 4 - x
     size = words_line or line
     while size > 8 and fonts.font(size).size(button.words)[0] > room:
@@ -293,6 +286,19 @@ def _draw_button(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, button:
     words = fonts.text(button.words, size, PAPER)
     target.blit(words, words.get_rect(midleft=(x, box.centery)))
     return button
+
+
+def _key_chip(target: pygame.Surface, fonts: Fonts, box: pygame.Rect, button: Button, line: int) -> int:
+    """The button's keys on a light chip at its left; returns where its words may start."""
+    x = box.x + line // 3
+    key_w, key_h = _key_size(fonts, button, line)
+    if not key_w:
+        return x
+    chip = pygame.Rect(x, box.centery - key_h // 2 - 1, key_w, key_h + 2)
+    target.fill(KEY_CHIP, chip)
+    keys = fonts.text("/".join(key_name(k) for k in button.keys), _key_line(line), INK)
+    target.blit(keys, keys.get_rect(center=chip.center))
+    return chip.right + line // 3
 
 
 def draw_bar(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, buttons: tuple[Button, ...]) -> Drawn:
@@ -328,7 +334,7 @@ def draw_answers(target: pygame.Surface, area: pygame.Rect, fonts: Fonts, questi
     line = word_line(height, headline_line(fonts, height))
     while True:
         pieces = _answer_pieces(fonts, area, question, buttons, line)
-        if line <= 8 or pieces[-1][0].bottom <= area.bottom if pieces else True:
+        if line <= 8 or not pieces or pieces[-1][0].bottom <= area.bottom:
             break
         line -= 1
     drawn = Drawn(areas=[pygame.Rect(area)])
@@ -374,14 +380,7 @@ def _draw_wrapped_button(target: pygame.Surface, fonts: Fonts, box: pygame.Rect,
     """A button of the answers' column: its key on a light chip at the left, its words in rows."""
     target.fill(CHOSEN if button.chosen else BUTTON, box)
     pygame.draw.rect(target, BORDER, box, max(2, line // 14))
-    x = box.x + line // 3
-    key_w, key_h = _key_size(fonts, button, line)
-    if key_w:
-        chip = pygame.Rect(x, box.centery - key_h // 2 - 1, key_w, key_h + 2)
-        target.fill(KEY_CHIP, chip)
-        keys = fonts.text("/".join(key_name(k) for k in button.keys), _key_line(line), INK)
-        target.blit(keys, keys.get_rect(center=chip.center))
-        x = chip.right + line // 3
+    x = _key_chip(target, fonts, box, button, line)
     rows = _button_rows(fonts, button, line, box.width)
     top = box.centery - len(rows) * fonts.font(line).get_height() // 2
     for index, row in enumerate(rows):

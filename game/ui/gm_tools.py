@@ -402,8 +402,11 @@ class GmTools(Layer):
         return ""
 
     def status(self) -> dict:
-        """For the status file: where the editor's stat row is, when it is open."""
-        return {"editor": self.editor.spots() if self.editor is not None else None}
+        """For the status file: where the editor's stat row is, when it is open, and where the
+        GM's buttons are on the console (GM mode, Add unit, Morale)."""
+        buttons = {"gm_mode": self.mode_button, "add_unit": self.add_button, "morale": self.morale_button}
+        return {"editor": self.editor.spots() if self.editor is not None else None,
+                "gm_buttons": {name: list(button.rect.center) for name, button in buttons.items()}}
 
     def _open_adder(self) -> None:
         if self.adder is not None:

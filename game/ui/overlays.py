@@ -64,12 +64,25 @@ def _hex_discs(camera: Camera, hexes) -> list[Disc]:
     return [Disc(None, *camera.hex_center(h), reach) for h in hexes]
 
 
-def banded_line(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool) -> pygame.Rect:
-    """A light line `width` pixels wide edged in dark (the path, the destination's outline): one of
-    the two stands out on any ground. Returns the area drawn on."""
+def banded_line(target: pygame.Surface, points: list[tuple[float, float]], width: int, closed: bool,
+                light: tuple[int, int, int] = PATH) -> pygame.Rect:
+    """A `light` line `width` pixels wide edged in dark (the path, the destination's outline, the
+    line of fire): one of the two stands out on any ground. Returns the area drawn on."""
     area = pygame.draw.lines(target, INK, closed, points, width + 4)
-    pygame.draw.lines(target, PATH, closed, points, width)
+    pygame.draw.lines(target, light, closed, points, width)
     return area
+
+
+def between_rings(start: tuple[float, float], end: tuple[float, float], reach: float) -> list[tuple[float, float]]:
+    """The part of the line from `start` to `end` outside a circle of `reach` around each end (the
+    tokens' rings stay whole), or its middle point twice when they overlap."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length <= 2 * reach:
+        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        return [middle, middle]
+    ux, uy = dx / length * reach, dy / length * reach
+    return [(start[0] + ux, start[1] + uy), (end[0] - ux, end[1] - uy)]
 
 
 def percent(chance) -> str:
@@ -275,8 +288,9 @@ class Overlays:
                  line: int, turn: Aimed) -> str:
         """The target under the mouse: the line of fire drawn, its cover asked for beside its ring;
         returns the expected damage to add to its odds."""
-        if me is not None:
-            turn.drawn.append(pygame.draw.line(target, TARGET, camera.hex_center(me), (ring.x, ring.y), max(2, line // 10)))
+        if me is not None:  # wide and edged in dark, as the path is: read from the back of the room
+            points = between_rings(camera.hex_center(me), (ring.x, ring.y), ring.radius)
+            turn.drawn.append(banded_line(target, points, max(PATH_WIDTH // 2, line // 6), False, TARGET))
         cover = option.cover.text(lambda h: f"({h.q}, {h.r})") if option.cover else ""
         if cover and cover != "in the open":
             turn.wanted.append(Wanted(cover, label_size(self.fonts, cover, line), option.target, "cover",

@@ -79,8 +79,10 @@ class Panel:
         if self.message.text != (words or " "):
             self.message.set_text(words or " ")
 
-    def show_choices(self, options: Options, prompt_question: str, sides: list[tuple[str, str, str]]) -> None:
-        """The action bar (or the open decision's answers), rebuilt when the choices change."""
+    def show_choices(self, options: Options, prompt_question: str, sides: list[tuple[str, str, str]],
+                     place=None) -> None:
+        """The action bar (or the open decision's answers, with `place` naming the hexes an answer
+        keeps), rebuilt when the choices change."""
         shown = (options.actor, options.kinds(), prompt_question,
                  tuple((o.kind, o.action) for o in options.allowed() if prompt_question), tuple(sides))
         if shown == self._shown:
@@ -95,7 +97,7 @@ class Panel:
         x, y = self.rect.x + GAP, self.bar_top
         if prompt_question:
             keys = answer_keys(options)
-            entries = [(kind, with_keys(words, keys.get(kind, ()))) for kind, words in answer_entries(options)]
+            entries = [(kind, with_keys(words, keys.get(kind, ()))) for kind, words in answer_entries(options, place)]
             columns = 1
         else:  # End turn first: it must always be there, however small the window
             kinds = sorted(options.kinds(), key=lambda k: k != "end_turn")

@@ -21,6 +21,7 @@ from game.ui.banner_look import table_room
 from game.ui.banner_picture import BannerPicture
 from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit
+from game.ui.deciding import Named, draw_stake, marked, table_stake
 from game.scenario.mapprops import computer_plays
 from game.ui.labels import label, paint
 from game.ui.layout import LabelLayout, Laid, Placed, record
@@ -47,9 +48,10 @@ def camera_for(battle: Battle, board: Board, size: tuple[int, int], below: int =
     return fit(board.bounds, size, (edge, title_strip(size) + edge, edge, edge + below), board.layout)
 
 
-def title_line(battle: Battle) -> str:
-    """The scenario's title, the round, whose turn and who is next, and the morale the PCs read."""
-    return f"{battle.scenario.title} - {table_line(battle)}"
+def title_line(battle: Battle, view: str = "table") -> str:
+    """The scenario's title, the round and the morale the PCs read; on the console whose turn it
+    is and who is next too (the table's banner says that, large)."""
+    return f"{battle.scenario.title} - {table_line(battle, turn=view != 'table')}"
 
 
 class Frame:
@@ -112,10 +114,12 @@ class Frame:
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
         self.inside = target.get_rect() if seen_in is None else seen_in
-        shown, current = self._views[1], battle.current()
+        shown, current = self._views[1], marked(battle)  # an open decision marks its decider
         drawn = self.tokens.draw(target, camera, shown, current)
         line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
-        aimed = self.overlays.draw(target, camera, aim, line, radius) if aim is not None else Aimed([], [], [])
+        aimed = self.overlays.draw(target, camera, aim, line, radius) if aim is not None else draw_stake(
+            target, camera, table_stake(battle, shown, self.view == "table"), shown, line, radius, current,
+            Named(self.tokens.fonts, battle.place))
         title = self._title(target, battle, self.inside.right)
         fixed = (*([title] if title else []), *others)
         laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
@@ -205,7 +209,7 @@ class Frame:
         line = text_height(target.get_height())
         key = (id(battle), battle.state)
         if self._titled[0] != key:  # the log is read once per state of the battle, not per frame
-            self._titled = (key, title_line(battle), table_line(battle))
+            self._titled = (key, title_line(battle, self.view), table_line(battle, turn=self.view != "table"))
         _, whole, short = self._titled
         font = self.tokens.fonts.font(line)
         words = whole if font.size(whole)[0] <= room - 24 else short

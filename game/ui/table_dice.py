@@ -19,11 +19,12 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from game.battle import Battle
 from game.prompts import ProtectChance
+from game.ui.banner import DIE_BUTTONS
 from game.ui.fitting import fitted_button
 
 ROW_H = 30
 GAP = 6
-MAX_BUTTONS = 20  # a d100 is typed in the entry, not picked from a hundred buttons
+MAX_BUTTONS = DIE_BUTTONS  # a d100 is typed in the entry, not picked from a hundred buttons
 
 
 def read_faces(text: str) -> tuple[int, ...] | None:

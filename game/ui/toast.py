@@ -27,15 +27,18 @@ class Toast(Layer):
         self.at: tuple[int, int] | None = None
         self.until = 0.0
         self.rect: pygame.Rect | None = None
+        self.state = None
 
     def show(self, words: str, at: tuple[int, int] | None = None) -> None:
         """Show the words for a few seconds at `at` (a point of the table view; None: beside the
-        token that acts)."""
+        token that acts), while the battle stands as it does now."""
         self.words, self.at, self.until = words, at, time.monotonic() + SECONDS
+        self.state = self.app.battle.state
 
     def showing(self, now: float) -> bool:
-        """Whether the note is still up."""
-        return bool(self.words) and now < self.until
+        """Whether the note is still up: for a few seconds, and only until the battle moves on
+        (a refusal of the fight as it stood says nothing of the next turn or decision)."""
+        return bool(self.words) and now < self.until and self.app.battle.state is self.state
 
     def draw(self, paint: Paint) -> None:
         """The note, wrapped, with its top left just below and right of its point, kept inside the

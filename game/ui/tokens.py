@@ -82,10 +82,12 @@ class Tokens:
         self.fonts = fonts or Fonts()
 
     def shown(self, combatants: Iterable[CombatantView]) -> list[CombatantView]:
-        """The combatants this view draws, the fallen first (the standing are drawn over them):
-        everyone on a hex, but on the table not whoever the map hides until the GM reveals them."""
+        """The combatants this view draws, the fallen first (the standing are drawn over them), and
+        of the fallen the dead first (a dying PC on the hex of a dead raider shows its rounds left
+        over the raider's cross): everyone on a hex, but on the table not whoever the map hides
+        until the GM reveals them."""
         shown = [c for c in combatants if c.hex is not None and not (c.hidden and self.view == "table")]
-        return sorted(shown, key=lambda c: (c.in_fight, c.id))
+        return sorted(shown, key=lambda c: (c.in_fight, c.in_fight or c.down != "dead", c.id))
 
     def draw(self, target: pygame.Surface, camera: Camera, shown: list[CombatantView],
              current: int | None = None) -> list[pygame.Rect]:
@@ -111,7 +113,7 @@ class Tokens:
         found = []
         for c in shown:
             x, y = camera.hex_center(c.hex)
-            if c.id == current and c.in_fight:
+            if c.id == current:  # a decider lying down too (a hero point on a check made out of the fight)
                 found.append(Disc(c.id, x, y, self.beside(camera, c, current, line)[2]))
             if c.overwatch is not None and c.in_fight:
                 dx, dy = screen_direction(camera, self._watch_angle(c))
@@ -121,7 +123,7 @@ class Tokens:
     def beside(self, camera: Camera, c: CombatantView, current: int | None, line: int) -> tuple[float, float, float]:
         """The circle a token's labels stand beside: its disc, or around the acting token's mark."""
         radius = self.radius(camera, line)
-        if c.id == current and c.in_fight:
+        if c.id == current:
             radius += 2 * band_width(radius) + 1
         return (*camera.hex_center(c.hex), radius)
 
@@ -183,7 +185,7 @@ class Tokens:
         of a unit hidden from the table."""
         if c.overwatch is not None and c.in_fight:
             self._wedge(target, camera, c, centre, radius, colour)
-        if current and c.in_fight:
+        if current:
             mark(target, centre, radius, PAPER)
         if c.total_defense and c.in_fight:
             pygame.draw.circle(target, INK, centre, radius + 9, 7)

@@ -47,14 +47,15 @@ def morale_read(events) -> dict[str, str]:
     return bands
 
 
-def table_line(battle: Battle) -> str:
-    """For the table: the round, whose turn and who is next, and the morale the PCs have read."""
+def table_line(battle: Battle, turn: bool = True) -> str:
+    """For the table: the round, whose turn and who is next (unless `turn` is False: the table's
+    banner says it), and the morale the PCs have read."""
     state = battle.state
     if state.ended:
         return f"round {state.round}, ended"
     parts = [f"round {state.round}"]
     current = battle.combatant(battle.current()) if battle.current() is not None else None
-    if current is not None:
+    if current is not None and turn:
         after = next_up(battle, seen_only=True)
         whose = "the GM's turn" if current.hidden else f"{current.name}'s turn"  # a hidden unit stays unnamed
         parts.append(whose + (f", next {after.name}" if after is not None else ""))
