@@ -16,7 +16,7 @@ milliseconds of this process's CPU time (the machine is shared), with the load b
   cost and the targets' odds laid out again);
 - after a pan: the table view's camera moved a pixel before every frame (a drag);
 - after a wheel step, drawn ahead: one wheel step (in, in, out, out, ...) before every frame, as
-  `TableApp.wheel` zooms (every view under the pointer), after the window's idle work
+  `TableInput.wheel` zooms over the table (the table's view; the console's map stays), after the window's idle work
   (`game.ui.ahead.DrawAhead`) has had the ticks it wants, untimed, as a window idle a moment has;
 - after a wheel step, not drawn ahead: the same with the kept pictures dropped first (the board
   scaled for the new zoom within the frame);
@@ -48,7 +48,7 @@ import pygame  # noqa: E402
 from game.savefile import battle_from_map  # noqa: E402
 from game.ui.ahead import DrawAhead  # noqa: E402
 from game.ui.app import TableApp, start_windows  # noqa: E402
-from game.ui.render import ZOOM_STEP  # noqa: E402
+from game.ui.table_input import TableInput  # noqa: E402
 
 TARGETS = {(1920, 1080): 4.0, (3840, 2160): 8.0}
 
@@ -88,6 +88,7 @@ class Window:
         self.app.aids.animations.enabled = False
         self.app.briefing.shown = False
         self.ahead = next(layer for layer in self.app.layers if isinstance(layer, DrawAhead))
+        self.input = next(layer for layer in self.app.layers if isinstance(layer, TableInput))
         self.table = self.app.table
         self.fitted = {id(view): view.camera for view in self.app.views}
         self.steps = 0
@@ -111,25 +112,12 @@ class Window:
         self.table.camera = self.table.camera.panned(1 if self.steps % 2 else -1, 0)
 
     def wheel(self, clicks: int = 0) -> None:
-        """One wheel step at the middle of the table view's map, as `TableApp.wheel` takes it
-        (it zooms every view whose area holds the pointer's position: with two windows, the
-        console's map too): in, in, out, out, ... (or `clicks`)."""
+        """One wheel step at the middle of the table view's map, as the window's input
+        (`TableInput.wheel`) takes a real one over the table (the table's view zooms, the
+        console's map stays): in, in, out, out, ... (or `clicks`)."""
         self.steps += 1
         clicks = clicks or (1 if self.steps % 4 in (1, 2) else -1)
-        middle = self.table.seen_in.center
-        real = pygame.mouse.get_pos
-        pygame.mouse.get_pos = lambda: middle  # where the pointer is, as the window would read it
-        try:
-            self.app.wheel(SimpleNamespace(y=clicks))
-        finally:
-            pygame.mouse.get_pos = real
-
-    def wheel_table(self) -> None:
-        """One wheel step zooming the table view alone (what a wheel step over the table would do
-        if only the view under the pointer zoomed): in, in, out, out, ..."""
-        self.steps += 1
-        clicks = 1 if self.steps % 4 in (1, 2) else -1
-        self.table.camera = self.table.camera.zoomed_at(self.table.seen_in.center, ZOOM_STEP ** clicks)
+        self.input.wheel(SimpleNamespace(y=clicks, pos=self.table.seen_in.center, window=self.table.window))
 
     def forget_pictures(self) -> None:
         """Drop the board's kept pictures, so the next frame scales the map itself."""
@@ -137,7 +125,7 @@ class Window:
 
     def whole(self) -> None:
         """Every view repainted whole in the next frame (the baseline)."""
-        self.app._covered = True  # what a layer drawing over everything asks for (Paint.cover)
+        self.app.painter.covered = True  # what a layer drawing over everything asks for (Paint.cover)
 
     def flips(self) -> None:
         """Presenting the windows alone."""
@@ -162,8 +150,6 @@ def measure(path: Path, size: tuple[int, int], one_window: bool, frames: int) ->
     panned = best_ms(app.draw, window.pan, frames=frames)
     ahead = best_ms(app.draw, lambda: (window.idle(), window.wheel()), frames=4, batches=5)
     cold = best_ms(app.draw, lambda: (window.forget_pictures(), window.wheel()), frames=2, batches=5)
-    alone = best_ms(app.draw, lambda: (window.idle(), window.wheel_table()), frames=4, batches=5) \
-        if len(app.views) > 1 else None
     burst = quick_succession(window)
     flips = best_ms(window.flips, frames=frames)
     whole = best_ms(app.draw, window.whole, frames=frames)
@@ -174,8 +160,6 @@ def measure(path: Path, size: tuple[int, int], one_window: bool, frames: int) ->
     print(f"{name}  first frame after a pan         {verdict(panned, target)}")
     print(f"{name}  first frame after a wheel step, drawn ahead while idle {verdict(ahead, target)}")
     print(f"{name}  first frame after a wheel step, not drawn ahead       {verdict(cold, target)}")
-    if alone is not None:
-        print(f"{name}  the same drawn ahead, the table view alone zoomed     {verdict(alone, target)}")
     print(f"{name}  three wheel steps in quick succession: {', '.join(f'{ms:.2f}' for ms in burst)} ms "
           f"(best of 3 bursts; target {target:g} ms; {load()})")
     print(f"{name}  baselines: the flips alone {flips:5.2f} ms; every view repainted whole {whole:5.2f} ms  ({load()})")

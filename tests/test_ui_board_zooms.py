@@ -101,3 +101,27 @@ def test_a_frame_drawn_from_the_very_same_things_leaves_the_target_as_it_is():
     fresh = pygame.Surface((800, 600))
     Frame(battle, "table").draw(fresh, battle, camera)
     assert _rgb(target) == _rgb(fresh)
+
+
+def test_the_turns_shading_lies_on_the_reachable_hexes_after_pans():
+    # The shading is made once per zoom and moved with the pan (`camera.still`): after pans by
+    # whole pixels, from a camera whose pan has a fraction, it still tints each reachable hex.
+    start_headless()
+    battle = battle_from_map(MAP, 1)
+    size = (900, 640)
+    shaded, plain = Frame(battle, "table"), Frame(battle, "table")
+    camera = camera_for(battle, shaded.board, size).panned(0.4, 0.7)
+    options = battle.options(battle.current())
+    standing = {c.hex for c in battle.combatants() if c.hex is not None}
+    moves = [move.hex for move in options.allowed("move") if move.hex not in standing]
+    assert len(moves) > 5
+    for pan in ((0, 0), (37, -12), (-120, 45), (3, 250)):
+        at = camera.panned(*pan)
+        tinted, bare = pygame.Surface(size), pygame.Surface(size)
+        shaded.draw(tinted, battle, at, under=shaded.overlays.shading(at, options, "move", None))
+        plain.draw(bare, battle, at)
+        labels = [pygame.Rect(label["rect"]) for record in (shaded.record, plain.record) for label in record["labels"]]
+        centres = [tuple(round(v) for v in at.hex_center(h)) for h in moves]
+        seen = [xy for xy in centres if tinted.get_rect().collidepoint(xy) and not any(r.collidepoint(xy) for r in labels)]
+        assert len(seen) > 5, pan
+        assert all(tinted.get_at(xy) != bare.get_at(xy) for xy in seen), pan

@@ -17,7 +17,7 @@ import pygame
 from game.hexgrid import Hex, TiledHexLayout
 from game.scenario import Scenario, TileLayerView, TileRef
 from game.ui.board_cache import BoardCache, board_key
-from game.ui.camera import Camera, Rect
+from game.ui.camera import Camera, Rect, still
 from game.ui.tiles import TileImages, generated_colour
 
 BACKGROUND = (24, 26, 32)
@@ -212,29 +212,32 @@ class Board:
 class Ground:
     """The turn's shaded hexes laid into a copy of the part of the board they cover (a `Patch`),
     so a frame blits opaque pictures (the board, then the patch) instead of the board and then a
-    translucent layer, and no copy of the whole board is made when the zoom changes."""
+    translucent layer, and no copy of the whole board is made when the zoom changes, none at all
+    when the camera pans by whole pixels."""
 
     def __init__(self, board: Board) -> None:
         """Nothing laid in yet."""
         self.board = board
         self.key: tuple | None = None
         self._patch: Patch | None = None
-        self._zoom: float | None = None
+        self._made: tuple | None = None
 
     def patch(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
               topleft: tuple[int, int]) -> Patch | None:
-        """The part of the board for the camera's zoom that `layer` (placed at `topleft` on
-        screen) covers, with the layer laid in, and where it lies on the board; None when nothing
-        is laid in."""
-        if key != self.key or camera.zoom != self._zoom:
-            self.key, self._zoom, self._patch = key, camera.zoom, None
+        """The part of the board for the camera's zoom that `layer` covers, with the layer laid
+        in, and where it lies on the board; None when nothing is laid in. The layer lies on
+        screen at `topleft` plus the camera's whole pixels of pan (`Shading`, `camera.still`)."""
+        whole = still(camera)[1]
+        x, y = self.board.offset(camera)
+        shift = (topleft[0] + whole[0] - x, topleft[1] + whole[1] - y)  # the layer's place on the board
+        if (key, camera.zoom, shift) != self._made:
+            self.key, self._made, self._patch = key, (key, camera.zoom, shift), None
             if layer is not None:
                 plain = self.board.surface(camera.zoom)
-                x, y = self.board.offset(camera)
-                spot = layer.get_rect(topleft=(topleft[0] - x, topleft[1] - y)).clip(plain.get_rect())
+                spot = layer.get_rect(topleft=shift).clip(plain.get_rect())
                 if spot.width and spot.height:
                     patch = plain.subsurface(spot).copy()
-                    patch.blit(layer, (topleft[0] - x - spot.x, topleft[1] - y - spot.y))
+                    patch.blit(layer, (shift[0] - spot.x, shift[1] - spot.y))
                     self._patch = (patch, spot)
         return self._patch
 

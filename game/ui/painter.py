@@ -72,8 +72,9 @@ class WindowPainter:
                         seen_in=view.seen_in, aim=aim, keep_off=banner.areas if banner else (),
                         others=banner.labels if banner else ())
         view.overlaid = []  # the frame repaints its own overlays
-        if view.window is app.console:
+        if view.window is app.console:  # the widgets' words are see-through: drawn over last frame's, they would thicken
             surface.fill(CONSOLE_BACKGROUND, app.panel.rect)
+            surface.fill(CONSOLE_BACKGROUND, app.tools.area)
 
     def _wedge(self, mode, options: Options) -> tuple:
         """The overwatch wedge following the mouse while a facing is aimed (none otherwise)."""

@@ -124,7 +124,8 @@ class Frame:
         fixed = (*([title] if title else []), *others)
         laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
-        drawn += aimed.drawn + [label.rect for label in fixed] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
         self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,

@@ -1,0 +1,76 @@
+"""The window's frames after drags, wheel steps and a moving mouse (game.ui.painter, Frame.draw's
+partial repaint): what the table and the console show is what a frame painted whole shows, pixel
+for pixel (no stale pixels where the map, a label or the path was), with the banner and the action
+bar laid over the table; and a wheel turned over the table zooms the table's map alone."""
+
+from __future__ import annotations
+
+import tests.ui_kit  # noqa: F401  (the dummy video driver before pygame starts)
+
+import pygame  # noqa: E402
+
+
+def _pixels(app) -> dict:
+    return {name: pygame.image.tobytes(window.get_surface(), "RGB")
+            for name, window in (("table", app.table.window), ("console", app.console))}
+
+
+def _as_painted_whole(app) -> dict:
+    """The windows as a frame painted whole from the same state shows them."""
+    app.painter.covered = True  # what a layer that drew over everything asks for
+    app.draw()
+    return _pixels(app)
+
+
+def _drag(app, view, start, end) -> None:
+    """A press, a drag in a few steps and a release on a map view, a frame after each event."""
+    window = view.window
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start, window=window))
+    app.draw()
+    for step in (1, 2, 3):
+        at = (start[0] + (end[0] - start[0]) * step // 3, start[1] + (end[1] - start[1]) * step // 3)
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0), window=window))
+        app.draw()
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end, window=window))
+
+
+def _wheel(app, view, at, clicks: int) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=clicks, pos=at, window=view.window, flipped=False))
+
+
+def _hover(app, view, at) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0), window=view.window))
+
+
+def test_frames_after_drags_wheel_steps_and_a_moving_mouse_equal_frames_painted_whole(headless_app):
+    app = headless_app
+    table, gm_map = app.views
+    middle = table.seen_in.center
+    deeds = [lambda: _drag(app, table, middle, (middle[0] + 150, middle[1] - 60)),
+             lambda: _wheel(app, table, middle, 1),
+             lambda: _hover(app, table, (middle[0] - 40, middle[1] + 30)),
+             lambda: _wheel(app, table, (middle[0] - 200, middle[1]), 2),
+             lambda: _drag(app, table, middle, (middle[0] - 500, middle[1] + 250)),
+             lambda: _wheel(app, table, middle, -3),
+             lambda: _drag(app, gm_map, gm_map.seen_in.center, (gm_map.seen_in.centerx + 90, gm_map.seen_in.centery)),
+             lambda: _hover(app, table, (middle[0] + 60, middle[1] - 20)),
+             lambda: _drag(app, table, middle, (middle[0] + 900, middle[1]))]  # the map off to the side
+    cameras = [table.camera]
+    for index, deed in enumerate(deeds):
+        deed()
+        app.draw()
+        drawn = _pixels(app)
+        assert drawn == _as_painted_whole(app), index
+        cameras.append(table.camera)
+    assert len(set(cameras)) >= 7  # the deeds moved the table's map
+
+
+def test_a_wheel_turned_over_the_table_zooms_the_tables_map_alone(headless_app):
+    app = headless_app
+    table, gm_map = app.views
+    before = (table.camera.zoom, gm_map.camera)
+    _wheel(app, table, table.seen_in.center, 1)
+    assert table.camera.zoom > before[0]
+    assert gm_map.camera == before[1]  # the GM's map as the GM left it
+    _wheel(app, gm_map, gm_map.seen_in.center, -1)
+    assert gm_map.camera.zoom < before[1].zoom
