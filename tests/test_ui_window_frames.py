@@ -9,6 +9,8 @@ import tests.ui_kit  # noqa: F401  (the dummy video driver before pygame starts)
 
 import pygame  # noqa: E402
 
+from game.actions import EndTurn  # noqa: E402
+
 
 def _pixels(app) -> dict:
     return {name: pygame.image.tobytes(window.get_surface(), "RGB")
@@ -38,6 +40,12 @@ def _wheel(app, view, at, clicks: int) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=clicks, pos=at, window=view.window, flipped=False))
 
 
+def _in_the_bar(app, down: float) -> tuple[int, int]:
+    """A point of the action bar's column, `down` of the way down."""
+    column = max(app.banner.picture.areas, key=lambda area: area.height)
+    return column.centerx, column.y + round(column.height * down)
+
+
 def _hover(app, view, at) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0), window=view.window))
 
@@ -54,15 +62,23 @@ def test_frames_after_drags_wheel_steps_and_a_moving_mouse_equal_frames_painted_
              lambda: _wheel(app, table, middle, -3),
              lambda: _drag(app, gm_map, gm_map.seen_in.center, (gm_map.seen_in.centerx + 90, gm_map.seen_in.centery)),
              lambda: _hover(app, table, (middle[0] + 60, middle[1] - 20)),
-             lambda: _drag(app, table, middle, (middle[0] + 900, middle[1]))]  # the map off to the side
-    cameras = [table.camera]
+             lambda: _drag(app, table, middle, (middle[0] + 300, middle[1])),  # the map under the action bar
+             lambda: _hover(app, table, _in_the_bar(app, 0.3)),  # a path drawn under the bar
+             lambda: _hover(app, table, _in_the_bar(app, 0.6)),
+             lambda: _drag(app, table, middle, (middle[0] + 900, middle[1])),  # the map off to the side
+             lambda: app.battle.submit(EndTurn(app.battle.current())),  # another's turn: another banner
+             lambda: app.toast.show("Main action is already used", (middle[0] + 500, table.seen_in.bottom - 5)),
+             lambda: _wheel(app, table, middle, -2)]
+    cameras, banners = [table.camera], []
     for index, deed in enumerate(deeds):
         deed()
         app.draw()
+        banners.append(app.banner.picture.key)
         drawn = _pixels(app)
         assert drawn == _as_painted_whole(app), index
         cameras.append(table.camera)
     assert len(set(cameras)) >= 7  # the deeds moved the table's map
+    assert len(set(banners)) >= 2 and app.toast.words  # the banner changed; a note shows
 
 
 def test_a_wheel_turned_over_the_table_zooms_the_tables_map_alone(headless_app):

@@ -93,6 +93,9 @@ class Frame:
         """The part of the target the last frame's map was seen in (labels stay inside it)."""
         self.record: dict = {}
         """What the last frame drew: tokens, labels placed and left off (game.ui.layout.record)."""
+        self.repainted: list[pygame.Rect] | None = None
+        """Where the last frame drew on its target (None: all over it), so that what is laid over
+        the map (the banner) needs laying again only there."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
@@ -106,6 +109,7 @@ class Frame:
         also = list(also)
         scene = _scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others)
         if scene == self._scene and not repaint_all and not also:
+            self.repainted = []
             return  # the target still holds this very frame
         self._scene = scene
         self.board.suit(target)
@@ -126,6 +130,8 @@ class Frame:
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
         drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
         # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
+        if self.repainted is not None:
+            self.repainted += drawn
         self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
@@ -139,10 +145,12 @@ class Frame:
         last = self._last
         same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
         if same_target and last[2:4] == (camera, self.ground.key):
-            for rect in [*last[4], *also]:
+            self.repainted = [*last[4], *also]
+            for rect in self.repainted:
                 self.board.repaint(target, camera, rect, patch)
             return last[5]
         covered = [last[5], *last[4], *also] if same_target else None
+        self.repainted = None
         return self.board.draw(target, camera, patch, covered)
 
     def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
