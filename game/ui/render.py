@@ -66,9 +66,10 @@ class Frame:
     where the last frame's board and drawing were. Either way the picture is the same as a full
     repaint (tests check it), for a fraction of the copying; a frame drawn from the very same
     things as the last one onto the same target, nothing else having drawn there, is not drawn
-    again (the target holds it). A caller
-    that draws anything else on the target passes `repaint_all=True` (or names the areas in
-    `also`). `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
+    again (the target holds it). Nothing is drawn outside the part of the target the map is
+    seen in, so what stands beside it (the banner and bar) stays as it was laid. A caller that
+    draws anything else on the target passes `repaint_all=True` (or names the areas in `also`).
+    `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
     """
 
     def __init__(self, battle: Battle, view: str = "table", board: Board | None = None) -> None:
@@ -94,18 +95,20 @@ class Frame:
         self.record: dict = {}
         """What the last frame drew: tokens, labels placed and left off (game.ui.layout.record)."""
         self.repainted: list[pygame.Rect] | None = None
-        """Where the last frame drew on its target (None: all over it), so that what is laid over
-        the map (the banner) needs laying again only there."""
+        """Where the last frame put the map back over what others had drawn beside it (None: all
+        over the target, a new one or one painted whole), so that what stands beside the map (the
+        banner) needs laying again only there."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
              aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = ()) -> None:
-        """One frame of the battle as it stands, onto `target`. `also` names areas something
-        else drew on over the last frame, repainted from the board too; `under` is the turn's
-        shaded hexes, laid into the board below the tokens; `aim` what the player is aiming
-        (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
-        (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
-        draws (banners), which the frame's `record` lists with its own."""
+        """One frame of the battle as it stands, onto `target`, inside `seen_in`, the part of the
+        target the map is seen in (all of it if None; what stands beside the map, a banner, the
+        console's tools, is not drawn under). `also` names areas something else drew on over the
+        last frame, repainted from the board too; `under` is the turn's shaded hexes, laid into
+        the board below the tokens; `aim` what the player is aiming (None: no overlays); labels
+        stay off the `keep_off` rectangles and off `others`, labels someone else draws
+        (banners), which the frame's `record` lists with its own."""
         also = list(also)
         scene = _scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others)
         if scene == self._scene and not repaint_all and not also:
@@ -113,11 +116,21 @@ class Frame:
             return  # the target still holds this very frame
         self._scene = scene
         self.board.suit(target)
-        placed = self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
+        self.inside = target.get_rect() if seen_in is None else pygame.Rect(seen_in)
+        clip = target.get_clip()
+        target.set_clip(self.inside.clip(clip))  # what stands beside the map (a banner) is not drawn under
+        try:
+            self._draw(target, battle, camera, repaint_all, also, under or NO_SHADING, aim, keep_off, others)
+        finally:
+            target.set_clip(clip)
+
+    def _draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool, also: list,
+              under: Shading, aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> None:
+        """The frame, drawn inside the part of the target the map is seen in (`Frame.draw`)."""
+        placed = self._board(target, battle, camera, repaint_all, also, under)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
-        self.inside = target.get_rect() if seen_in is None else seen_in
         shown, current = self._views[1], marked(battle)  # an open decision marks its decider
         drawn = self.tokens.draw(target, camera, shown, current)
         line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
@@ -130,8 +143,6 @@ class Frame:
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
         drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
         # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
-        if self.repainted is not None:
-            self.repainted += drawn
         self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
@@ -144,13 +155,13 @@ class Frame:
         patch = self.ground.patch(camera, *self._shading(battle, camera, under))
         last = self._last
         same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
+        # Nothing is drawn outside the map's part: there only what others drew (`also`) is gone.
+        self.repainted = also if same_target else None
         if same_target and last[2:4] == (camera, self.ground.key):
-            self.repainted = [*last[4], *also]
-            for rect in self.repainted:
+            for rect in [*last[4], *also]:
                 self.board.repaint(target, camera, rect, patch)
             return last[5]
         covered = [last[5], *last[4], *also] if same_target else None
-        self.repainted = None
         return self.board.draw(target, camera, patch, covered)
 
     def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
