@@ -12,7 +12,8 @@ from ui_kit import at_a_protect_decision, pygame  # headless pygame first
 from game.savefile import battle_from_map, write_save
 from game.scenario.summary import MAPS_DIR
 from game.ui.banner import Seat, banner_for
-from game.ui.banner_look import HEADLINE_FRACTION, draw_table_banner
+from game.ui.banner_kit import HEADLINE_FRACTION
+from game.ui.banner_look import draw_table_banner
 from game.ui.render import render_frame, start_headless
 from game.ui.tokens import Fonts
 
@@ -113,7 +114,7 @@ def test_a_token_panned_out_of_sight_gets_an_arrow_at_the_edge_pointing_to_it():
 def test_with_an_action_bar_a_decision_keeps_the_map_in_sight_and_its_answers_stand_in_the_bars_column(size):
     # The protect decision's question and answers once grew the banner over the map's bottom
     # rows (derelict_hold's five declarations covered a third of it, tokens and all).
-    from game.ui.banner_look import bar_width, reserved_height
+    from game.ui.banner_kit import bar_width, reserved_height
 
     start_headless()
     fonts = Fonts()
@@ -127,3 +128,19 @@ def test_with_an_action_bar_a_decision_keeps_the_map_in_sight_and_its_answers_st
         assert [area.height for area in strip] == [reserved_height(fonts, size[1])]
         texts = " ".join(text for text, _, _ in drawn.labels)
         assert battle.pending().question.split()[0] in texts  # the question is on the table, in the strip or the column
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (3840, 2160)])
+def test_in_one_window_a_decision_stands_in_the_strip_the_map_is_fitted_above(size):
+    # In the one window (no action bar) the protect decision's question and answers grew the
+    # banner over the map's bottom rows: the strip the map's fit keeps clear of held one headline.
+    from game.ui.banner_kit import table_room
+
+    start_headless()
+    fonts = Fonts()
+    battle = at_a_protect_decision()
+    target = pygame.Surface(size)
+    drawn = draw_table_banner(target, battle, target.get_rect(), fonts, Seat.of_map(battle, bar=False))
+    below = table_room(fonts, size, bar=False)[0]
+    assert drawn.buttons, "the answers are drawn in the banner"
+    assert all(area.top >= size[1] - below for area in drawn.areas)

@@ -60,9 +60,10 @@ def test_a_squad_shows_on_every_hex_and_moves_into_the_formation_shown_under_the
     for x, y in section["footprint"][1:]:  # the squad's other hexes carry its colour too
         assert any(_close(shot.get_at((x + dx, y + dy)), ALLIES) for dx in range(-6, 7, 3) for dy in range(-6, 7, 3))
     x, y = section["screen"]
+    step = abs(section["footprint"][0][0] - section["footprint"][1][0])  # one hex across, at this zoom
     ridge.key("v")
     ridge.after(lambda s: s["mode"] == "Formation", "the formation mode")
-    ridge.hover(x + 60, y)  # two hexes or so towards the enemy
+    ridge.hover(x + step, y)  # a hex or so towards the enemy
     shown = ridge.after(lambda s: s["formation"] is not None and s["formation"]["allowed"], "a formation under the mouse")
     picture = ridge.screenshot()
     spots = [tuple(p) for p in shown["formation"]["screen"]]
@@ -78,6 +79,6 @@ def test_a_squad_shows_on_every_hex_and_moves_into_the_formation_shown_under_the
         return any(green(picture, (px + dx, py + 12)) and not green(shot, (px + dx, py + 12)) for dx in (-8, 0, 8))
     assert free and all(shaded(px, py) for px, py in free)
     before = shown["actions"]
-    ridge.click(x + 60, y)
+    ridge.click(x + step, y)
     moved = ridge.after(lambda s: s["actions"] == before + 1, "the squad to move")
     assert sorted(map(tuple, shown["formation"]["screen"])) == sorted(map(tuple, _section(moved)["footprint"]))

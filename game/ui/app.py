@@ -30,7 +30,7 @@ from game.ui.aids import Aids
 from game.ui.autosaving import WindowAutosave
 from game.ui.banner import Seat
 from game.ui.banner_layer import TableBanner
-from game.ui.banner_look import table_room
+from game.ui.banner_kit import table_room
 from game.ui.briefing import Briefing
 from game.ui.console_widgets import ConsoleWidgets
 from game.ui.formation_view import FormationPreview

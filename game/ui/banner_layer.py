@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.banner import HELP, Banner, banner_for, banner_record
-from game.ui.banner_look import draw_pointer, headline_line, word_line
+from game.ui.banner_kit import headline_line, word_line
+from game.ui.banner_look import draw_pointer
 from game.ui.banner_picture import BannerPicture
 from game.ui.layers import Layer, Paint
 from game.ui.modes import Choose

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.banner import Banner, Seat
-from game.ui.banner_look import Drawn, draw_table_banner
+from game.ui.banner_kit import Drawn
+from game.ui.banner_look import draw_table_banner
 from game.ui.layout import Placed
 from game.ui.tokens import Fonts
 

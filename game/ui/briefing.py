@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.banner_look import headline_line, word_line
+from game.ui.banner_kit import headline_line, word_line
 from game.ui.fitting import wrapped_rows
 from game.ui.keys import BRIEFING
 from game.ui.layers import Layer, Paint

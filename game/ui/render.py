@@ -17,7 +17,7 @@ import pygame
 
 from game.battle import Battle
 from game.ui.banner import Seat, banner_for
-from game.ui.banner_look import table_room
+from game.ui.banner_kit import table_room
 from game.ui.banner_picture import BannerPicture
 from game.ui.board import Board, Ground
 from game.ui.camera import Camera, fit

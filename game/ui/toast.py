@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from game.ui.banner_look import headline_line, word_line
+from game.ui.banner_kit import headline_line, word_line
 from game.ui.fitting import wrapped_rows
 from game.ui.layers import Layer, Paint
 from game.ui.look import LABEL_BACKING, PAPER
