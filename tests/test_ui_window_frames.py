@@ -90,3 +90,40 @@ def test_a_wheel_turned_over_the_table_zooms_the_tables_map_alone(headless_app):
     assert gm_map.camera == before[1]  # the GM's map as the GM left it
     _wheel(app, gm_map, gm_map.seen_in.center, -1)
     assert gm_map.camera.zoom < before[1].zoom
+
+
+def test_in_one_window_the_map_shows_between_its_fitted_part_and_a_turns_banner():
+    # The one window keeps room under the map for a decision's taller banner; on a turn the
+    # banner is shorter, and the map is drawn down to it: no strip left undrawn (black) or
+    # holding what a taller banner left there.
+    from tests.ui_kit import headless_window
+
+    app = headless_window(one_window=True)
+    try:
+        table = app.table
+        middle = table.seen_in.center
+        _drag(app, table, middle, (middle[0], middle[1] + 120))  # the map's rows down into that room
+        app.draw()
+        banner_top = min(area.top for area in app.banner.picture.areas)
+        assert banner_top > table.seen_in.bottom + 4  # a turn's banner leaves room
+        surface = app.console.get_surface()
+        for y in range(table.seen_in.bottom, banner_top):
+            row = {surface.get_at((x, y))[:3] for x in range(table.area.left, table.area.right, 7)}
+            assert (0, 0, 0) not in row, y
+        drawn = _pixels(app)
+        assert drawn == _as_painted_whole(app)
+    finally:
+        app.console.destroy()
+
+
+def test_uncovered_cuts_the_strips_across_the_bottom_and_down_the_side_and_nothing_else():
+    from game.ui.render import uncovered
+
+    area, R = pygame.Rect(0, 0, 1280, 800), pygame.Rect
+    strip, column = R(0, 741, 1280, 59), R(1075, 0, 205, 741)  # the banner, the action bar
+    assert uncovered(area, [strip, column]) == R(0, 0, 1075, 741)
+    assert uncovered(area, [column, strip]) == R(0, 0, 1075, 741)  # in either order
+    tools = R(0, 720, 1280, 80)
+    assert uncovered(area, [R(0, 660, 1280, 60), tools]) == R(0, 0, 1280, 660)  # a banner above the tools
+    assert uncovered(area, [R(100, 300, 200, 100), R(0, 700, 640, 100)]) == area  # not across: nothing cut
+    assert uncovered(area, []) == area

@@ -66,8 +66,8 @@ class Frame:
     where the last frame's board and drawing were. Either way the picture is the same as a full
     repaint (tests check it), for a fraction of the copying; a frame drawn from the very same
     things as the last one onto the same target, nothing else having drawn there, is not drawn
-    again (the target holds it). Nothing is drawn outside the part of the target the map is
-    seen in, so what stands beside it (the banner and bar) stays as it was laid. A caller that
+    again (the target holds it). Nothing is drawn outside the part of the target the caller
+    leaves it (`within`), so what covers the rest (the banner and bar) stays as it was laid. A caller that
     draws anything else on the target passes `repaint_all=True` (or names the areas in `also`).
     `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
     """
@@ -101,16 +101,19 @@ class Frame:
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
-             aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = ()) -> None:
-        """One frame of the battle as it stands, onto `target`, inside `seen_in`, the part of the
-        target the map is seen in (all of it if None; what stands beside the map, a banner, the
-        console's tools, is not drawn under). `also` names areas something else drew on over the
-        last frame, repainted from the board too; `under` is the turn's shaded hexes, laid into
-        the board below the tokens; `aim` what the player is aiming (None: no overlays); labels
-        stay off the `keep_off` rectangles and off `others`, labels someone else draws
-        (banners), which the frame's `record` lists with its own."""
+             aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = (),
+             within: pygame.Rect | None = None) -> None:
+        """One frame of the battle as it stands, onto `target`, drawn only `within` that part of
+        it (all of it if None: what covers the rest, a banner, the console's tools, is not drawn
+        under; `uncovered`). `also` names areas something else drew on over the last frame,
+        repainted from the board too; `under` is the turn's shaded hexes, laid into the board
+        below the tokens; `aim` what the player is aiming (None: no overlays); labels stay in
+        `seen_in`, the part of the target the map is seen in (all of it if None), off the
+        `keep_off` rectangles and off `others`, labels someone else draws (banners), which the
+        frame's `record` lists with its own."""
         also = list(also)
-        scene = _scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others)
+        scene = (_scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others),
+                 None if within is None else tuple(within))
         if scene == self._scene and not repaint_all and not also:
             self.repainted = []
             return  # the target still holds this very frame
@@ -118,7 +121,8 @@ class Frame:
         self.board.suit(target)
         self.inside = target.get_rect() if seen_in is None else pygame.Rect(seen_in)
         clip = target.get_clip()
-        target.set_clip(self.inside.clip(clip))  # what stands beside the map (a banner) is not drawn under
+        if within is not None:
+            target.set_clip(within.clip(clip))  # what covers the rest (a banner) is not drawn under
         try:
             self._draw(target, battle, camera, repaint_all, also, under or NO_SHADING, aim, keep_off, others)
         finally:
@@ -126,7 +130,7 @@ class Frame:
 
     def _draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool, also: list,
               under: Shading, aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> None:
-        """The frame, drawn inside the part of the target the map is seen in (`Frame.draw`)."""
+        """The frame, drawn within the part of the target left to it (`Frame.draw`)."""
         placed = self._board(target, battle, camera, repaint_all, also, under)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
@@ -155,7 +159,7 @@ class Frame:
         patch = self.ground.patch(camera, *self._shading(battle, camera, under))
         last = self._last
         same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
-        # Nothing is drawn outside the map's part: there only what others drew (`also`) is gone.
+        # Nothing is drawn outside `within`: there only what others drew (`also`) is gone.
         self.repainted = also if same_target else None
         if same_target and last[2:4] == (camera, self.ground.key):
             for rect in [*last[4], *also]:
@@ -241,6 +245,21 @@ class Frame:
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
 
 
+def uncovered(area: pygame.Rect, covers: Sequence[pygame.Rect]) -> pygame.Rect:
+    """What is left of `area` once the covers lying across its whole bottom or its whole right
+    side (the banner's strip, the action bar's column, the console's tools) are cut off: where
+    a frame needs drawing, the covers being laid over it. A cover that lies elsewhere cuts
+    nothing (the frame draws under it)."""
+    left = pygame.Rect(area)
+    for _ in covers:  # a column may span the whole side only once a strip is cut off
+        for cover in covers:
+            if cover.left <= left.left and cover.right >= left.right and cover.top < left.bottom <= cover.bottom:
+                left.height = max(0, cover.top - left.top)
+            if cover.top <= left.top and cover.bottom >= left.bottom and cover.left < left.right <= cover.right:
+                left.width = max(0, cover.left - left.left)
+    return left
+
+
 def _scene(target: pygame.Surface, battle: Battle, camera: Camera, under: Shading, seen_in: pygame.Rect | None,
            aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> tuple:
     """Everything a frame is drawn from (a frame is a function of these): the target, the
@@ -311,7 +330,7 @@ def render_frame(battle: Battle, size: tuple[int, int], view: str = "table", cam
         aim = people_aim(battle, view)
     under = frame.overlays.shading(camera, aim.options, aim.kind, aim.hover) if aim is not None else None
     frame.draw(surface, battle, camera, under=under, aim=aim, seen_in=seen_in, keep_off=banner.areas,
-               others=banner.labels)
+               others=banner.labels, within=uncovered(surface.get_rect(), banner.areas))
     banner.lay(surface)
     return surface, frame.record
 
