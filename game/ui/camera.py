@@ -58,10 +58,6 @@ class Camera:
         """A hex's centre on screen."""
         return self.to_screen(*_centre(self.layout, h))
 
-    def hex_polygon(self, h: Hex) -> list[tuple[float, float]]:
-        """A hex's corners on screen."""
-        return [self.to_screen(x, y) for x, y in _corners(self.layout, h)]
-
     def panned(self, dx: float, dy: float) -> Camera:
         """The camera moved by (dx, dy) screen pixels."""
         return replace(self, pan=(self.pan[0] + dx, self.pan[1] + dy))
@@ -101,9 +97,3 @@ def _centre(layout: TiledHexLayout, h: Hex) -> tuple[float, float]:
     """A hex's centre in world pixels, worked out once per layout and hex (tokens ask every frame)."""
     return layout.hex_center(h)
 
-
-@lru_cache(maxsize=8192)
-def _corners(layout: TiledHexLayout, h: Hex) -> tuple[tuple[int, int], ...]:
-    """A hex's corners in world pixels, worked out once per layout and hex (the turn's shading is
-    drawn again at every zoom)."""
-    return tuple(layout.hex_corners(h))

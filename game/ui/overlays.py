@@ -51,7 +51,7 @@ class Shading(NamedTuple):
 
 def polygon(camera: Camera, h: Hex) -> list[tuple[float, float]]:
     """A hex's corners on screen."""
-    return camera.hex_polygon(h)
+    return [camera.to_screen(x, y) for x, y in camera.layout.hex_corners(h)]
 
 
 def _hex_reach(camera: Camera) -> float:
