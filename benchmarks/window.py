@@ -49,6 +49,7 @@ from game.savefile import battle_from_map  # noqa: E402
 from game.ui.ahead import DrawAhead  # noqa: E402
 from game.ui.app import TableApp, start_windows  # noqa: E402
 from game.ui.table_input import TableInput  # noqa: E402
+from render import load, verdict  # noqa: E402  (benchmarks/render.py, beside this file)
 
 TARGETS = {(1920, 1080): 4.0, (3840, 2160): 8.0}
 
@@ -67,16 +68,6 @@ def best_ms(frame, before=None, frames: int = 20, batches: int = 7) -> float:
             spent += time.process_time() - start
         samples.append(spent / frames * 1000)
     return min(samples)
-
-
-def load() -> str:
-    """The machine's load average over the last minute."""
-    return f"load {os.getloadavg()[0]:.1f}"
-
-
-def verdict(ms: float, target: float) -> str:
-    """A figure beside its target."""
-    return f"{ms:6.2f} ms  target <= {target:g} ms  {'OK' if ms <= target else 'MISSED'}  ({load()})"
 
 
 class Window:
