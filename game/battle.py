@@ -265,18 +265,21 @@ class Battle:
         return cls.starter(scenario, catalog)(seed)
 
     @classmethod
-    def starter(cls, scenario, catalog: Catalog | None = None) -> Callable[[int | str], Battle]:
+    def starter(cls, scenario, catalog: Catalog | None = None,
+                field: Battlefield | None = None) -> Callable[[int | str], Battle]:
         """A maker of battles on this scenario, one per seed, each the very battle `from_scenario`
         would start: the checks, the data and the terrain are made once and shared read only, so
         many fights (the simulator's) share what the terrain remembers (lines of fire, cover).
-        Raises ValueError as `from_scenario` does."""
+        `field` is the terrain of battles on the very same map and ruleset (`Battle.field`), with
+        other units on it (the balance search's candidates): shared rather than made again, so
+        what it remembers serves them all. Raises ValueError as `from_scenario` does."""
         problem = scenario_problem(scenario)
         if problem:
             raise ValueError(problem)
         catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
         settings = MappingProxyType(dict(scenario.settings))
         surprised = frozenset(s for s, setup in scenario.sides.items() if setup.surprised)
-        rules = Setup(Battlefield.from_terrain(scenario.terrain, catalog), catalog,
+        rules = Setup(field or Battlefield.from_terrain(scenario.terrain, catalog), catalog,
                       scenario.ruleset, frozenset(scenario.modules), settings, scenario.layout, surprised)
         return lambda seed: cls._start(rules, scenario, seed)
 

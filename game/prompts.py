@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.actions import Action, Attack
+from game.actions import Action, Attack, OverwatchFire
 from game.events import OverflowSource, Spilled
 from game.hexgrid import Hex
 from game.rules.attack import AttackResult
@@ -54,14 +54,14 @@ class OverwatchChance(Prompt):
 class ProtectChance(Prompt):
     """An attack is about to be made on an ally next to the decider (seed 002 Protect).
 
-    `attack` is the pending Attack action itself (frozen data); answering Redirect turns it on
-    the decider, Hold lets it through.
+    `attack` is the pending Attack action itself (frozen data), or the OverwatchFire of a watcher
+    shooting at the ally; answering Redirect turns it on the decider, Hold lets it through.
     """
 
     kind: ClassVar[str] = "protect"
     attacker: int = 0
     ally: int = 0
-    attack: Attack | None = None
+    attack: Attack | OverwatchFire | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,12 +79,13 @@ SYSTEM_LAYERS = [
     {"movement", "turns", "morale"},
     {"basics", "charge", "disarm", "fray", "gm", "gm_notes", "grenades", "jump", "medicine", "morale_actions", "protect",
      "shove", "formations"},
+    {"guarded_shots"},  # protect against overwatch fire: two mechanics met above both
     {"dispatch"},
     {"choices", "roster"},
     {"rulesets"},
 ]
 SYSTEM_RANK = {name: rank for rank, names in enumerate(SYSTEM_LAYERS) for name in names}
-MECHANICS = SYSTEM_LAYERS[-3]
+MECHANICS = SYSTEM_LAYERS[6]
 
 
 def test_every_system_module_has_a_place():
@@ -164,10 +165,11 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
 
 UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
                  "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.tactical",
-                 "game.simulate.policies", "game.ui")
+                 "game.simulate.policies", "game.simulate.balance_job", "game.ui")
 """The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
-layers (read-only values) and saves, and lets the computer players (facade clients, by name
-from the simulator's registry) play the sides it is given; nothing else of ours."""
+layers (read-only values) and saves, lets the computer players (facade clients, by name from the
+simulator's registry) play the sides it is given, and runs the balance search through its one
+door for the window (`balance_job`); nothing else of ours."""
 
 
 def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from game import __version__
 
-SUBCOMMANDS = ("play", "resume", "check", "roll", "replay", "render", "recruit", "place", "simulate")
+SUBCOMMANDS = ("play", "resume", "check", "roll", "replay", "render", "recruit", "place", "simulate", "balance")
 OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors writing stdout gets when its file or disk is full (subcommands report their own files)."""
 BROKEN_PIPE_STATUS = 141  # 128 + SIGPIPE, what a shell reports for a C tool cut off by `head`

@@ -50,6 +50,14 @@ def growth_order(hexes: Sequence[Hex]) -> tuple[Hex, ...]:
     return tuple(_flood(hexes[0], set(hexes))) if hexes else ()
 
 
+def following(start: Sequence[Hex], path: Sequence[Hex]) -> tuple[Hex, ...]:
+    """Where a squad standing on `start` (anchor first, in growth order) stands once its head
+    (the anchor) has walked `path` and the rest followed in its wake: the head's last hex, the
+    hexes it walked back towards its start, then its old hexes; as many as it had, each once.
+    One connected group: each hex is next to one listed before it."""
+    return tuple(dict.fromkeys((*reversed(path), *start)))[:len(start)]
+
+
 def cut_off(hexes: Sequence[Hex]) -> Hex | None:
     """The first hex not joined to the anchor (the first hex) through the others, or None."""
     joined = set(growth_order(hexes))

@@ -98,7 +98,7 @@ def join_squad(path: Path, object_id: int, unit_type: str, recruits: int, catalo
     obj = next((o for o in tree.getroot().iter("object") if o.get("id") == str(object_id)), None)
     if obj is None:
         raise AddUnitError(f"{path.name}: object {object_id} is not written in the map itself; raise its count in Tiled")
-    _set_count(obj, squad.count + recruits)
+    set_count(obj, squad.count + recruits)
     _replace_checked(path, tree, catalog, object_id, squad.hex, squad.count + recruits)
     return squad.count + recruits
 
@@ -112,7 +112,7 @@ def _parsed(path: Path) -> ET.ElementTree:
         raise AddUnitError(f"{path.name}: cannot be read again to add to it ({getattr(error, 'strerror', None) or error})") from None
 
 
-def _set_count(obj: ET.Element, count: int) -> None:
+def set_count(obj: ET.Element, count: int) -> None:
     """Set the object's own `count` property (it may have come from its template before)."""
     props = obj.find("properties")
     if props is None:

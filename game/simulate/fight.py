@@ -20,6 +20,7 @@ from game.actions import Action, EndTurn, Hold, to_json
 from game.battle import RETREATING_BANDS, Battle, Catalog, load_catalog  # the facade's data loader
 from game.savefile import load_scenario_or_fail
 from game.simulate.policies import Policy, acting, make_policy
+from game.simulate.roster import RosterChange, apply_change
 from game.simulate.seeds import fight_seed, policy_seed
 
 ACTIONS_PER_ROUND_LIMIT = 2000
@@ -37,6 +38,8 @@ class FightPlan:
     max_rounds: int = 100
     ruleset: str | None = None
     """Play under this ruleset instead of the map's own."""
+    change: RosterChange | None = None
+    """Play with this roster instead of the map's (`hexbattle balance`'s candidates)."""
 
 
 class UnitLoss(NamedTuple):
@@ -81,8 +84,8 @@ class FightResult:
 
 
 def load_plan_scenario(plan: FightPlan, catalog: Catalog):
-    """The plan's scenario (under the plan's ruleset); raises ScenarioLoadError."""
-    scenario = load_scenario_or_fail(Path(plan.map_path), catalog)
+    """The plan's scenario (under the plan's ruleset, with the plan's roster); raises ScenarioLoadError."""
+    scenario = apply_change(load_scenario_or_fail(Path(plan.map_path), catalog), plan.change)
     return dataclasses.replace(scenario, ruleset=plan.ruleset) if plan.ruleset else scenario
 
 

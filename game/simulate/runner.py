@@ -137,10 +137,10 @@ def _start_worker(plan: FightPlan) -> None:
         _WORKER.update(plan=plan, scenario=scenario, catalog=catalog, start=Battle.starter(scenario, catalog))
     except Exception:  # noqa: BLE001 (each batch then tries again and reports why, fight by fight)
         _WORKER.clear()
-    _collect_less()
+    collect_less()
 
 
-def _collect_less() -> None:
+def collect_less() -> None:
     """In a worker process, which does nothing but play fights: what start-up made (the modules,
     the catalog, the map and its terrain) is set aside where the cycle collector no longer
     walks it, and young objects are collected less often. Nothing a fight does changes: the

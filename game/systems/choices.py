@@ -77,8 +77,8 @@ from game.options import (
 from game.prompts import FootprintChoice, OverwatchChance, Prompt, ProtectChance
 from game.rules.attack import ATTACK_ROLL, DAMAGE, AttackSetup, chance_for, face_needed_for, modifier_breakdown, target_breakdown, target_number
 from game.rules.damage import HEROIC_DAMAGE, Shock, expected_damage, reads_on_table, shock_damage
-from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions
-from game.systems import footprint, formations, movement, overwatch
+from game.systems import charge, combat, disarm, dispatch, grenades, jump, medicine, morale_actions, shove
+from game.systems import footprint, formations, movement, overwatch, protect
 from game.systems.budget import move_points_available, needs
 from game.systems.combat import AttackPlan, enemies_in_the_fight, is_vehicle
 from game.systems import authority
@@ -301,7 +301,8 @@ def _adjacent_enemies(scene: Scene, actor: EntityId) -> list[EntityId]:
 
 def _shoves(scene: Scene, actor: EntityId) -> list[Option]:
     found = []
-    for target in _adjacent_enemies(scene, actor):
+    next_to = [e for e in enemies_in_the_fight(scene, actor) if shove.facing_hexes(scene, actor, e) is not None]
+    for target in next_to:  # a squad is next to the actor when any of its hexes is
         for kind, as_move in (("shove", False), ("shove_as_move", True)):
             action = Shove(actor, target=target, as_move=as_move)
             plan = dispatch.check(scene, action)
@@ -504,8 +505,7 @@ def prompt_options(scene: Scene, prompt: Prompt) -> Options:
                                  Option("hold_for_move", Hold(decider, True), aim=AT_ONCE)))
     if isinstance(prompt, ProtectChance):
         attack = prompt.attack
-        on_me = combat.plan_attack(scene, attack.actor, decider, attack.burst, attack.aimed)
-        on_ally = combat.plan_attack(scene, attack.actor, prompt.ally, attack.burst, attack.aimed)
+        on_me, on_ally = protect.plan_on(scene, attack, decider), protect.plan_on(scene, attack, prompt.ally)
         step_in = dispatch.check(scene, Redirect(decider))
         redirect = (attack_option(scene, "redirect", Redirect(decider), on_me, decider, AT_ONCE)
                     if not isinstance(step_in, str) else AttackOption("redirect", None, step_in, aim=AT_ONCE, target=decider))

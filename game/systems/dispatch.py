@@ -70,6 +70,7 @@ from game.systems import (
     gm,
     gm_notes,
     grenades,
+    guarded_shots,
     jump,
     medicine,
     morale,
@@ -106,7 +107,7 @@ def check_hold(scene: Scene, action: Hold) -> Any:
 def hold(scene: Scene, action: Hold, prompt: OverwatchChance | ProtectChance | FootprintChoice) -> None:
     """Decline the open decision."""
     if isinstance(prompt, ProtectChance):
-        protect.decline(scene, action, prompt)
+        guarded_shots.decline(scene, action, prompt)
     elif isinstance(prompt, FootprintChoice):
         formations.keep(scene, action, prompt)
     else:
@@ -122,7 +123,7 @@ TABLE: dict[type[Action], Row] = {
     DefendTotally: Row(basics.check_total_defense, basics.total_defense, instant=True),
     Reload: Row(basics.check_reload, basics.reload),
     SetOverwatch: Row(overwatch.check_set_overwatch, overwatch.set_overwatch),
-    OverwatchFire: Row(overwatch.check_overwatch_fire, overwatch.overwatch_fire, instant=True, answers=True),
+    OverwatchFire: Row(overwatch.check_overwatch_fire, guarded_shots.fire, instant=True, answers=True),
     Hold: Row(check_hold, hold, instant=True, answers=True, only_answers=True),
     Shove: Row(shove.check_shove, shove.shove_at),
     Charge: Row(charge.check_charge, charge.charge),
@@ -132,7 +133,7 @@ TABLE: dict[type[Action], Row] = {
     ReadyWeapon: Row(disarm.check_ready_weapon, disarm.ready_weapon),
     Protect: Row(protect.check_protect, protect.protect),
     ShieldAllies: Row(protect.check_shield_allies, protect.shield_allies),
-    Redirect: Row(protect.check_redirect, protect.redirect, instant=True, answers=True, only_answers=True),
+    Redirect: Row(protect.check_redirect, guarded_shots.redirect, instant=True, answers=True, only_answers=True),
     ThrowGrenade: Row(grenades.check_throw, grenades.throw),
     Intimidate: Row(morale_actions.check_intimidate, morale_actions.intimidate_side),
     ReadMorale: Row(morale_actions.check_read_morale, morale_actions.read_morale_of_sides),

@@ -8,8 +8,10 @@ hex in reach (its units must get somewhere). Terrain costs count as for any move
 as for any move (allies may be passed, not stood on). The move spends the Move action (or the
 Main action as a second move) and costs the dearest walk any of its hexes needed.
 
-Overwatch: the squad arrives all at once. Every enemy watcher with a hex the squad has just
-entered inside its wedge is asked, once, whether to fire (at a hex inside the wedge).
+Overwatch: the squad arrives all at once, watched along the way its units walked (Seed 002, Squad
+Size: "treated as a single NPC", so one attack). Every enemy watcher with a hex of those walks
+inside its wedge (not one the squad held before) is asked, once, about the first such hex walked,
+and fires at the squad as it stood there (`overwatch.ask_along`).
 """
 
 from __future__ import annotations
@@ -27,18 +29,25 @@ from game.rules.squad import footprint_hexes
 from game.systems.budget import move_points_available, needs, spend
 from game.systems.footprint import footprint, place, standing_problem, usable
 from game.systems.movement import passage_rule, reachable
-from game.systems.overwatch import ask_watcher, watchers_of
+from game.systems.overwatch import ask_along
 from game.systems.scene import Scene
 
 
 @dataclass(frozen=True, slots=True)
 class SquadMove:
-    """A checked formation move: the new hexes in growth order, what it costs, and the way the
-    anchor walks there (for a window to draw)."""
+    """A checked formation move: the new hexes in growth order, what it costs, the way the
+    anchor walks there (for a window to draw) and the walk to each new hex, in `hexes` order."""
 
     hexes: tuple[Hex, ...]
     cost: int
     path: tuple[Hex, ...]
+    routes: tuple[tuple[Hex, ...], ...] = ()
+
+    def walked(self) -> tuple[Hex, ...]:
+        """Every hex the units walk through, in the order walked: the first step of every walk,
+        then the second, and so on."""
+        longest = max((len(r) for r in self.routes), default=0)
+        return tuple(r[k] for k in range(longest) for r in self.routes if k < len(r))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +125,10 @@ def plan_squad_move(scene: Scene, squad: EntityId, hexes: tuple[Hex, ...], reach
 def squad_move(hexes: tuple[Hex, ...], reach: SquadReach) -> SquadMove:
     """The move onto hexes `formation_problem` found nothing against: growth order, the dearest
     walk, the anchor's way."""
-    walks = [reach.best(h) for h in hexes]
-    return SquadMove(growth_order(hexes), max(cost for cost, _ in walks), walks[0][1])
+    ordered = growth_order(hexes)
+    walks = {h: reach.best(h) for h in hexes}
+    return SquadMove(ordered, max(cost for cost, _ in walks.values()), walks[hexes[0]][1],
+                     tuple(walks[h][1] for h in ordered))
 
 
 def check_move_squad(scene: Scene, action: MoveSquad) -> SquadMove | str:
@@ -136,18 +147,13 @@ def check_move_squad(scene: Scene, action: MoveSquad) -> SquadMove | str:
 
 
 def move_squad(scene: Scene, action: MoveSquad, plan: SquadMove) -> None:
-    """Spend the Move, stand on the new hexes, then ask each watcher who sees a hex entered."""
+    """Spend the Move, stand on the new hexes, then ask each watcher who sees a hex its units
+    walked through or onto."""
     spend(scene, action.actor, "move")
     before = footprint(scene.world, action.actor)
     place(scene.world, action.actor, plan.hexes)
     scene.emit(FootprintChanged(action.actor, before, plan.hexes, "move", action.formation, plan.cost))
-    asked: list[EntityId] = []
-    for hex_ in plan.hexes:
-        if hex_ in before:
-            continue
-        for watcher in watchers_of(scene, action.actor, hex_, tuple(asked)):
-            asked.append(watcher)
-            ask_watcher(scene, watcher, action.actor, hex_)
+    ask_along(scene, action.actor, plan.walked() + plan.hexes, before)
 
 
 # -- the formations on offer ----------------------------------------------------------------

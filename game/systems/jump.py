@@ -6,7 +6,10 @@ impassable but not tall, so it can be jumped); a tall hex in between stops the j
 a standing combatant (a prone one lies low and can be jumped over). The landing hex must be
 on the map, passable and free. Prone combatants cannot jump, and neither can wheeled or
 tracked vehicles. An enemy's overwatch may fire at the landing hex.
-Interpretations: docs/rules/maneuvers.md.
+A squad over several hexes is one NPC (seed 002, Squad Size): its whole footprint leaps the same
+line, each of its hexes along the same direction and distance, every line and landing checked;
+overwatch may fire at it on a hex it lands on (`overwatch.ask_along`).
+Interpretations: docs/rules/maneuvers.md, docs/rules/squads.md.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ from game.ecs import EntityId
 from game.events import Moved
 from game.hexgrid import DIRECTIONS, Hex, distance
 from game.systems.budget import needs, spend
-from game.systems.footprint import spread_problem
-from game.systems.overwatch import ask_watchers
+from game.systems.footprint import footprint, is_spread, place
+from game.systems.overwatch import ask_along, ask_watchers
 from game.systems.scene import Scene
 
 
@@ -45,33 +48,33 @@ def _jumper_problem(scene: Scene, actor: EntityId) -> str | None:
     return None
 
 
-def _in_the_way(scene: Scene, hex_: Hex) -> str | None:
-    """Why the jump cannot pass over this hex, or None."""
+def _in_the_way(scene: Scene, hex_: Hex, jumper: EntityId = 0) -> str | None:
+    """Why the jump cannot pass over this hex, or None (the jumper's own squad is no obstacle)."""
     field = scene.setup.field
     if hex_ not in field:
         return f"the jump would leave the map at {scene.place(hex_)}"
     if field.is_tall(hex_):
         return f"the {field.terrain(hex_).name} at {scene.place(hex_)} is too tall to jump over"
     occupant = scene.world.at(hex_)
-    if occupant is not None and not scene.world.has(occupant, Prone):
+    if occupant is not None and occupant != jumper and not scene.world.has(occupant, Prone):
         return (f"{scene.name(occupant)} stands in the way at {scene.place(hex_)} "
                 "(only prone combatants can be jumped over)")
     return None
 
 
-def _landing_problem(scene: Scene, to: Hex) -> str | None:
+def _landing_problem(scene: Scene, to: Hex, jumper: EntityId = 0) -> str | None:
     field = scene.setup.field
     if to not in field:
         return f"{scene.place(to)} is off the map"
     if not field.enterable(to):
         return f"cannot land on the {field.terrain(to).name} at {scene.place(to)}"
     occupant = scene.world.at(to)
-    return f"{scene.place(to)} is occupied by {scene.name(occupant)}" if occupant is not None else None
+    return f"{scene.place(to)} is occupied by {scene.name(occupant)}" if occupant not in (None, jumper) else None
 
 
 def jump_problem(scene: Scene, actor: EntityId, to: Hex) -> str | None:
     """Why the combatant cannot jump to `to` now (actions aside), or None if it can."""
-    problem = _jumper_problem(scene, actor) or spread_problem(scene.world, actor, "jump as one")
+    problem = _jumper_problem(scene, actor)
     if problem:
         return problem
     start = scene.world.get(actor, Position).hex
@@ -82,11 +85,24 @@ def jump_problem(scene: Scene, actor: EntityId, to: Hex) -> str | None:
     line = jump_line(start, to)
     if line is None:
         return f"{scene.place(to)} is not in a straight line along a hex direction from {scene.place(start)}"
+    if is_spread(scene.world, actor):
+        return _squad_leap_problem(scene, actor, to - start)
     for hex_ in line[1:-1]:
         problem = _in_the_way(scene, hex_)
         if problem:
             return problem
     return _landing_problem(scene, to)
+
+
+def _squad_leap_problem(scene: Scene, squad: EntityId, offset: Hex) -> str | None:
+    """Why the squad's footprint cannot leap by `offset` (each of its hexes along the same line),
+    or None: nothing tall or standing in any of the lines, every landing hex free."""
+    for hex_ in footprint(scene.world, squad):
+        line = jump_line(hex_, hex_ + offset)
+        problem = next((p for h in line[1:-1] if (p := _in_the_way(scene, h, squad))), None)
+        if problem or (problem := _landing_problem(scene, hex_ + offset, squad)):
+            return problem
+    return None
 
 
 def jump_landings(scene: Scene, actor: EntityId) -> list[Hex]:
@@ -107,8 +123,15 @@ def check_jump(scene: Scene, action: Jump) -> list[Hex] | str:
 
 
 def jump(scene: Scene, action: Jump, line: list[Hex]) -> None:
-    """Leap along the line; an enemy's overwatch may fire at the landing hex."""
+    """Leap along the line (a squad's whole footprint with it); an enemy's overwatch may fire at
+    a hex landed on."""
     spend(scene, action.actor, "move")
+    if is_spread(scene.world, action.actor):
+        before = footprint(scene.world, action.actor)
+        place(scene.world, action.actor, tuple(h + (action.to - line[0]) for h in before))
+        scene.emit(Moved(action.actor, tuple(line), "jump"))
+        ask_along(scene, action.actor, footprint(scene.world, action.actor), before)
+        return
     scene.world.set(action.actor, Position(action.to))
     scene.emit(Moved(action.actor, tuple(line), "jump"))
     ask_watchers(scene, action.actor, action.to, ())

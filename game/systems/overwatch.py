@@ -7,9 +7,16 @@ attack as an Instant action on an enemy inside it, including one moving through 
 pauses hex by hex (`ask_watchers`) and each watcher who could fire is asked. Once every watcher
 has answered, the rest of the move waits as a `PausedMove` for the movement system to resume.
 The attack ignores armor from cover, not concealment.
+
+A squad moving in formation (or charging, or jumping) arrives all at once, but it is watched
+along the way its units walked (`ask_along`): each watcher is asked once, about the first hex of
+the route inside its wedge from which it could fire at a unit of the squad standing there, and
+its shot is taken at the squad as it stood on that hex (`shot_scene`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from game.actions import Hold, OverwatchFire, SetOverwatch
 from game.components import Allegiance, Overwatch, PausedMove, Position
@@ -19,7 +26,7 @@ from game.hexgrid import Hex, distance, facing_for_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
 from game.systems.combat import plan_attack, strike, weapon_in_hand
-from game.systems.footprint import footprint, in_watch
+from game.systems.footprint import footprint, in_watch, place
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import cover_lookup
 from game.systems.sightlines import prime_covers
@@ -43,13 +50,47 @@ def overwatch_wedge(scene: Scene, watcher: EntityId, watch: Overwatch | None = N
 
 
 def covers(scene: Scene, watcher: EntityId, target: EntityId, hex_: Hex) -> bool:
-    """Whether the watcher, on overwatch, could fire at `target` standing on `hex_`."""
+    """Whether the watcher, on overwatch, could fire at `target` standing on `hex_` (a squad on a
+    hex of its route it no longer holds: as it stood there, `standing_on`)."""
     watch = scene.world.try_get(watcher, Overwatch)
     if watch is None or not in_the_fight(scene.world, watcher):
         return False
     if not in_watch(scene.world.get(watcher, Position).hex, watch, hex_):
         return False
-    return not isinstance(plan_attack(scene, watcher, target, overwatch=True), str)
+    return not isinstance(plan_attack(standing_on(scene, target, hex_), watcher, target, overwatch=True), str)
+
+
+def standing_on(scene: Scene, target: EntityId, hex_: Hex) -> Scene:
+    """The scene itself when the target stands on `hex_`; else a copy in which it stands there
+    alone (a unit of a squad on a hex of the route it walked), to aim a shot at it there."""
+    if hex_ in footprint(scene.world, target):
+        return scene
+    trial = scene.world.snapshot()
+    place(trial, target, (hex_,))
+    return Scene(scene.setup, trial, scene.dice, scene.round, scene.sides)
+
+
+def shot_scene(scene: Scene, watcher: EntityId, target: EntityId) -> Scene:
+    """Where the watcher's shot at the target is aimed: on the hex its decision about the target
+    names (open, or waiting behind a protector's) when it could fire there (a squad seen on its
+    route), else at the target as it stands."""
+    prompt = next((p for p in scene.pending if isinstance(p, OverwatchChance) and p.decider == watcher
+                   and p.mover == target), None)
+    if prompt is not None and covers(scene, watcher, target, prompt.hex):
+        return standing_on(scene, target, prompt.hex)
+    return scene
+
+
+def ask_along(scene: Scene, mover: EntityId, route: Sequence[Hex], held_before: Sequence[Hex]) -> None:
+    """Ask each watcher once, at the first hex of `route` (in the order walked) where it could
+    fire at the mover: hexes it held before, and hexes of others it only passed, do not count."""
+    asked: list[EntityId] = []
+    for hex_ in dict.fromkeys(route):
+        if hex_ in held_before or scene.world.at(hex_) not in (None, mover):
+            continue
+        for watcher in watchers_of(scene, mover, hex_, tuple(asked)):
+            asked.append(watcher)
+            ask_watcher(scene, watcher, mover, hex_)
 
 
 def watchers_of(scene: Scene, mover: EntityId, hex_: Hex, silenced: tuple[int, ...] = ()) -> list[EntityId]:
@@ -71,7 +112,7 @@ def ask_watchers(scene: Scene, mover: EntityId, hex_: Hex, remaining: tuple[Hex,
 def ask_watcher(scene: Scene, watcher: EntityId, mover: EntityId, hex_: Hex, remaining: tuple[Hex, ...] = (),
                 silenced: tuple[int, ...] = ()) -> None:
     """Open one watcher's overwatch prompt about the mover seen on `hex_`."""
-    plan = plan_attack(scene, watcher, mover, overwatch=True)
+    plan = plan_attack(standing_on(scene, mover, hex_), watcher, mover, overwatch=True)
     question = (f"{scene.name(watcher)} may fire on {scene.name(mover)} at {scene.place(hex_)} "
                 f"({float(plan.chance):.0%} to hit, overwatch -2)")
     scene.pending.append(OverwatchChance(watcher, question, mover, hex_, remaining, silenced))
@@ -135,7 +176,8 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
         return f"there is no combatant with id {target}"
     if not in_the_fight(scene.world, target):
         return f"{scene.name(target)} is out of the fight"
-    if not any(covers(scene, action.actor, target, h) for h in footprint(scene.world, target)):
+    seen_on = footprint(scene.world, target) + ((prompt.hex,) if prompt else ())
+    if not any(covers(scene, action.actor, target, h) for h in seen_on):
         return "that target is not inside the overwatch wedge with a clear shot in range"
     return target
 
@@ -143,11 +185,24 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
 def overwatch_fire(scene: Scene, action: OverwatchFire, target: EntityId) -> None:
     """The single -2 attack; the watch ends; an interrupted move is then free to go on."""
     prompt = open_prompt(scene, action.actor)
-    plan = plan_attack(scene, action.actor, target, overwatch=True)
-    scene.world.remove(action.actor, Overwatch)
-    scene.emit(ConditionChanged(action.actor, "overwatch", False, "fired"))
+    plan = plan_attack(shot_scene(scene, action.actor, target), action.actor, target, overwatch=True)
+    end_watch(scene, action.actor)
     strike(scene, plan)
     if prompt is not None:
+        _finish_prompt(scene, prompt, silence=True)
+
+
+def end_watch(scene: Scene, watcher: EntityId) -> None:
+    """The watcher has fired its single attack: the watch is over."""
+    scene.world.remove(watcher, Overwatch)
+    scene.emit(ConditionChanged(watcher, "overwatch", False, "fired"))
+
+
+def after_protect(scene: Scene, shot: OverwatchFire, ally: EntityId) -> None:
+    """A shot from overwatch that waited for a protector has been taken: the watcher's decision
+    about the mover, open behind the protector's, closes as a shot fired (the move may go on)."""
+    prompt = scene.pending[0] if scene.pending else None
+    if isinstance(prompt, OverwatchChance) and prompt.decider == shot.actor and prompt.mover == ally:
         _finish_prompt(scene, prompt, silence=True)
 
 

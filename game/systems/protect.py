@@ -20,7 +20,7 @@ Interpretations: docs/rules/protect-disarm.md.
 
 from __future__ import annotations
 
-from game.actions import Attack, Hold, Protect, Redirect, ShieldAllies
+from game.actions import Attack, Hold, OverwatchFire, Protect, Redirect, ShieldAllies
 from game.components import Allegiance, Guarding, Identity, Position, ProtectSince, Shielding, Stats
 from game.ecs import EntityId
 from game.events import AttackPaused, ConditionChanged, ShieldRaised
@@ -30,6 +30,7 @@ from game.systems.budget import budget, main_unused_this_round, needs, spend, st
 from game.systems.combat import AttackPlan, is_person, plan_attack, strike
 from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
+from game.systems.overwatch import shot_scene
 from game.systems.sight import shielding
 
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
@@ -64,8 +65,9 @@ def _how(scene: Scene, protector: EntityId, ally: EntityId) -> str | None:
 
 
 def protectors(scene: Scene, attacker: EntityId, ally: EntityId, burst: bool = False,
-               aimed: bool = False) -> list[tuple[EntityId, str, AttackPlan]]:
-    """Who could take this attack on the ally, how, and the attack as it would be on them.
+               aimed: bool = False, overwatch: bool = False) -> list[tuple[EntityId, str, AttackPlan]]:
+    """Who could take this attack on the ally, how, and the attack as it would be on them
+    (`overwatch`: a shot from overwatch, -2 and no cover armor, as it would be on them).
 
     Guards first, then shielding mechs, then snap actions; id order within each.
     """
@@ -79,7 +81,7 @@ def protectors(scene: Scene, attacker: EntityId, ally: EntityId, burst: bool = F
         if position is None or position.hex != next_door:  # nobody, or a squad's footprint only
             continue
         how = _how(scene, other, ally)
-        plan = plan_attack(scene, attacker, other, burst, aimed) if how else None
+        plan = plan_attack(scene, attacker, other, burst, aimed, overwatch) if how else None
         if how and not isinstance(plan, str):
             found.append((other, how, plan))
     return sorted(found, key=lambda item: (ORDER.index(item[1]), item[0]))
@@ -110,29 +112,48 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
 
 
 # -- the paused attack --------------------------------------------------------------------
-def _question(scene: Scene, attacker: EntityId, ally: EntityId, protector: EntityId, how: str,
+def plan_on(scene: Scene, attack: Attack | OverwatchFire, target: EntityId) -> AttackPlan | str:
+    """The paused attack as it would be made on `target`: an Attack with its burst and aim, or a
+    shot from overwatch (at -2, no cover armor; at a squad as it stood on its route, `shot_scene`)."""
+    if isinstance(attack, OverwatchFire):
+        return plan_attack(shot_scene(scene, attack.actor, target), attack.actor, target, overwatch=True)
+    return plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
+
+
+def _question(scene: Scene, attack: Attack | OverwatchFire, ally: EntityId, protector: EntityId, how: str,
               plan: AttackPlan) -> str:
     cost = {GUARDING: "ends the guard", SHIELDING: "uses the shield's one redirect",
             SNAP: "spends this round's Main action"}[how]
-    return (f"{scene.name(protector)} may take {scene.name(attacker)}'s attack on {scene.name(ally)} "
+    what = "overwatch shot" if isinstance(attack, OverwatchFire) else "attack"
+    return (f"{scene.name(protector)} may take {scene.name(attack.actor)}'s {what} on {scene.name(ally)} "
             f"({float(plan.chance):.0%} to hit {scene.name(protector)}; {cost})")
 
 
 def attack_unless_protected(scene: Scene, action: Attack, plan: AttackPlan) -> None:
     """Make the checked attack, unless someone next to its target may step in: then open a
     ProtectChance for each of them and wait (the dice are rolled once they have answered)."""
-    found = protectors(scene, action.actor, action.target, action.burst, action.aimed)
-    if not found:
+    if not pause_for_protectors(scene, action, action.target):
         spend(scene, action.actor, "main")
         strike(scene, plan)
-        return
+
+
+def pause_for_protectors(scene: Scene, action: Attack | OverwatchFire, ally: EntityId, at: int | None = None) -> bool:
+    """Open a ProtectChance for each combatant who could step into this attack on the ally (at
+    place `at` of the decisions open, else behind them); True when the attack must wait for them."""
+    overwatch = isinstance(action, OverwatchFire)
+    found = protectors(scene, action.actor, ally, getattr(action, "burst", False), getattr(action, "aimed", False),
+                       overwatch)
+    if not found:
+        return False
     if action.faces:
         raise DiceError(f"{', '.join(scene.name(p) for p, _, _ in found)} may step in first: enter this "
                         "attack's dice with the answer to that decision, not with the attack")
-    for protector, how, could in found:
-        question = _question(scene, action.actor, action.target, protector, how, could)
-        scene.pending.append(ProtectChance(protector, question, action.actor, action.target, action))
-    scene.emit(AttackPaused(action.actor, action.target, tuple(p for p, _, _ in found)))
+    asked = [ProtectChance(protector, _question(scene, action, ally, protector, how, could), action.actor, ally, action)
+             for protector, how, could in found]
+    place = len(scene.pending) if at is None else at
+    scene.pending[place:place] = asked
+    scene.emit(AttackPaused(action.actor, ally, tuple(p for p, _, _ in found)))
+    return True
 
 
 def open_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
@@ -143,11 +164,13 @@ def open_prompt(scene: Scene, actor: EntityId) -> ProtectChance | None:
 
 def _strike_paused(scene: Scene, attack: Attack, target: EntityId) -> None:
     """Resolve the paused attack on `target` exactly as an unpaused one, with the dice typed in
-    on the answer (an attack that pauses takes none of its own)."""
-    plan = plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
+    on the answer (an attack that pauses takes none of its own). A shot from overwatch spent the
+    watch when it was fired, not a Main action."""
+    plan = plan_on(scene, attack, target)
     if isinstance(plan, str):
         raise AssertionError(f"a paused attack became impossible: {plan}")
-    spend(scene, attack.actor, "main")
+    if not isinstance(attack, OverwatchFire):
+        spend(scene, attack.actor, "main")
     strike(scene, plan)
 
 
@@ -189,7 +212,7 @@ def check_redirect(scene: Scene, action: Redirect) -> tuple[ProtectChance, str] 
         return "there is no protect decision for you to make"
     attack = prompt.attack
     how = _how(scene, action.actor, prompt.ally)
-    if how is None or isinstance(plan_attack(scene, attack.actor, action.actor, attack.burst, attack.aimed), str):
+    if how is None or isinstance(plan_on(scene, attack, action.actor), str):
         return f"{scene.name(action.actor)} can no longer take this attack"
     return prompt, how
 

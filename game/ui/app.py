@@ -28,6 +28,7 @@ from game.options import Options
 from game.ui.ahead import DrawAhead
 from game.ui.aids import Aids
 from game.ui.autosaving import WindowAutosave
+from game.ui.balancing import BalanceLayer
 from game.ui.banner import Seat
 from game.ui.banner_layer import TableBanner
 from game.ui.banner_kit import table_room
@@ -91,7 +92,8 @@ class TableApp:
         self.toast = Toast(self)
         self.banner = TableBanner(self)
         self.layers: tuple[Layer, ...] = (self.briefing, self.aids, self.toast, self.autosaving, ConsoleWidgets(self),
-                                          self.tools, self.gm_tools, self.banner, DrawAhead(self), TableInput(self))
+                                          BalanceLayer(self), self.tools, self.gm_tools, self.banner, DrawAhead(self),
+                                          TableInput(self))
         """The top layer first: events go down from it, ticks and drawing go up from the bottom."""
 
     def _open_views(self, battle: Battle, size: tuple[int, int], display: int | None, fullscreen: bool) -> tuple[int, int]:

@@ -17,6 +17,8 @@ from game.ui.layers import Layer
 from game.ui.table_dice import GAP, ROW_H, TableDice
 
 OPEN_WIDTH = 130
+BALANCE_WIDTH = 96
+"""The Balance button's room right of Open (`game.ui.balancing`); the table dice start after it."""
 TOOLS_HEIGHT = 2 * ROW_H + 2 * GAP  # the console's bottom rows: Open, the table dice, GM mode
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
@@ -32,8 +34,8 @@ class TableTools(Layer):
         width = max(2 * OPEN_WIDTH, map_width - 2 * GAP)
         self.picker = FilePicker(app.manager, pygame.Rect(GAP, top, OPEN_WIDTH, ROW_H),
                                  pygame.Rect(40, 40, min(640, map_width - 80), min(480, height - 80)))
-        self.dice = TableDice(app.manager, pygame.Rect(2 * GAP + OPEN_WIDTH, top, width - OPEN_WIDTH - GAP,
-                                                       2 * ROW_H + GAP),
+        left = 3 * GAP + OPEN_WIDTH + BALANCE_WIDTH
+        self.dice = TableDice(app.manager, pygame.Rect(left, top, width + GAP - left, 2 * ROW_H + GAP),
                               toggles_left=2 * GAP + GM_ROW_WIDTH)  # GM mode, Add unit, Morale: left of them
         self.watcher = MapWatcher(app.battle)
         self._state = app.battle.state
@@ -108,6 +110,11 @@ class TableTools(Layer):
         """For tests and tools: the die asked for, the sides rolling at the table, the toggles,
         and where the Open dialog's path entry and OK button are while it is open."""
         return self.dice.status() | {"open_dialog": self.picker.spots()}
+
+
+def balance_slot(height: int) -> pygame.Rect:
+    """Where the Balance button stands: the strip's top row, right of Open."""
+    return pygame.Rect(2 * GAP + OPEN_WIDTH, height - TOOLS_HEIGHT, BALANCE_WIDTH, ROW_H)
 
 
 def over_a_widget(manager: pygame_gui.UIManager, event) -> bool:

@@ -13,6 +13,7 @@ from game.events import (
     CheckRolled,
     ConditionChanged,
     DamageRolled,
+    Moved,
     OverflowSource,
     RamRecoiled,
 )
@@ -28,7 +29,10 @@ from game.systems.budget import spend
 from game.systems.checks import evasion_save
 from game.systems.hero_chances import offer_negation, offer_on_miss, offer_on_roll
 from game.systems.combat import read_damage, is_person, points_to_drop, plan_spill, spill_steps
-from game.systems.movement import walk
+from game.rules.formation import following
+from game.systems.footprint import footprint, is_spread, place
+from game.systems.movement import path_cost, walk
+from game.systems.overwatch import ask_along
 from game.systems.scene import Scene, in_the_fight
 from game.systems.wounds import take_damage
 from game.systems.charge.planning import ChargePlan, can_knock_down, plan_charge, ready_problem, strike_plan
@@ -243,6 +247,15 @@ def _strike(scene: Scene, charger: EntityId, run: ChargeUnderway) -> None:
         _crash(scene, plan, run)
 
 
+def _run_in_formation(scene: Scene, action: Charge) -> None:
+    """A squad's charge: its head runs the path and the rest follows in its wake, arriving at once
+    as a formation move does; overwatch may fire at it on any hex of the run (`ask_along`)."""
+    before = footprint(scene.world, action.actor)
+    place(scene.world, action.actor, following(before, action.path))
+    scene.emit(Moved(action.actor, (before[0], *action.path), "move", path_cost(scene.setup.field, action.path)))
+    ask_along(scene, action.actor, (*action.path, *footprint(scene.world, action.actor)), before)
+
+
 def finish_charges(scene: Scene) -> None:
     """Land every charge whose run is over (the battle calls this once no prompt is open)."""
     if not scene.world.count(ChargeUnderway):  # after almost every action: nobody is charging
@@ -263,7 +276,10 @@ def charge(scene: Scene, action: Charge, plan: ChargePlan) -> None:
     spend(scene, action.actor, "main")
     scene.emit(ChargeBegan(action.actor, action.target))
     scene.world.set(action.actor, ChargeUnderway(action.target, action.path[-1], len(action.path), action.path))
-    walk(scene, action.actor, action.path)
+    if is_spread(scene.world, action.actor):
+        _run_in_formation(scene, action)
+    else:
+        walk(scene, action.actor, action.path)
     if scene.pending and scene.dice.remaining:
         raise DiceError(f"overwatch interrupts {scene.name(action.actor)}'s charge: enter the charge's "
                         "dice with the last answer to it, not with the charge")

@@ -16,7 +16,8 @@ from game.rules.catalog import Weapon
 from game.rules.damage import effective_armor
 from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
 from game.rules.saves import check_chance, skill_parts
-from game.systems.footprint import spread_problem
+from game.rules.formation import following
+from game.systems.footprint import footprint, is_spread, standing_problem
 from game.systems.combat import (
     UNARMED,
     VEHICLE_KINDS,
@@ -104,9 +105,6 @@ def ready_problem(scene: Scene, charger: EntityId) -> str | None:
     """Why this combatant cannot charge anyone now (prone, or its actions spent), or None."""
     if scene.world.has(charger, Prone):
         return "stand up first (it takes the Move action)"
-    spread = spread_problem(scene.world, charger, "charge as one")
-    if spread:
-        return spread
     left = scene.world.get(charger, TurnBudget)
     if not (left.move and left.main):
         return "a charge takes both the Move and the Main action, and one is already used"
@@ -123,6 +121,18 @@ def _run_problem(scene: Scene, charger: EntityId, target: EntityId, path: Sequen
     corner = sharp_turn(world.get(charger, Position).hex, path)
     if corner is not None:
         return f"the path turns more than 60 degrees at {scene.place(corner)}: a charge runs straight or in soft turns"
+    return _wake_problem(scene, charger, path)
+
+
+def _wake_problem(scene: Scene, charger: EntityId, path: Sequence[Hex]) -> str | None:
+    """A squad over several hexes charges as one NPC (seed 002, Squad Size): its head runs the
+    path and the rest follows in its wake (`following`); why the rest cannot stand there, or None."""
+    if not is_spread(scene.world, charger):
+        return None
+    for hex_ in following(footprint(scene.world, charger), path):
+        problem = standing_problem(scene, charger, hex_)
+        if problem:
+            return f"the squad cannot follow its head: {problem}"
     return None
 
 

@@ -47,6 +47,7 @@ from game.systems.rulesets import lucky_stars_attack as attacks
 from game.systems.rulesets import lucky_stars_blows as blows
 from game.systems.rulesets import lucky_stars_grapple as grapple
 from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
+from game.systems.rulesets import lucky_stars_moves as moves
 from game.systems.rulesets import lucky_stars_negation as negation
 from game.systems.rulesets import lucky_stars_reactions as reactions
 from game.systems.rulesets import lucky_stars_stealth as stealth
@@ -54,7 +55,7 @@ from game.systems.rulesets import lucky_stars_options as options
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.rulesets import lucky_stars_turns as lucky_turns
 from game.systems.scene import Scene
-from game.systems.rulesets.ruleset import Ruleset, nothing, nothing_off_turn, on_turn_options, shared_rows
+from game.systems.rulesets.ruleset import Ruleset, nothing_off_turn, on_turn_options, shared_rows
 
 
 def _go_on(scene: Scene, chance: HeroPointChance, extras: tuple[ExtraRoll, ...]) -> None:
@@ -104,7 +105,7 @@ def _row(check, apply, **when) -> Row:
 ANSWER = {"instant": True, "answers": True, "only_answers": True}
 TABLE = MappingProxyType({
     **shared_rows(),
-    Move: _row(lucky_turns.check_move, stealth.silently(lucky_turns.move)),
+    Move: _row(lucky_turns.check_move, stealth.silently(moves.move)),
     Step: _row(lucky_turns.check_step, stealth.silently(lucky_turns.step)),
     Attack: _row(attacks.check_attack, attacks.attack),
     NonlethalAttack: _row(attacks.check_attack, attacks.attack),
@@ -116,18 +117,18 @@ TABLE = MappingProxyType({
     PickUp: Row(maneuvers.check_pick_up, maneuvers.pick_up),
     Grapple: _row(grapple.check_grapple, grapple.grapple),
     GrappleAttack: _row(grapple.check_grapple_attack, grapple.grapple_attack),
-    EndGrapple: Row(grapple.check_end, grapple.end),
+    EndGrapple: _row(grapple.check_end, grapple.end),
     GrappleMove: _row(grapple.check_grapple_move, grapple.grapple_move),
-    GrappleToss: Row(grapple.check_grapple_toss, grapple.grapple_toss),
-    RegainControl: Row(grapple.check_regain, grapple.regain),
+    GrappleToss: _row(grapple.check_grapple_toss, grapple.grapple_toss),
+    RegainControl: _row(grapple.check_regain, grapple.regain),
     ReadyAttack: Row(reactions.check_ready, reactions.ready),
     Hide: Row(stealth.check_hide, stealth.hide),
     Search: Row(stealth.check_search, stealth.search),
     **HERO_POINT_ROWS,
     NegateDamage: negation.NEGATING.row(),
     Hold: Row(_check_hold, _hold, **ANSWER),
-    OpportunityAttack: Row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
-    ReadiedAttack: Row(reactions.check_readied, reactions.readied_attack, **ANSWER),
+    OpportunityAttack: _row(reactions.check_opportunity, reactions.opportunity, **ANSWER),
+    ReadiedAttack: _row(reactions.check_readied, reactions.readied_attack, **ANSWER),
     ChooseBlow: Row(blows.check_choose, blows.choose, **ANSWER),
     TakeHold: Row(grapple.check_take_hold, grapple.take_hold, **ANSWER),
 })
@@ -135,7 +136,7 @@ TABLE = MappingProxyType({
 the GM's overrides, and the hero point answers)."""
 
 RULESET = Ruleset(
-    names=("lucky-stars",), table=TABLE, settle=nothing, roll_initiative=lucky_turns.roll_initiative,
+    names=("lucky-stars",), table=TABLE, settle=moves.resume, roll_initiative=lucky_turns.roll_initiative,
     begin_round=turns.begin_round, begin_turn=lucky_turns.begin_turn, options_on_turn=on_turn_options(options.BUILDERS),
     options_off_turn=nothing_off_turn, prompt_options=options.prompt_options, groups=options.GROUPS,
     prepare=lucky_turns.prepare, surprise_skips_turn=False, dress=state.dress, negation=NEGATION)

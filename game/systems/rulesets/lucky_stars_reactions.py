@@ -2,10 +2,13 @@
 attack, each a decision put to the one who may make it (Seed 001, Aggressive and Defensive Actions).
 
 After an action is carried out, `open_after` asks every enemy of its actor who may answer it:
-an aggressive action (an attack, trip, disarm, shatter, grapple, or standing from prone, which
-the seed says may provoke) gives an opening to each enemy in melee reach that it was not aimed
-at; a move or step that ends within reach of an enemy's readied attack springs that attack.
-Our reading: the action itself goes through; the answer comes right after it.
+an aggressive action (every one the seed lists: an attack, unarmed or not, an attack of
+opportunity, trip, disarm, shatter, the grapple and each of its options, or standing from prone,
+which the seed says may provoke) gives an opening to each enemy in melee reach that it was not
+aimed at; a move or step that ends within reach of an enemy's readied attack springs that attack.
+Our reading: the action itself goes through; the answer comes right after it. A Move is
+aggressive too, and is answered on the way, hex by hex (`lucky_stars_moves`); the defensive
+actions (Step, Ready, Stealth, Use Cover) give no opening.
 """
 
 from __future__ import annotations
@@ -16,20 +19,24 @@ from game.actions import (
     Action,
     Attack,
     Disarm,
+    EndGrapple,
     Grapple,
     GrappleAttack,
+    GrappleMove,
+    GrappleToss,
     Hold,
     Move,
     NonlethalAttack,
     OpportunityAttack,
     ReadiedAttack,
     ReadyAttack,
+    RegainControl,
     Shatter,
     StandUp,
     Step,
     Trip,
 )
-from game.components import Position
+from game.components import Grappling, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import distance
@@ -42,8 +49,10 @@ from game.systems.rulesets import lucky_stars_maneuvers as maneuvers
 from game.systems.rulesets import lucky_stars_state as state
 from game.systems.scene import Scene, in_the_fight
 
-PROVOKING = (Attack, NonlethalAttack, Trip, Disarm, Shatter, Grapple, GrappleAttack, StandUp)
-"""The aggressive actions an attack of opportunity answers (and standing, which may provoke)."""
+PROVOKING = (Attack, NonlethalAttack, OpportunityAttack, ReadiedAttack, Trip, Disarm, Shatter, Grapple, GrappleAttack,
+             GrappleMove, GrappleToss, EndGrapple, RegainControl, StandUp)
+"""The aggressive actions an attack of opportunity answers once they are done (and standing, which
+may provoke); a Move is answered on its way (`lucky_stars_moves`)."""
 MOVING = (Move, Step)
 READIED = "standard_attack"
 
@@ -112,6 +121,11 @@ def readied_problem(scene: Scene, watcher: EntityId, mover: EntityId):
     return attacks.plan_strike(scene, watcher, mover)
 
 
+def offer_opening(scene: Scene, watcher: EntityId, provoker: EntityId) -> None:
+    """Ask the watcher whether to make an attack of opportunity on the provoker."""
+    _ask(scene, watcher, provoker, readied=False)
+
+
 def _ask(scene: Scene, watcher: EntityId, provoker: EntityId, readied: bool) -> None:
     kind = state.turn_state(scene, watcher).readied
     what = (f"spring the readied {'attack' if kind == READIED else kind}" if readied
@@ -120,14 +134,27 @@ def _ask(scene: Scene, watcher: EntityId, provoker: EntityId, readied: bool) -> 
     scene.pending.append(ReactionChance(watcher, question, provoker, readied))
 
 
-def open_after(scene: Scene, action: Action) -> None:
-    """Ask each enemy of the actor who may answer the action just taken, lowest id first."""
+def aimed_at(scene: Scene, action: Action) -> EntityId | None:
+    """Who defends against the action (and so gets no opening from it): its target, or for an
+    option of a grapple, which names none, the one held or holding (asked before it is taken)."""
+    target = getattr(action, "target", None)
+    if target is not None:
+        return target
+    held = scene.world.try_get(action.actor, Grappling)
+    return held.partner if held is not None else None
+
+
+def open_after(scene: Scene, action: Action, aimed: EntityId | None = None) -> None:
+    """Ask each enemy of the actor who may answer the action just taken, lowest id first (`aimed`:
+    the one defending against it, its target unless given)."""
     actor = action.actor
     if not in_the_fight(scene.world, actor) or not isinstance(action, PROVOKING + MOVING):
         return
-    aimed_at = getattr(action, "target", None)
+    if scene.world.has(actor, PausedMove):  # a move an opening paused: its end is answered when it ends
+        return
+    aimed = getattr(action, "target", None) if aimed is None else aimed
     for watcher in enemies_in_the_fight(scene, actor):
-        if isinstance(action, PROVOKING) and watcher != aimed_at:
+        if isinstance(action, PROVOKING) and watcher != aimed:
             if not isinstance(opportunity_problem(scene, watcher, actor), str):
                 _ask(scene, watcher, actor, readied=False)
         elif isinstance(action, MOVING) and not isinstance(readied_problem(scene, watcher, actor), str):
@@ -138,8 +165,9 @@ def reacting(apply):
     """A table row's apply followed by the enemies' chances to answer it."""
     def apply_then_ask(scene: Scene, action: Action, plan) -> None:
         """Carry the action out, then open the enemies' answers to it."""
+        aimed = aimed_at(scene, action)
         apply(scene, action, plan)
-        open_after(scene, action)
+        open_after(scene, action, aimed)
         prune(scene)
     return apply_then_ask
 

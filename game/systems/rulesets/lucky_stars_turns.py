@@ -1,7 +1,8 @@
 """These Lucky Stars turns and the moves of a turn: initiative, 4 AP a round, move, step, stand (Seed 001).
 
 Movement itself is the shared hex mechanic (paths, terrain costs, who blocks); this module
-only pays for it in action points.
+only pays for it in action points. A Move, which may open the mover to attacks of opportunity
+on its way, is walked by `lucky_stars_moves`.
 """
 
 from __future__ import annotations
@@ -61,14 +62,6 @@ def check_move(scene: Scene, action: Move) -> Move | str:
                                     scene.world.get(action.actor, Stats).move_hexes,
                                     scene.setup.setting("allies_block_movement", False), scene.place)
     return f"cannot move there: {problem}" if problem else action
-
-
-def move(scene: Scene, action: Move, plan: Move) -> None:
-    """Pay 2 AP and walk the path (the shared walk)."""
-    state.pay(scene, action.actor, "move")
-    leave_cover(scene, action.actor)
-    grapple.release(scene, action.actor, "moved away")
-    movement.walk(scene, action.actor, action.path)
 
 
 def step_problem(scene: Scene, actor: EntityId, to) -> str | None:
