@@ -6,11 +6,13 @@ Run: python benchmarks/render.py [--frames N] [--labels-only] [--against CHECKOU
 Prints figures beside their targets, with the machine's load average (the machine is shared:
 every figure is the best of several batches, in milliseconds of this process's CPU time);
 nothing here is a pass/fail test. The map is the largest bundled one (most hexes). Measured in the same run:
-- cached: one frame as the window draws it, frame after frame on the same window surface
-  (repaint from the board cached for this zoom only where the last frame drew, then tokens,
-  every label through the label pass, the title, reading the battle through the facade);
-- with every overlay: the same on a player's turn, the mouse over a reachable hex (reachable
-  hexes, the path, its destination and cost, the targets' rings and odds);
+- cached: one frame as the window draws it, frame after frame on the same window surface, a
+  pixel reported drawn over it each time (a frame drawn from the very same things is not drawn
+  at all): repaint from the board cached for this zoom only where the last frame drew, then
+  tokens, every label, the title, reading the battle through the facade;
+- with every overlay: the same on a player's turn, the mouse moving from one reachable hex to
+  another each frame (reachable hexes, the path, its destination and cost, the targets' rings
+  and odds, the labels placed again);
 - after a pan: the same with the camera moved before every frame (the whole board blitted,
   every label placed again at its new place);
 - after a zoom: the same with a zoom the board has not been drawn at before every frame
@@ -136,7 +138,9 @@ def measure(path: Path, size: tuple[int, int], frames: int) -> None:
         every.draw(target, camera)
         frame.draw(target, battle, camera, repaint_all=True)  # tokens and labels over it, as the cached frame
 
-    cached = per_frame(lambda: frame.draw(target, battle, camera), frames)
+    # A frame drawn from the very same things is not drawn at all: something drawn over the
+    # target each frame (a pixel, as a layer would report it) makes the frame repaint its last.
+    cached = per_frame(lambda: frame.draw(target, battle, camera, also=[pygame.Rect(0, 0, 1, 1)]), frames)
     full = per_frame(lambda: frame.draw(target, battle, camera, repaint_all=True), frames)
     slow = per_frame(baseline, max(1, frames // 4))
     overlaid = per_frame(_with_overlays(battle, frame, target, camera), frames)
@@ -162,11 +166,14 @@ def _with_overlays(battle, frame: Frame, target: pygame.Surface, camera):
     options = battle.options(battle.current())
     standing = {h: c for c in battle.combatants() if c.in_fight and c.hex is not None for h in (c.footprint or (c.hex,))}
     moves = options.allowed("move")
-    hover = moves[len(moves) // 2].hex if moves else None
-    aim = Aim(options, "move", standing, hover)
+    hovers = [move.hex for move in moves[len(moves) // 2:len(moves) // 2 + 2]] or [None]
+    count = [0]
 
-    def draw() -> None:
-        frame.draw(target, battle, camera, under=frame.overlays.shading(camera, options, "move", hover), aim=aim)
+    def draw() -> None:  # the mouse moving from one reachable hex to another, frame after frame
+        count[0] += 1
+        hover = hovers[count[0] % len(hovers)]
+        frame.draw(target, battle, camera, under=frame.overlays.shading(camera, options, "move", hover),
+                   aim=Aim(options, "move", standing, hover))
     return draw
 
 
