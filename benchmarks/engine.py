@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai import choose_action, play  # noqa: E402
+from game.players.plain import choose_action, play  # noqa: E402
 from game.battle import Battle  # noqa: E402
 from game.rules.catalog import load_catalog  # noqa: E402
 from game.savefile import battle_from_map, load_scenario_or_fail  # noqa: E402

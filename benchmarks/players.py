@@ -27,7 +27,7 @@ from game.battle import Battle, load_catalog  # noqa: E402
 from game.savefile import load_scenario_or_fail  # noqa: E402
 from game.scenario.summary import MAPS_DIR  # noqa: E402
 from game.simulate.mirror import mirrored  # noqa: E402
-from game.simulate.policies import make_policy  # noqa: E402
+from game.players import make_policy  # noqa: E402
 from game.simulate.stats import wilson_interval  # noqa: E402
 
 TARGETS = {"random": 0.95, "computer": 0.5}

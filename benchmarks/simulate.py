@@ -2,7 +2,8 @@
 baseline timed in the same run, and resident memory over many fights in one process.
 
 Run: python benchmarks/simulate.py [--fights N] [--kessler-fights N] [--repeat R] [--memory-fights N]
-     [--skip-speed]
+     [--memory-map NAME] [--skip-speed]
+     python benchmarks/simulate.py --every-map N [--repeat R]   (issue 25: loop-units on every map)
 For the default scenario and kessler_ford: the time 1,000 fights take with `--jobs 2` through
 the simulator (worker start-up, map loading and the report's bookkeeping included), measured on
 `--fights` fights (default 1,000) and scaled when fewer, best of R runs; beside it the target and
@@ -147,15 +148,44 @@ def speed(name: str, target: float, fights: int, repeat: int) -> None:
           f"simulator's)   (timed on {sample}, scaled)")
 
 
+UNIT_TARGETS = {"relay_station_ambush": 0.45}
+"""Issue 25: loop-units of CPU a fight (the whole run's, --jobs 2), 1.35 on any other bundled map."""
+
+
+def loop_seconds() -> float:
+    """The issue's loop-unit: CPU seconds of `s = 0; for i in range(10**6): s += i`, best of 5."""
+    best = float("inf")
+    for _ in range(5):
+        start, total = time.process_time(), 0
+        for i in range(10**6):
+            total += i
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def every_map(fights: int, repeat: int) -> None:
+    """CPU a fight (the whole --jobs 2 run's, worker start-up included, best of `repeat`) on every
+    bundled map with the players the map names, in ms and in loop-units timed in this run."""
+    for path in sorted((ROOT / "maps").glob("*.tmx")):
+        plan, _ = prepare(FightPlan(str(path), ()), {})
+        cpu = simulator_seconds(plan, fights, 2, repeat)[1] / fights
+        unit = loop_seconds()
+        target = UNIT_TARGETS.get(path.stem, 1.35)
+        players = ",".join(sorted({name for _, name in plan.policies}))
+        print(f"{path.stem:22} {players:9} {cpu * 1000:6.1f} ms a fight = {cpu / unit:5.2f} loop-units"
+              f"   target <= {target:.2f}   (loop {unit * 1000:.1f} ms; {fights} fights, best of {repeat})   [{load()}]",
+              flush=True)
+
+
 def resident() -> int:
     """This process's resident memory in bytes, after a full collection."""
     gc.collect()
     return psutil.Process().memory_info().rss
 
 
-def memory(fights: int, early: int = 100) -> None:
+def memory(fights: int, name: str = "relay_station_ambush", early: int = 100) -> None:
     """Resident memory after fight `early` and after the last of one run in this process."""
-    plan, _ = prepare(FightPlan(str(ROOT / "maps" / "relay_station_ambush.tmx"), ()), {})
+    plan, _ = prepare(FightPlan(str(ROOT / "maps" / f"{name}.tmx"), ()), {})
     seen = {"done": 0}
     marks: dict[int, int] = {}
     checkpoints = {early, fights // 10, fights // 2}
@@ -172,7 +202,7 @@ def memory(fights: int, early: int = 100) -> None:
     assert len(run.results) == fights and not any(r.failed for r in run.results)
     growth = (last / marks[early] - 1) * 100
     steps = ", ".join(f"{marks[n] / 2**20:.1f} MiB after {n}" for n in sorted(marks))
-    print(f"memory: resident growth from fight {early} to fight {fights}: {growth:+5.1f}%   target <= 5%   "
+    print(f"memory ({name}): resident growth from fight {early} to fight {fights}: {growth:+5.1f}%   target <= 5%   "
           f"({steps}, {last / 2**20:.1f} MiB after {fights}; {fights / elapsed:.1f} fights/s)   [{load()}]")
 
 
@@ -183,13 +213,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per figure, the best kept (default 1)")
     parser.add_argument("--memory-fights", type=int, default=0, help="also measure memory over N fights (e.g. 10000)")
     parser.add_argument("--skip-speed", action="store_true", help="only the memory figure")
+    parser.add_argument("--every-map", type=int, default=0, metavar="N",
+                        help="only the loop-units of CPU a fight on every bundled map, N fights each (issue 25)")
+    parser.add_argument("--memory-map", default="relay_station_ambush", help="the map --memory-fights plays")
     args = parser.parse_args()
+    if args.every_map:
+        every_map(args.every_map, args.repeat)
+        return
     if not args.skip_speed:
         for name, target in MAPS.items():
             fights = args.kessler_fights if name == "kessler_ford" and args.kessler_fights else args.fights
             speed(name, target, fights, args.repeat)
     if args.memory_fights:
-        memory(args.memory_fights)
+        memory(args.memory_fights, args.memory_map)
 
 
 if __name__ == "__main__":  # worker processes import this module again

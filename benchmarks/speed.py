@@ -3,6 +3,7 @@ must not grow with the battle, and memory over many fights. Each figure is print
 target and a baseline measured in the same run on the same machine (best of several runs).
 
 Run: python benchmarks/speed.py [--fights N] [--memory-fights N] [--quick]
+     python benchmarks/speed.py --rulesets N   (issue 25: decision p99 on each ruleset's largest map)
 Nothing here is a pass/fail test; the exactness of every fast path is checked by the tests
 (tests/test_hexgrid_paths.py, tests/test_sightlines.py).
 """
@@ -83,6 +84,32 @@ def decisions(fights: int) -> None:
         f"with the former move search added to each decision {old_rate:.2f} /s")
 
 
+def largest_map_of_each_ruleset() -> dict[str, Path]:
+    """The bundled map with the most hexes under each ruleset its `ruleset` property names."""
+    found: dict[str, tuple[int, Path]] = {}
+    for path in sorted((ROOT / "maps").glob("*.tmx")):
+        scenario = cases.load_scenario_or_fail(path, cases.CATALOG)
+        size = len(scenario.terrain)
+        name = cases.Battle.from_scenario(scenario, 1, cases.CATALOG).ruleset_name
+        if name not in found or size > found[name][0]:
+            found[name] = (size, path)
+    return {name: path for name, (_, path) in sorted(found.items())}
+
+
+def ruleset_decisions(fights: int) -> None:
+    """Issue 25: CPU milliseconds per decision, median and 99th percentile, of the plain and the
+    tactical player playing every side of the largest bundled map of each ruleset."""
+    print(f"Decision time by ruleset (CPU time, {fights} fights each, every side played by the player)")
+    for ruleset, path in largest_map_of_each_ruleset().items():
+        for policy in ("computer", "tactical"):
+            times = cases.policy_decision_times(path, policy, fights)
+            ordered = sorted(times)
+            p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+            row(f"  {ruleset:11} {path.stem:20} {policy:8} p99", p99 * 1e3, "ms", "<= 20 ms",
+                f"median {statistics.median(times) * 1e3:.2f} ms, max {ordered[-1] * 1e3:.1f} ms, "
+                f"{len(times)} decisions")
+
+
 def growth() -> None:
     print("Costs that must not grow with the whole battle (same map, more units far away)")
     for label, function in (("  one unit's attack options", cases.attack_options_cost),
@@ -110,7 +137,12 @@ def main() -> None:
     parser.add_argument("--fights", type=int, default=10)
     parser.add_argument("--memory-fights", type=int, default=300)
     parser.add_argument("--quick", action="store_true", help="fewer pairs and fights")
+    parser.add_argument("--rulesets", type=int, default=0, metavar="N",
+                        help="only the decision times by ruleset, N fights each (issue 25)")
     args = parser.parse_args()
+    if args.rulesets:
+        ruleset_decisions(args.rulesets)
+        return
     pathfinding()
     lines_of_fire(200, 500 if args.quick else 4000)
     decisions(2 if args.quick else args.fights)

@@ -10,8 +10,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from game.actions import GmAddUnit
-from game.ai import choose_action, enemy_hexes, play
+from game.actions import EndTurn, GmAddUnit, Hold
+from game.players.plain import choose_action, play
+from game.players.reading import enemy_hexes
+from game.players import make_policy
 from game.battle import Battle
 from game.components import Allegiance, Position
 from game.ecs import World
@@ -160,6 +162,22 @@ def decision_times(path: Path, fights: int) -> tuple[list[float], list[float]]:
             now.append(time.perf_counter() - start)
             battle.submit(action)
     return now, before
+
+
+def policy_decision_times(path: Path, policy: str, fights: int) -> list[float]:
+    """CPU seconds of every decision of the named player playing every side, over `fights` fights."""
+    scenario = load_scenario_or_fail(path, CATALOG)
+    times = []
+    for seed in range(fights):
+        battle, player = Battle.from_scenario(scenario, seed, CATALOG), make_policy(policy, seed)
+        while not battle.state.ended and len(battle.actions) < 2000:
+            start = time.process_time()
+            action = player(battle)
+            times.append(time.process_time() - start)
+            if not battle.submit(action).accepted:
+                pending = battle.pending()
+                battle.submit(Hold(pending.decider) if pending is not None else EndTurn(battle.current()))
+    return times
 
 
 def fight_rates(path: Path, fights: int) -> tuple[float, float]:

@@ -314,6 +314,12 @@ class Battle:
         return self._ruleset
 
     @property
+    def ruleset_name(self) -> str:
+        """The ruleset's name, the first a map may give it ("swn" for "swn-heroic" too): what
+        the computer players' turn tables are keyed by."""
+        return self._ruleset.names[0]
+
+    @property
     def catalog(self) -> Catalog:
         """The data the battle plays with (weapons, unit types, cover, concealment)."""
         return self.setup.catalog

@@ -218,7 +218,13 @@ class AttackOption(Option):
 
 @dataclass(frozen=True, slots=True)
 class ChargeOption(Option):
-    """A legal charge on a target ending on `hex` along `path`, with the blow's odds."""
+    """A legal charge on a target ending on `hex` along `path`, with the blow's odds.
+
+    `expected_damage` is the exact mean damage of the charge, worked out by the charge's own
+    plan: the chance to hit times the mean blow after the armor that counts (the cover between
+    the end hex and the target, or the target's own, less armor piercing), on the heroic table
+    where heroic rules apply; a person's blow is the higher of 1d6 and the weapon's roll.
+    """
 
     target: int = 0
     hex: Hex = Hex(0, 0)
@@ -227,6 +233,7 @@ class ChargeOption(Option):
     odds: Odds | None = None
     damage: str = ""
     pilot_chance: Fraction | None = None
+    expected_damage: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import play  # noqa: E402
+from game.players.plain import play  # noqa: E402
 from game.savefile import battle_from_map  # noqa: E402
 from game.savefile.autosave import Autosave  # noqa: E402
 from game.savefile.places import autosave_root, unfinished  # noqa: E402

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle
 from game.rules.catalog import load_catalog
 from game.savefile import load_scenario_or_fail

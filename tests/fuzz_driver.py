@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.actions import Action, EndTurn, Hold, from_json
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle
 from game.components import Allegiance, Dead, Position
 from game.rules.catalog import load_catalog
@@ -164,7 +164,7 @@ class Driver:
             if self.battle.state.ended:
                 return
             action = choose_action(self.battle)
-            if not self.submit(action):  # as game.ai.play does: end the turn, or hold
+            if not self.submit(action):  # as game.players.plain.play does: end the turn, or hold
                 prompt = self.battle.pending()
                 fallback = Hold(prompt.decider) if prompt else EndTurn(self.battle.current())
                 assert self.submit(fallback), f"the computer player is stuck after {action!r}"

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game.savefile import battle_from_map
-from game.simulate.policies import random_player
+from game.players.baseline import random_player
 from game.ui.labels import PIP_FULL
 from game.ui.layout import STAND_OFF, LabelLayout, Taken
 from game.ui.look import DOWN_GREY, LABEL_BACKING, TARGET, side_colour

@@ -5,7 +5,7 @@ closes in either (`best_move` finds none), decision after decision through whole
 from collections import Counter
 from pathlib import Path
 
-from game.ai import best_move, choose_action, could_close_in
+from game.players.plain import best_move, choose_action, could_close_in
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, _take, load_plan_scenario
 from game.simulate.plans import prepare

@@ -4,8 +4,8 @@ when pinned, and with nothing to attack readies an attack for an enemy near or h
 the grapple and hiding from the views' fields, and says why in the log."""
 
 from game.actions import Attack, EndTurn, Grapple, GrappleAttack, Hide, ReadyAttack, RegainControl
-from game.ai import choose_action
-from game.ai_lucky_stars import instead_of_waiting
+from game.players.plain import choose_action
+from game.players.lucky_stars import instead_of_waiting
 from game.hexgrid import Hex
 
 from kit import FOREST, battle_at, pass_turns_until, unit

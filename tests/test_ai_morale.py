@@ -1,7 +1,7 @@
 """The computer player obeys its side's morale band (Seed 002, Morale Threshold): Tactical
 Retreat still shoots but withdraws through cover; Panicked runs and does not shoot."""
 
-from game import ai
+from game.players import plain as ai
 from game.actions import Attack, EndTurn, GmOutgunned, Move
 from game.battle import Battle
 from game.hexgrid import Hex, distance

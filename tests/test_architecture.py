@@ -15,7 +15,7 @@ LAYERS = [
     {"ecs", "components", "terrain", "actions", "events", "prompts", "options", "views"},
     {"systems", "deploy"},
     {"battle"},
-    {"savefile", "ai", "ai_lucky_stars", "tactical"},
+    {"savefile", "players"},
     {"simulate"},
     {"ui"},
     {"cli"},
@@ -140,7 +140,7 @@ def test_loading_the_headless_packages_does_not_load_pygame():
     assert result.stdout.strip() == "False"
 
 
-CLIENTS = ("ai", "ai_lucky_stars", "tactical", "cli", "ui", "simulate")
+CLIENTS = ("players", "cli", "ui", "simulate")
 """The facade's clients: they reach the engine only through game.battle (the one door)."""
 ENGINE_INSIDES = ("game.systems", "game.ecs", "game.components")
 
@@ -164,12 +164,12 @@ def test_the_one_door_check_would_catch_a_client_importing_systems(tmp_path):
 
 
 UI_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
-                 "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai", "game.tactical",
-                 "game.simulate.policies", "game.simulate.balance_job", "game.ui")
+                 "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.players",
+                 "game.simulate.balance_job", "game.ui")
 """The window reads the battle through the facade, the vocabulary, hex maths, the map's tile
-layers (read-only values) and saves, lets the computer players (facade clients, by name from the
-simulator's registry) play the sides it is given, and runs the balance search through its one
-door for the window (`balance_job`); nothing else of ours."""
+layers (read-only values) and saves, lets the computer players (facade clients, by name from
+`game.players`' registry) play the sides it is given, and runs the balance search through the
+simulator's one door for the window (`balance_job`); nothing else of ours."""
 
 
 def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
@@ -184,10 +184,10 @@ def test_the_window_imports_only_the_facade_the_vocabulary_and_the_map():
 
 
 SIMULATOR_MAY_IMPORT = ("game.battle", "game.actions", "game.events", "game.prompts", "game.options",
-                        "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.ai",
-                        "game.tactical", "game.simulate")
+                        "game.views", "game.hexgrid", "game.scenario", "game.savefile", "game.players",
+                        "game.simulate")
 """The simulator is a client like the window: the facade, the vocabulary, hex maths, maps,
-saves and the computer player; nothing else of ours (no rules, no engine insides)."""
+saves and the computer players; nothing else of ours (no rules, no engine insides)."""
 
 
 def test_the_simulator_imports_only_the_facade_the_vocabulary_maps_saves_and_the_computer_player():
@@ -212,3 +212,34 @@ def test_pygame_is_imported_somewhere_only_inside_the_window():
     users = {path.relative_to(GAME).parts[0] for path in GAME.rglob("*.py")
              if any(name.split(".")[0] == "pygame" for name in _imports(path))}
     assert users <= {"ui"}
+
+
+PLAYER_NAMES = {"POLICIES", "DEFAULT_POLICY", "Policy", "PolicyEntry", "make_policy", "policy_names", "acting",
+                "random_player", "computer_player", "tactical_player", "choose_action", "decide"}
+"""What finds or makes a computer player: it lives in game.players and nowhere else."""
+
+
+def _names_from_the_simulator(path: Path) -> set[str]:
+    """The names a module imports from game.simulate (`from game.simulate[.x] import name`)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 0
+            and node.module and (node.module == "game.simulate" or node.module.startswith("game.simulate."))
+            for alias in node.names}
+
+
+def test_the_window_and_the_cli_find_the_players_in_game_players_never_in_the_simulator():
+    offenders = [f"{path.relative_to(GAME.parent)} imports {name} from the simulator"
+                 for folder in ("ui", "cli") for path in sorted((GAME / folder).rglob("*.py"))
+                 for name in sorted(_names_from_the_simulator(path) & PLAYER_NAMES)]
+    defined = [str(path.relative_to(GAME.parent)) for path in sorted((GAME / "simulate").rglob("*.py"))
+               if any(isinstance(node, (ast.FunctionDef, ast.Assign, ast.AnnAssign))
+                      and {getattr(node, "name", None), *[getattr(t, "id", None) for t in getattr(node, "targets", [])],
+                           getattr(getattr(node, "target", None), "id", None)} & PLAYER_NAMES
+                      for node in ast.parse(path.read_text()).body)]
+    assert offenders == [] and defined == []
+
+
+def test_the_players_rule_would_catch_a_window_finding_its_players_in_the_simulator(tmp_path):
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text("from game.simulate.policies import make_policy, DEFAULT_POLICY\nfrom game.simulate.fight import FightPlan\n")
+    assert _names_from_the_simulator(leaky) & PLAYER_NAMES == {"make_policy", "DEFAULT_POLICY"}

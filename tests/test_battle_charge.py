@@ -1,12 +1,15 @@
 """Seed 002 Charge through the facade: a soft-turn run next to an enemy, then a person's blow or a ram."""
 
 from fractions import Fraction
+from itertools import product
 
 from game.actions import Attack, Charge, EndTurn, GoProne, Hold, Move, OverwatchFire, SetOverwatch
 from game.battle import Battle
 from game.components import Health, Position, Prone, TurnBudget
 from game.events import Attacked
 from game.hexgrid import Hex, distance, neighbor
+from game.options import ChargeOption
+from game.rules.dice import DiceExpression
 from game.systems import dispatch
 from game.rules.saves import npc_save_target, pc_save_target
 from game.components import ChargeUnderway
@@ -326,3 +329,31 @@ def test_a_heroic_charge_overflows_to_another_foe_within_reach():
     outcome = battle.submit(Charge(1, target=2, path=RUN, faces=(15, 6, 4)))  # max(6, 4) +1 = 7: 2 points
     assert "Overflow: Ana's charge carries 1 spare point on to Brute (needs 12, the roll made 20)." in _texts(outcome)
     assert battle.world.try_get(3, Position) is None
+
+
+# -- the odds the options show ----------------------------------------------------------------
+def _mean_dealt(battle: Battle, target: int) -> Fraction:
+    """The mean damage a knife charge along RUN deals, played out over every face of every die."""
+    sizes = DiceExpression.parse(battle.catalog.weapons["knife"].damage).die_sizes
+    dealt = []
+    for faces in product(range(1, 21), range(1, 7), *(range(1, s + 1) for s in sizes)):
+        before = battle.world.get(target, Health).current
+        if not battle.submit(Charge(1, target=target, path=RUN, faces=faces)).accepted:  # a miss rolls no more
+            assert battle.submit(Charge(1, target=target, path=RUN, faces=faces[:1])).accepted
+        dealt.append(before - battle.world.get(target, Health).current)
+        battle.undo()
+    return Fraction(sum(dealt), len(dealt))
+
+
+def _charge_option(battle: Battle, target: int) -> ChargeOption:
+    return next(o for o in battle.options(1, groups=("charge",)).allowed("charge")
+                if isinstance(o, ChargeOption) and o.target == target and o.path == RUN)
+
+
+def test_a_charges_expected_damage_is_the_mean_of_what_the_blow_deals_cover_armor_included():
+    in_the_open = _battle([ANA_WITH_KNIFE, ROOK])
+    in_the_trees = _battle([ANA_WITH_KNIFE, ROOK], terrain={Hex(3, 0): FOREST})
+    assert plan_charge(scene_of(in_the_trees), 1, 2, RUN).armor > 0  # the forest's wood takes some off
+    means = [_mean_dealt(battle, 2) for battle in (in_the_open, in_the_trees)]
+    assert [_charge_option(battle, 2).expected_damage for battle in (in_the_open, in_the_trees)] == means
+    assert means[0] > means[1] > 0

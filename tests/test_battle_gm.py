@@ -20,7 +20,7 @@ from game.actions import (
     from_json,
     to_json,
 )
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.components import Dead, MortallyWounded, Overwatch, Position, Prone, TotalDefense, TurnBudget
 from game.events import Fell, GmOverride
 from game.hexgrid import Hex

@@ -4,7 +4,7 @@ three picks, and SWN has only "remove three points of shock damage" (3 off the h
 may counter it. Heroic hits lose the points before the table reads the roll."""
 
 from game.actions import Attack, Hold, NegateDamage, GmAwardHeroPoints
-from game.ai import answer_prompt
+from game.players.answers import answer_prompt
 from game.components import Health
 from game.events import DamageNegated, DamageRolled
 from game.hexgrid import Hex

@@ -5,7 +5,7 @@ knife's shock on a miss or shoved against a wall is asked before taking it, and 
 still drops the character; the computer negates only to stay standing."""
 
 from game.actions import Attack, Charge, Hold, NegateDamage, Shove, ThrowGrenade
-from game.ai import answer_prompt
+from game.players.answers import answer_prompt
 from game.components import Dead, Health, Prone
 from game.events import BlastStruck, DamageNegated
 from game.hexgrid import Hex
@@ -260,7 +260,7 @@ def test_squad_ridge_with_hero_points_plays_to_the_end_with_volleys_negated_and_
     """Computer against computer, three points each: heroes the squads' volleys would drop negate
     them, and the fights replay from their actions as JSON."""
     from game.actions import from_json, to_json
-    from game.ai import choose_action
+    from game.players.plain import choose_action
     from game.battle import Battle
 
     setup, negated = _squad_ridge(3), 0
@@ -285,7 +285,7 @@ def test_squad_ridge_with_hero_points_plays_to_the_end_with_volleys_negated_and_
 def test_holding_every_decision_on_squad_ridge_rolls_the_fight_exactly_as_without_hero_points():
     """The module on (so the volleys count the Many-on-One bonus either way), three points each and
     every decision held, against nobody holding a point: the very same fight, event for event."""
-    from game.ai import choose_action
+    from game.players.plain import choose_action
     from game.battle import Battle
     from game.prompts import HeroPointChance
 

@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.actions import Attack, GmSetHealth, Hold, NegateDamage
-from game.ai import answer_prompt, play
+from game.players.answers import answer_prompt
+from game.players.plain import play
 from game.battle import Battle
 from game.events import DamageNegated, DefenseDrained, Wounded
 from game.hexgrid import Hex

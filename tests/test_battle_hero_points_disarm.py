@@ -113,7 +113,7 @@ def test_a_disarm_with_both_decisions_replays_from_its_actions_as_json_to_the_sa
 
 
 def test_the_computer_buys_back_a_likely_opposed_roll_and_lets_an_unlikely_one_stand():
-    from game.ai import answer_prompt
+    from game.players.answers import answer_prompt
 
     likely = _duel(rook_points=1)
     likely.submit(Disarm(ANA, target=ROOK, faces=(7, 5, 5, 3, 3)))  # Rook 3 short: a bought die always makes it

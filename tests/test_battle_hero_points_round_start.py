@@ -9,7 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.actions import Attack, CounterHeroPoint, EndTurn, Hold, SpendHeroPoint, from_json, to_json
-from game.ai import answer_prompt, choose_action, play
+from game.players.answers import answer_prompt
+from game.players.plain import choose_action, play
 from game.battle import Battle
 from game.events import BleedingStopped, CameTo, Fell, HeroDieRolled, HeroPointCountered, TaskChecked
 from game.hexgrid import Hex

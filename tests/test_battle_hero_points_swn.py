@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.actions import Attack, CounterHeroPoint, EndTurn, GmAwardHeroPoints, Hold, Move, OverwatchFire, SetOverwatch
 from game.actions import SpendHeroPoint
-from game.ai import play
+from game.players.plain import play
 from game.battle import Battle
 from game.events import Attacked, DamageNegated, DamageRolled, HeroDieRolled, HeroPointCountered, HeroPointSpent
 from game.hexgrid import Hex

@@ -233,7 +233,7 @@ def test_the_attacker_decides_after_the_blow_whether_taking_the_last_vit_was_let
 
 
 def test_the_computer_keeps_its_blows_lethal():
-    from game.ai import choose_action
+    from game.players.plain import choose_action
 
     battle = _two_pirates()
     battle.submit(Attack(ROOK, target=GASH, faces=(6, 6, 1, 1, 8, 8)))

@@ -136,7 +136,7 @@ def test_a_drag_is_refused_when_the_opponent_would_land_on_an_ally_walked_past()
 
 
 def test_the_computer_defender_breaks_free():
-    from game.ai import choose_action
+    from game.players.plain import choose_action
 
     battle = _duel()
     battle.submit(Grapple(ROOK, target=GASH, faces=(1, 1, 6, 6)))

@@ -165,7 +165,7 @@ def test_openings_grapples_and_hiding_save_as_json_replay_exactly_and_undo_to_th
 
 
 def test_the_computer_takes_an_attack_of_opportunity_that_can_do_damage():
-    from game.ai import choose_action
+    from game.players.plain import choose_action
 
     battle = _brawl()
     battle.submit(Attack(ROOK, target=GASH, faces=(1, 1, 6, 6)))
@@ -194,7 +194,7 @@ def test_a_hidden_mover_moves_silently_with_a_new_stealth_roll_where_it_stops():
 
 def test_the_computer_pinned_in_a_grapple_tries_to_regain_control_first():
     from game.actions import RegainControl
-    from game.ai import choose_action
+    from game.players.plain import choose_action
 
     battle = _brawl()
     battle.submit(Grapple(ROOK, target=GASH, faces=(6, 6, 1, 1)))
@@ -204,7 +204,7 @@ def test_the_computer_pinned_in_a_grapple_tries_to_regain_control_first():
 
 
 def test_the_computer_with_nothing_to_attack_searches_for_a_hidden_enemy():
-    from game.ai import choose_action
+    from game.players.plain import choose_action
 
     battle = battle_at([unit(1, "spacer", "pcs", Hex(0, 0), name="Rook"),
                         unit(2, "pirate", "enemies", Hex(3, 0), name="Gash", weapon="blaster_pistol")],

@@ -201,7 +201,7 @@ def test_five_thugs_fall_back_then_panic_as_ana_shoots_them_down():
 def test_a_saved_fight_replays_every_morale_change(tmp_path):
     from pathlib import Path
 
-    from game import ai
+    from game.players import plain as ai
     from game.savefile import battle_from_map, read_save, write_save
 
     battle = battle_from_map(Path(__file__).parent.parent / "maps" / "kessler_ford.tmx", seed=3)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.actions import Attack, Disarm, EndTurn, GoProne, Move, SetOverwatch
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.events import Attacked
 from game.hexgrid import Hex, in_wedge
 from game.options import AttackOption, GrenadeOption, MoveOption, OverwatchOption

@@ -13,7 +13,7 @@ import pytest
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, _take, load_plan_scenario
 from game.simulate.plans import prepare
-from game.simulate.policies import acting, make_policy
+from game.players import acting, make_policy
 from game.simulate.seeds import fight_seed
 
 MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))

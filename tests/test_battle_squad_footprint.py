@@ -196,7 +196,7 @@ def test_a_fallen_squad_frees_every_hex():
 def test_the_computer_plays_the_squad_map_to_the_end_moving_both_squads_in_formation():
     from pathlib import Path
 
-    from game.ai import play
+    from game.players.plain import play
     from game.savefile import battle_from_map
 
     battle = battle_from_map(Path(__file__).resolve().parent.parent / "maps" / "squad_ridge.tmx", seed=4)
@@ -255,7 +255,7 @@ def test_a_squad_fight_saved_with_formation_moves_and_regroups_replays_to_the_sa
     import shutil
     from pathlib import Path
 
-    from game.ai import choose_action
+    from game.players.plain import choose_action
     from game.savefile import battle_from_map, read_save, write_save
 
     root = Path(__file__).resolve().parent.parent

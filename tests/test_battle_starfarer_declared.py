@@ -3,7 +3,7 @@
 3.2.1-3.2.3). Dice are scripted faces."""
 
 from game.actions import Attack, Declare, EndTurn, Move
-from game.ai import play
+from game.players.plain import play
 from game.battle import Battle
 from game.events import ActionsDeclared, PhaseEnded, TaskAttacked
 from game.hexgrid import Hex

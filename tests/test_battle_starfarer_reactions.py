@@ -5,7 +5,7 @@ attack's EF (our reading of Seed 003, Tables 3.1-3.2; docs/rules/starfarer.md). 
 from fractions import Fraction
 
 from game.actions import Attack, Hold, React
-from game.ai import play
+from game.players.plain import play
 from game.battle import Battle
 from game.events import Reacted, TaskAttacked
 from game.hexgrid import Hex

@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 import pytest
 
 import game.cli
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle
 from game.scenario import load_scenario
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import game.events as events
-from game.ai import play
+from game.players.plain import play
 from game.events import (  # noqa: I001
     DefenseDrained,
     StealthChanged,

@@ -14,8 +14,8 @@ from game.cli import main
 from game.savefile import load_scenario_or_fail
 from game.scenario import load_scenario
 from game.scenario.mapprops import COMPUTER_PLAYERS, CONTROLLERS, computer_plays
-from game.simulate.policies import make_policy, policy_names
-from game.tactical import decide
+from game.players import make_policy, policy_names
+from game.players.tactical import decide
 
 BAD = Path(__file__).resolve().parent / "bad_maps"
 MORALE = '<property name="morale" type="int" value="8"/>'

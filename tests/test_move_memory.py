@@ -4,7 +4,7 @@ and squads alike, whatever fights on the same terrain came before."""
 
 from pathlib import Path
 
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle, load_catalog
 from game.components import Position
 from game.hexgrid import Hex

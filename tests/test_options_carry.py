@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.hexgrid import Hex
 from game.options import Aim
 from game.savefile import battle_from_map

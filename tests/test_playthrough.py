@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action, play
+from game.players.plain import choose_action, play
 from game.savefile import battle_from_map
 
 MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))

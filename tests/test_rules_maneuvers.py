@@ -1,17 +1,21 @@
 """Seed 002's extra combat actions, with scripted dice."""
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
-from game.rules.attack import AttackSetup, Modifier, hit_chance
-from game.rules.dice import ScriptedDice
+from game.rules.attack import AttackSetup, Modifier, hit_chance, resolve_attack
+from game.rules.damage import heroic_reading
+from game.rules.dice import DiceExpression, ScriptedDice
 from game.rules.maneuvers import (
     charge_dice,
+    charge_lands,
     charge_person,
     charge_vehicle,
     disarm,
     disarm_outcome,
+    expected_charge_blow,
     intimidate,
     pilot_difficulty,
     read_morale,
@@ -57,6 +61,29 @@ def test_person_charge_with_a_knife_takes_the_higher_of_1d6_and_the_knife():
 def test_person_charge_1d6_beats_a_low_weapon_roll():
     result = charge_person(AttackSetup(STAB, 10), ScriptedDice([15, 6, 1]), weapon="1d4", attribute_mod=1)
     assert result.damage == 6 and result.damage_roll == result.d6
+
+
+@pytest.mark.parametrize(("weapon", "attribute", "armor", "heroic", "mean"), [
+    (None, 0, 0, False, Fraction(7, 2)),    # bare hands: the 1d6
+    (None, 0, 3, False, Fraction(1)),       # 1d6 against armor 3: faces 4, 5, 6 get 1, 2, 3 through
+    ("1d4", 0, 0, False, Fraction(47, 12)),  # the higher of 1d6 and 1d4 (ties to the knife)
+    ("1d4", 0, 18, False, Fraction(0)),     # nothing gets through a gravtank's armor
+])
+def test_a_charges_mean_blow_is_the_higher_of_1d6_and_the_weapon_after_armor(weapon, attribute, armor, heroic, mean):
+    assert expected_charge_blow(weapon, attribute, armor, heroic) == mean
+
+
+def test_a_charges_mean_blow_is_the_mean_of_every_roll_charge_lands_deals_straight_or_heroic():
+    for weapon, attribute in (("1d4", 1), ("2d6", -1), ("1d8+1", 0)):
+        straight, heroic = [], []
+        sizes = DiceExpression.parse(weapon).die_sizes
+        for faces in product(range(1, 7), *(range(1, n + 1) for n in sizes)):
+            dice = ScriptedDice([20, *faces])
+            result = charge_lands(resolve_attack(AttackSetup(STAB, 10), dice), dice, weapon, attribute)
+            straight.append(max(0, result.damage - 2))
+            heroic.append(heroic_reading(result.damage_roll, 2).points)
+        assert expected_charge_blow(weapon, attribute, 2, False) == Fraction(sum(straight), len(straight))
+        assert expected_charge_blow(weapon, attribute, 2, True) == Fraction(sum(heroic), len(heroic))
 
 
 def test_unarmed_charger_failing_evasion_falls_prone_too():

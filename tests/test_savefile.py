@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.actions import Attack, EndTurn, Hold, from_json
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.savefile import battle_from_map
 from game.cli import main
 from game.savefile import SaveError, ScenarioLoadError, read_save, write_save

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import game.savefile.autosave as autosave_module
 from game.actions import EndTurn, to_json
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.savefile import SaveError, read_document
 from game.savefile.autosave import Autosave, changes
 from game.savefile.journal import Entry, read_journal, replayed

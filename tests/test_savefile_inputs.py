@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.rules.catalog import DATA_DIR, load_catalog
 from game.savefile import SaveError, battle_from_map, read_save, write_save
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle
 from game.rules.catalog import load_catalog
 from game.rules.dice import SeededDice

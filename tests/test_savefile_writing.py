@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.savefile as savefile
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.savefile import SaveError, battle_from_map, write_save
 
 ROOT = Path(__file__).resolve().parent.parent

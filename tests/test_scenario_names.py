@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import play
+from game.players.plain import play
 from game.cli import main
 from game.savefile import battle_from_map, write_save
 from game.scenario import load_scenario

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import game.simulate.fight as fight_module
-import game.simulate.policies as policies
+import game.players.registry as policies
 from game.cli import main
 from game.scenario.summary import MAPS_DIR
 from game.simulate.plans import PlanError, find_map

@@ -52,7 +52,7 @@ def test_a_batchs_fight_result_equals_the_same_fight_played_alone():
 
 
 def test_shelters_read_in_one_batch_equal_protection_hex_by_hex():
-    from game.ai import enemy_hexes, protection, shelters
+    from game.players.reading import enemy_hexes, protection, shelters
     from game.options import MoveOption
 
     scenario = load_plan_scenario(DEFAULT, load_catalog())
@@ -82,7 +82,7 @@ def test_a_run_keeps_each_equal_loss_table_once_and_its_results_unchanged():
 def test_reading_options_and_views_never_changes_the_scene_they_are_read_from():
     """Options and views of one state are read from one scene (`Battle._reading`), shared by every
     reading of that state: reading must leave it exactly as the state it was made from."""
-    from game.ai import choose_action
+    from game.players.plain import choose_action
     from game.battle import OPTION_GROUPS
 
     for name in ("relay_station_ambush", "squad_ridge", "dust_market", "derelict_hold"):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import game.simulate.fight as fight_module
-import game.simulate.policies as policies
+import game.players.registry as policies
 import game.simulate.runner as runner
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.battle import Battle, load_catalog
 from game.simulate.fight import FightPlan, load_plan_scenario, play_fight
 from game.simulate.runner import batches, run_fights

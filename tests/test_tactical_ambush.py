@@ -12,9 +12,9 @@ from game.battle import Battle, load_catalog
 from game.options import AttackOption
 from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
-from game.simulate.policies import make_policy
-from game.tactical import decide
-from game.tactical.moving import fired_this_turn
+from game.players import make_policy
+from game.players.tactical import decide
+from game.players.tactical.moving import fired_this_turn
 
 
 def _market(seed: int = 1) -> Battle:

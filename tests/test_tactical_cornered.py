@@ -2,11 +2,11 @@
 likely not shooting at all"): it runs as the plain player does, and only a fighter with
 nowhere left to run shoots back. The plain player never shoots while Panicked."""
 
-from game import ai
+from game.players import plain as ai
 from game.actions import Attack, EndTurn, GmSetStat, Move, Reload
 from game.battle import Battle
 from game.hexgrid import Hex, distance
-from game.tactical import decide
+from game.players.tactical import decide
 
 from kit import pass_turns_until, scenario, side, unit
 

@@ -6,10 +6,10 @@ takes a third off the chance, whatever it is (game/tactical/evading.py)."""
 from fractions import Fraction
 
 from game.actions import Attack, Hold, React
-from game.ai import answer_prompt
+from game.players.answers import answer_prompt
 from game.battle import Battle
 from game.hexgrid import Hex
-from game.tactical import decide
+from game.players.tactical import decide
 
 from kit import scenario, unit
 from starfarer_kit import phase_of

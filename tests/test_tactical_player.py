@@ -15,7 +15,7 @@ import pytest
 
 from game.actions import (Attack, EndTurn, FrayDie, GmPlace, GmSetSideMorale, GmSetStat, Hold, Intimidate, Move,
                           OverwatchFire, SetOverwatch, from_json, to_json)
-from game.ai import enemy_hexes
+from game.players.reading import enemy_hexes
 from game.battle import Battle, load_catalog
 from game.events import Explained
 from game.hexgrid import Hex, distance, neighbors
@@ -24,12 +24,12 @@ from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
 from game.simulate.mirror import mirrored
 from game.simulate.plans import PlanError, side_policies
-from game.simulate.policies import make_policy, policy_names
-from game.tactical import decide, grenade_value, mean_after_armor, mean_damage
-from game.tactical.attacks import best_charge, shot_value
-from game.tactical.heroic import firing_hex_decision
-from game.tactical.moving import exposure_to, move_decision, rival_camps
-from game.tactical.pressure import intimidate_decision, reload_decision
+from game.players import make_policy, policy_names
+from game.players.tactical import decide, grenade_value
+from game.players.tactical.attacks import best_charge, shot_value
+from game.players.tactical.heroic import firing_hex_decision
+from game.players.tactical.moving import exposure_to, move_decision, rival_camps
+from game.players.tactical.pressure import intimidate_decision, reload_decision
 
 MAPS = sorted(p.stem for p in MAPS_DIR.glob("*.tmx"))
 
@@ -47,19 +47,6 @@ def test_a_misspelt_player_is_refused_with_the_known_names():
         side_policies(battle.sides(), {"pcs": "tactician"}, {})
 
 
-@pytest.mark.parametrize(("dice", "mean"), [("2d6+1", Fraction(8)), ("1d8", Fraction(9, 2)), ("d4-1", Fraction(3, 2)), ("3", Fraction(3))])
-def test_the_mean_of_a_damage_roll(dice, mean):
-    assert mean_damage(dice) == mean
-
-
-@pytest.mark.parametrize(("dice", "armor", "mean"), [
-    ("1d6", 0, Fraction(7, 2)), ("1d6", 3, Fraction(1)), ("1d6", 18, Fraction(0)), ("2d6+1", 5, Fraction(28, 9)),
-    ("3", 1, Fraction(2))])
-def test_the_mean_of_a_damage_roll_after_armor(dice, armor, mean):
-    # 1d6 against armor 3: faces 4, 5, 6 get 1, 2, 3 through, (1 + 2 + 3) / 6 = 1
-    assert mean_after_armor(dice, armor) == mean
-
-
 def _start(name: str, seed: int = 1) -> Battle:
     return Battle.from_scenario(load_scenario_or_fail(MAPS_DIR / f"{name}.tmx", load_catalog()), seed)
 
@@ -70,11 +57,12 @@ def test_a_charge_that_cannot_get_through_a_gravtanks_armor_is_worth_nothing():
     tank = next(c for c in people.values() if c.unit_type == "gravtank")
     trooper = next(c for c in people.values() if c.unit_type == "elite_trooper")
     certain = Odds(Fraction(1), 2, (), (), source="SWN core, attack rolls")
-    def charge(target):
-        return ChargeOption("charge", EndTurn(1), aim=AT_CHARGE, target=target.id, odds=certain, damage="1d6")
-    assert best_charge(Options(1, (charge(tank),)), people) is None  # armor 18 takes the whole 1d6
-    option, blow = best_charge(Options(1, (charge(tank), charge(trooper))), people)
-    assert option.target == trooper.id and blow == mean_after_armor("1d6", trooper.armor)
+    def charge(target, blow):  # the option's own expected damage, as the charge's plan works it out
+        return ChargeOption("charge", EndTurn(1), aim=AT_CHARGE, target=target.id, odds=certain, damage="1d6",
+                            expected_damage=blow)
+    assert best_charge(Options(1, (charge(tank, Fraction(0)),))) is None  # armor 18 takes the whole 1d6
+    option, blow = best_charge(Options(1, (charge(tank, Fraction(0)), charge(trooper, Fraction(7, 6)))))
+    assert option.target == trooper.id and blow == Fraction(7, 6)
 
 
 def test_a_heroic_pc_rolls_its_free_fray_die_at_the_weakest_foe_in_reach():
@@ -279,7 +267,7 @@ def test_the_starfarer_shots_are_ranked_by_expected_damage_not_the_shock_left():
 
 
 def test_under_lucky_stars_the_hidden_are_searched_for_rather_than_waited_on():
-    from game.tactical.player import fighting
+    from game.players.tactical.player import fighting
     battle = _start("dust_market")
     for _ in range(400):  # play on until someone of the tactical player's side faces a hidden enemy
         actor = battle.current() if battle.pending() is None else None

@@ -10,8 +10,8 @@ from game.hexgrid import Hex
 from game.options import AttackOption
 from game.savefile import load_scenario_or_fail
 from game.scenario.summary import MAPS_DIR
-from game.tactical import decide
-from game.tactical.flanking import HARD_SHOT, concealed, flank_decision
+from game.players.tactical import decide
+from game.players.tactical.flanking import HARD_SHOT, concealed, flank_decision
 
 
 def _kessler_ford_at(name: str, seed: int = 1) -> Battle:

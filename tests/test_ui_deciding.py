@@ -11,7 +11,7 @@ from tests.ui_kit import at_a_protect_decision, colour  # noqa: F401  (the dummy
 import pygame  # noqa: E402
 
 from game.actions import Attack, GmSetHidden, SpendHeroPoint
-from game.ai import choose_action
+from game.players.plain import choose_action
 from game.hexgrid import Hex
 from game.prompts import FootprintChoice
 from game.savefile import battle_from_map

@@ -106,7 +106,7 @@ def at_a_protect_decision():
 def starfarer_hero_down_at_a_rounds_start(tmp_path: Path):
     """derelict_hold with hero points on and 9 in the boarding team's pool, played by the computer
     (seed 26) until a PC lying unconscious fails a check at a round's start; saved there."""
-    from game.ai import choose_action
+    from game.players.plain import choose_action
     from game.savefile import write_save
     from game.scenario.summary import MAPS_DIR
 

@@ -19,13 +19,13 @@ from dataclasses import asdict
 from pathlib import Path
 
 from game.cli.output import printable, printable_lines
+from game.players import policy_names
 from game.savefile import SaveError
 from game.savefile.atomic import WriteError, write_atomically
 from game.scenario.summary import MAPS_DIR, default_maps
 from game.simulate.compare import compare_runs, comparison_text
 from game.simulate.fight import FightPlan
 from game.simulate.plans import MapInfo, PlanError, check_ruleset, find_map, parse_choices, prepare, variant
-from game.simulate.policies import policy_names
 from game.simulate.report import Report, RunSetting, build_report, report_json
 from game.simulate.runner import (MAX_RUNS, WORKERS_PER_CPU, RunResult, SchedulerError, available_cpus, run_fights,
                                   worker_count)

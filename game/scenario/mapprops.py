@@ -27,7 +27,7 @@ PEOPLE_CONTROLLERS = ("players", "gm")
 """A side people play: the players at the table, or the GM."""
 COMPUTER_PLAYERS = ("computer", "random", "tactical")
 """A side the computer plays, by the name of its computer player (the simulator's registry,
-`game.simulate.policies.POLICIES`, holds exactly these; a test checks it): `computer` the
+`game.players.registry.POLICIES`, holds exactly these; a test checks it): `computer` the
 plain player, `tactical` the tactical one, `random` the baseline."""
 CONTROLLERS = (*PEOPLE_CONTROLLERS, *COMPUTER_PLAYERS)
 INITIATIVE_TIES = ("reroll", "pcs_first")

@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from game.actions import Action, EndTurn, Hold, to_json
 from game.battle import RETREATING_BANDS, Battle, Catalog, load_catalog  # the facade's data loader
+from game.players import Policy, acting, make_policy
 from game.savefile import load_scenario_or_fail
-from game.simulate.policies import Policy, acting, make_policy
 from game.simulate.roster import RosterChange, apply_change
 from game.simulate.seeds import fight_seed, policy_seed
 

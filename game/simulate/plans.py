@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.battle import Battle, load_catalog, ruleset_problem, scenario_problem
+from game.players import DEFAULT_POLICY, policy_names
 from game.savefile import ScenarioLoadError
 from game.scenario.summary import MAPS_DIR
 from game.simulate.fight import FightPlan, load_plan_scenario
-from game.simulate.policies import DEFAULT_POLICY, policy_names
 from game.views import SideView
 
 

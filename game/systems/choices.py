@@ -273,7 +273,9 @@ def _charges(scene: Scene, actor: EntityId) -> list[Option]:
                 found.append(ChargeOption("charge", None, plan, aim=AT_CHARGE, target=target, hex=end, path=route.path))
                 continue
             found.append(ChargeOption("charge", action, aim=AT_CHARGE, target=target, hex=end, path=route.path, cost=route.cost,
-                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance))
+                                      odds=odds(plan.setup), damage=plan.damage, pilot_chance=plan.pilot_chance,
+                                      expected_damage=plan.expected_damage(
+                                          reads_on_table(scene.setup.heroic, is_vehicle(scene, target)))))
     return found
 
 

@@ -1,7 +1,7 @@
 """The window's computer players: which sides the computer plays, and with which player.
 
 A side's controller names its player (`computer`, `tactical`, `random`: the simulator's
-registry, `game.simulate.policies`); `players` and `gm` sides are played by people. The GM
+registry, `game.players.registry`); `players` and `gm` sides are played by people. The GM
 may hand a side to the computer or take it back with a click: a side the map gives people
 goes to the default player, a side the map gives a computer player goes back to that one.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.actions import Action
 from game.battle import Battle
 from game.scenario.mapprops import computer_plays
-from game.simulate.policies import DEFAULT_POLICY, Policy, make_policy
+from game.players import DEFAULT_POLICY, Policy, make_policy
 
 
 class ComputerSides:

@@ -13,8 +13,8 @@ from game.ecs import EntityId
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
 from game.rules.attack import AttackSetup, Modifier, hit_chance
 from game.rules.catalog import Weapon
-from game.rules.damage import effective_armor
-from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
+from game.rules.damage import effective_armor, expected_damage
+from game.rules.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, expected_charge_blow, pilot_difficulty
 from game.rules.saves import check_chance, skill_parts
 from game.rules.formation import following
 from game.systems.footprint import footprint, is_spread, standing_problem
@@ -76,6 +76,15 @@ class ChargePlan:
     def pilot_chance(self) -> Fraction | None:
         """For a ram: the exact chance of the Pilot check made after a hit."""
         return check_chance(self.pilot_parts, pilot_difficulty(self.hexes)) if self.ram else None
+
+    def expected_damage(self, heroic: bool) -> Fraction:
+        """The exact mean damage of the charge: the chance to hit times the mean blow after
+        `armor` (cover armor included), on the heroic table when `heroic`, as the blow lands."""
+        if self.ram:
+            blow = expected_damage(charge_dice(self.size_class, self.hexes), 0, False, self.armor, heroic)
+        else:
+            blow = expected_charge_blow(self.weapon.damage if self.weapon else None, self.attribute, self.armor, heroic)
+        return self.chance * blow
 
     @property
     def damage(self) -> str:

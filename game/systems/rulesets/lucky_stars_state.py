@@ -74,7 +74,10 @@ def turn_state(scene: Scene, entity: EntityId) -> TurnState:
     found = scene.world.try_get(entity, TurnState)
     grapple = grapple_of(scene, entity)
     role = "" if grapple is None else "in_control" if grapple.in_control else "pinned"
-    return replace(found if found is not None else TurnState(), prone=scene.world.has(entity, Prone), grapple=role)
+    prone, found = scene.world.has(entity, Prone), found if found is not None else TurnState()
+    if found.prone == prone and found.grapple == role:  # as kept (nearly always): no copy to make
+        return found
+    return replace(found, prone=prone, grapple=role)
 
 
 def situation(scene: Scene, entity: EntityId) -> Situation:

@@ -6,6 +6,8 @@ engine rolls come from the same `ShotPlan`. Range and line of sight are the shar
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -73,7 +75,11 @@ class ShotPlan:
     def expected_damage(self) -> Fraction:
         """The exact mean damage after armour over every d100 face (before lethality and the head), times
         the chance the arm may be used."""
-        return limbs.chance(self.disability) * Fraction(sum(self.damage_on(roll) for roll in range(1, D100 + 1)), D100)
+        bcs, mcs = self.profile.bcs, max(0, self.profile.bcs * self.profile.ef)
+        rating = weapon_rating(self.weapon)  # read once; the damage of each level of success worked out once
+        levels = Counter((mcs - roll) // bcs if bcs > 0 else 0 for roll in range(1, min(D100, mcs) + 1))
+        total = sum(ways * hit_damage(rating, self.armour, los, self.mass) for los, ways in levels.items())
+        return limbs.chance(self.disability) * Fraction(total, D100)
 
 
 def _bracket(weapon: Entry, gap: int) -> str | None:

@@ -76,16 +76,20 @@ DECLARATIONS = {"declare_attack": (1, False), "declare_2_attacks": (2, False), "
 """The declarations offered, by option kind (others may be submitted: up to 3 actions, one move)."""
 
 
-def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: bool) -> Option:
-    """One declaration with what it does to the EF and the action points, and its attacks' mean damage now."""
+def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: bool,
+                 best_by_extra: dict[int, Fraction]) -> Option:
+    """One declaration with what it does to the EF and the action points, and its attacks' mean
+    damage now (the best shot's for as many extra actions, worked out once a listing)."""
     action = Declare(actor, attacks=count, move=move)
     plan = phase.check_declare(scene, action)
     if isinstance(plan, str):
         return Option(kind, None, plan, aim=AT_ONCE)
     extra = len(plan) - 1
-    shots = [shot for target in enemies_in_the_fight(scene, actor)
-             if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str)]
-    best = max((shot.expected_damage for shot in shots), default=Fraction(0))
+    if extra not in best_by_extra:
+        shots = [shot for target in enemies_in_the_fight(scene, actor)
+                 if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str)]
+        best_by_extra[extra] = max((shot.expected_damage for shot in shots), default=Fraction(0))
+    best = best_by_extra[extra]
     return DeclareOption(kind, action, aim=AT_ONCE, attacks=count, move=move, ef_penalty=extra,
                          points_now=min(a.initiative_modifier for a in plan),
                          points_after=phase.after_phase(plan, len(plan)), expected_damage=best * count)
@@ -94,7 +98,8 @@ def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: boo
 def _declarations(scene: Scene, actor: EntityId) -> list[Option]:
     if not phase.declaring(scene):
         return []
-    return [_declaration(scene, actor, kind, *shape) for kind, shape in DECLARATIONS.items()]
+    best_by_extra: dict[int, Fraction] = {}  # one declaration and another of as many actions aim the same shots
+    return [_declaration(scene, actor, kind, *shape, best_by_extra) for kind, shape in DECLARATIONS.items()]
 
 
 BUILDERS = (("move", _moves), ("attack", _attacks), ("declare", _declarations))

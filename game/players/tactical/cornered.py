@@ -11,9 +11,9 @@ drawn at the round limit or lost to the crew's survivors."""
 from __future__ import annotations
 
 from game.actions import EndTurn
-from game.ai import reload_empty_gun, retreat_move
+from game.players.plain import reload_empty_gun, retreat_move
 from game.battle import Battle
-from game.tactical.attacks import Decision, attack_decision
+from game.players.tactical.attacks import Decision, attack_decision
 from game.views import CombatantView
 
 RUNS = "panics and runs, as its side's morale says"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.ai import enemy_hexes
+from game.players.reading import enemy_hexes
 from game.battle import Battle
 from game.hexgrid import spiral
 from game.options import AttackOption, Options, OverwatchOption, SideOption, TargetOption
-from game.tactical.attacks import SHOT_KINDS, Decision
+from game.players.tactical.attacks import SHOT_KINDS, Decision
 from game.views import CombatantView
 
 

@@ -1,6 +1,6 @@
 """The computer player's These Lucky Stars maneuvers (Seed 001, Actions in Combat): when to
 grapple instead of a standard attack, and when to ready an attack or hide instead of ending the
-turn (searching for the hidden is in `game.ai`).
+turn (searching for the hidden is in `game.players.plain`).
 
 Each choice reads only the options' exact odds and the combatants' views, and says why in the
 log (the action's `reason`). The thresholds are the player's judgement, not rules:
@@ -29,11 +29,6 @@ LIKELY = Fraction(1, 2)
 NEAR = 6  # hexes: an enemy this close may come into reach before our next turn
 
 
-def plays_lucky_stars(battle: Battle) -> bool:
-    """Whether the battle offers seed 001's maneuvers."""
-    return "maneuvers" in battle.ruleset.groups
-
-
 def _chance(option: AttackOption) -> Fraction:
     return option.odds.chance if option.odds is not None else Fraction(0)
 
@@ -49,8 +44,18 @@ def _shooter(battle: Battle, entity: int) -> bool:
     return weapon is not None and bool(weapon.range_hexes)
 
 
+def _shooter_beside(battle: Battle, me) -> bool:
+    """Whether a combatant of another side holding a ranged weapon stands next to this one: a
+    grapple needs its target within melee reach (seed 001), and only a shooter is worth one."""
+    return any(side != me.side and distance(hex_, me.hex) == 1 and _shooter(battle, entity)
+               for entity, side, hex_ in battle.standing())
+
+
 def maneuver(battle: Battle, me) -> Action | None:
     """A grapple worth more than a standard attack now, or a strike on the foe held; None otherwise."""
+    holding = me.grappling is not None and me.in_control
+    if not holding and (_shooter(battle, me.id) or not _shooter_beside(battle, me)):
+        return None  # no one held to strike and no grapple worth making: the maneuvers need not be listed
     offered = battle.options(me.id, groups=("maneuvers",))
     hold = [o for o in offered.allowed("grapple_attack") if isinstance(o, AttackOption) and o.expected_damage > 0]
     if hold:
@@ -76,12 +81,12 @@ def held_or_holding(battle: Battle, me) -> Action | None:
 def instead_of_waiting(battle: Battle, me) -> Action | None:
     """With nothing to attack and nowhere better to go: ready an attack when an enemy is near, else hide."""
     offered = battle.options(me.id, groups=("stealth",))
-    near = [v for v in battle.combatants() if v.in_fight and v.side != me.side and v.hex is not None
-            and me.hex is not None and distance(v.hex, me.hex) <= NEAR]
+    near = [(distance(hex_, me.hex), entity) for entity, side, hex_ in battle.standing()
+            if side != me.side and me.hex is not None and distance(hex_, me.hex) <= NEAR]  # no view dressed
     ready = offered.allowed("ready_attack")
     if ready and near:
-        closest = min(near, key=lambda v: (distance(v.hex, me.hex), v.id))
-        return replace(ready[0].action, reason=f"readies an attack: {closest.name} is {distance(closest.hex, me.hex)} hexes off")
+        hexes, closest = min(near)
+        return replace(ready[0].action, reason=f"readies an attack: {battle.combatant(closest).name} is {hexes} hexes off")
     hide = offered.allowed("hide")
     if hide:
         return replace(hide[0].action, reason="hides: nothing in reach to attack")

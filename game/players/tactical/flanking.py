@@ -18,8 +18,8 @@ from fractions import Fraction
 from game.battle import Battle
 from game.hexgrid import distance
 from game.options import AttackOption, MoveOption, Options
-from game.tactical.attacks import Decision
-from game.tactical.moving import foe_hexes, watched_by
+from game.players.tactical.attacks import Decision
+from game.players.tactical.moving import foe_hexes, watched_by
 from game.views import CombatantView
 
 HARD_SHOT = Fraction(1)

@@ -1,10 +1,11 @@
-"""A computer player: plays any side through the facade, reading only `Battle.options()`, the
-combatants' views and the map, exactly as a window would.
+"""The plain computer player: plays any side through the facade, reading only
+`Battle.options()`, the combatants' views and the map, exactly as a window would.
 
 It is deliberately plain and fully deterministic (no dice of its own): attack the enemy with
 the best expected damage if one is in reach; reload an empty gun; otherwise move towards the
 nearest enemy, preferring hexes with cover; fire from overwatch when the shot is decent. The
-simulator and the playthrough tests drive whole battles with it.
+simulator and the playthrough tests drive whole battles with it. What it does on its turn
+under each ruleset is data: `TURNS`, a tuple of decisions per ruleset name, tried in order.
 
 It obeys its side's morale band (Seed 002, Morale Threshold, with the morale rules on): in
 Tactical Retreat it still shoots but moves only away from the enemy, cover first; Panicked,
@@ -13,56 +14,18 @@ it does not shoot and runs as far from the enemy as it can. Units immune to mora
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 
 from game.actions import Action, EndTurn, Hold
-from game.ai_lucky_stars import held_or_holding, instead_of_waiting, plays_lucky_stars
 from game.battle import Battle
-from game.hexgrid import Hex, distance
-from game.options import AttackOption, ChanceOption, DeclareOption, MoveOption, Options, ReactionOption
-
-OVERWATCH_THRESHOLD = Fraction(3, 10)
-HERO_POINT_THRESHOLD = Fraction(1, 2)
-REACTION_THRESHOLD = Fraction(1, 3)  # seed 003: evade or parry when it takes a third off the attack's chance
-UNREACHABLE = 1 << 30
-
-
-def answer_prompt(options: Options) -> Action:
-    """The decider's answer to the open decision: fire from overwatch when the odds are decent,
-    make a seed 001 attack of opportunity or readied attack that can do damage, spend a hero point
-    when it more likely than not turns the roll, counter an enemy's, evade or parry (seed 003)
-    when that takes a third or more off the attack's chance, otherwise let it pass (for the rest
-    of the move, so it is not asked again)."""
-    for option in options.allowed("overwatch_fire"):
-        if isinstance(option, AttackOption) and option.odds.chance >= OVERWATCH_THRESHOLD:
-            return option.action
-    for kind in ("attack_of_opportunity", "readied_attack"):  # seed 001: AP kept back would lapse anyway
-        for option in options.allowed(kind):
-            if isinstance(option, AttackOption) and option.expected_damage > 0:
-                return option.action
-    for option in options.allowed("spend_hero_point"):  # seed 004: only when it likely turns the roll
-        if isinstance(option, ChanceOption) and option.chance >= HERO_POINT_THRESHOLD:
-            return option.action
-    if (saving := _negation_that_saves(options)) is not None:  # seed 004: a hit that would drop it
-        return saving
-    for option in options.allowed("counter_hero_point"):  # an enemy's bought die is worth a point
-        return option.action
-    reactions = [o for o in options.allowed("evade", "parry") if isinstance(o, ReactionOption)]
-    if reactions:  # seed 003: give up a phase only when it cuts the attack's chance a good deal
-        best = min(reactions, key=lambda o: o.hit_chance)
-        if best.hit_chance <= (1 - REACTION_THRESHOLD) * best.hit_chance_unopposed:
-            return best.action
-    passing = options.allowed("hold_for_move") or options.allowed("hold")
-    return passing[0].action if passing else Hold(options.actor, for_this_move=True)
-
-
-def _negation_that_saves(options: Options) -> Action | None:
-    """Seed 004: the cheapest negation that keeps the character standing, when the hit taken as it
-    is would drop them; None otherwise (points are kept for a roll that matters)."""
-    taking = options.allowed("hold")  # a negation decision's options say what each leaves (NegationOption)
-    if not (taking and getattr(taking[0], "drops", False)):
-        return None
-    return next((o.action for o in options.allowed("negate_damage") if not o.drops), None)
+from game.hexgrid import Hex
+from game.options import AttackOption, DeclareOption, Options
+from game.players.answers import answer_prompt
+from game.players.lucky_stars import held_or_holding, instead_of_waiting
+from game.players.reading import UNREACHABLE, approach_costs, enemy_hexes, moves_by_hex, shelters
+from game.views import CombatantView
 
 
 def best_attack(options: Options) -> Action | None:
@@ -76,13 +39,13 @@ def best_attack(options: Options) -> Action | None:
     return action if damage > 0 else None
 
 
-def declaration(battle: Battle, actor: int) -> Action | None:
+def declaration(battle: Battle, me: CombatantView) -> Action | None:
     """Seed 003's declared actions (a map with `declare_actions`): the declaration whose attacks do
     the most mean damage per action point the phase costs, when that beats one undeclared attack
     for 10 points; None when nothing is offered or nobody is in reach."""
     if not battle.scenario.settings.get("declare_actions"):  # asking costs: only where the map has the rule
         return None
-    offered = [o for o in battle.options(actor, groups=("declare",)).allowed()
+    offered = [o for o in battle.options(me.id, groups=("declare",)).allowed()
                if isinstance(o, DeclareOption) and o.expected_damage > 0]
     if not offered:
         return None
@@ -93,52 +56,10 @@ def declaration(battle: Battle, actor: int) -> Action | None:
     return best.action if per_point(best) > plain else None
 
 
-def approach_costs(battle: Battle, enemies: list[Hex]) -> dict[Hex, int]:
-    """Movement cost from every enterable hex to the nearest enemy, around walls (Dijkstra)."""
-    return battle.approach_costs(enemies)
-
-
-def enemy_hexes(battle: Battle, actor: int) -> list[Hex]:
-    """Where the enemies still in the fight stand, in id order (`Battle.enemy_hexes`)."""
-    return list(battle.enemy_hexes(actor))
-
-
-def protection(battle: Battle, me, hex_: Hex, enemies: list[Hex]) -> int:
-    """How well a hex shelters this combatant from the nearest enemy (armor plus concealment;
-    out of sight counts as 10)."""
-    nearest = min(enemies, key=lambda e: (distance(hex_, e), e))
-    shelter = battle.cover(nearest, hex_, me.weapon or "unarmed")
-    return shelter.armor + shelter.concealment_bonus if shelter.visible else 10
-
-
-def read_shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> None:
-    """Read the cover of many hexes from their nearest enemies in one batch; `protection` then
-    finds each reading remembered (the same readings, only quicker)."""
-    hexes = list(hexes)
-    nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
-    battle.covers(nearest, hexes, me.weapon or "unarmed")
-
-
-def shelters(battle: Battle, me, hexes, enemies: list[Hex]) -> dict[Hex, int]:
-    """`protection` of many hexes at once (the same values): each hex's nearest enemy found once
-    and all their cover read in one batch."""
-    hexes = list(dict.fromkeys(hexes))
-    nearest = [min(enemies, key=lambda e: (distance(h, e), e)) for h in hexes]
-    readings = battle.covers(nearest, hexes, me.weapon or "unarmed")
-    return {h: reading.armor + reading.concealment_bonus if reading.visible else 10
-            for h, reading in zip(hexes, readings)}
-
-
-def _moves_by_hex(options: Options) -> dict[Hex, MoveOption]:
-    """The allowed move options by the hex each ends on (`options.allowed("move")`, read in one
-    pass: a listing holds every hex in reach)."""
-    return {o.hex: o for o in options.items if o.kind == "move" and o.action is not None and isinstance(o, MoveOption)}
-
-
 def best_move(battle: Battle, options: Options, me, enemies: list[Hex] | None = None) -> Action | None:
     """A move that shortens the way to the nearest enemy, preferring cover; None if none does
     (`enemies`: `enemy_hexes` of the mover in this very state, when the caller has them)."""
-    reach = _moves_by_hex(options)
+    reach = moves_by_hex(options)
     if not reach:
         return None
     if enemies is None:
@@ -176,7 +97,7 @@ def retreat_move(battle: Battle, options: Options, me, panicked: bool) -> Action
     """A move away from the enemy (Seed 002, Morale Threshold): panicked, the farthest hex
     first; in tactical retreat, never closer and the best cover first. None when nothing is
     better than standing still."""
-    reach = _moves_by_hex(options)
+    reach = moves_by_hex(options)
     enemies = enemy_hexes(battle, options.actor)
     if not reach or not enemies:
         return None
@@ -225,6 +146,40 @@ def reload_empty_gun(battle: Battle, me) -> Action | None:
     return reload[0].action if reload else None
 
 
+def attack(battle: Battle, me: CombatantView) -> Action | None:
+    """The plain attack with the best expected damage (the moves are asked only when none is taken)."""
+    return best_attack(battle.options(me.id, groups=("attack",)))
+
+
+def search_for_the_hidden(battle: Battle, me: CombatantView) -> Action | None:
+    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it (the
+    search is offered only while an enemy is hidden from this combatant)."""
+    search = battle.options(me.id, groups=("stealth",)).allowed("search")
+    return search[0].action if search else None
+
+
+def close_in(battle: Battle, me: CombatantView) -> Action | None:
+    """A move nearer the nearest enemy through cover, when one can end nearer at all."""
+    enemies = enemy_hexes(battle, me.id)  # read once for both questions (nothing moves between them)
+    if not could_close_in(battle, me, enemies):
+        return None
+    return best_move(battle, battle.options(me.id, groups=("move",)), me, enemies)
+
+
+Decision = Callable[[Battle, CombatantView], Action | None]
+"""One thing a combatant may do on its turn, or None when it does not apply."""
+ANY_RULESET: tuple[Decision, ...] = (attack, reload_empty_gun, close_in)
+"""Attack, reload an empty gun, close in: the turn under SWN, and under a ruleset `TURNS` does not name."""
+TURNS: Mapping[str, tuple[Decision, ...]] = MappingProxyType({
+    "swn": ANY_RULESET,
+    # seed 001: regain control or grapple first; search for the hidden; ready or hide rather than wait
+    "lucky-stars": (held_or_holding, attack, reload_empty_gun, search_for_the_hidden, close_in, instead_of_waiting),
+    # seed 003: several attacks declared for the next phase when they pay more
+    "starfarer": (*ANY_RULESET, declaration),
+})
+"""The plain player's turn by ruleset name: the first decision that applies is taken, else the turn ends."""
+
+
 def choose_action(battle: Battle) -> Action:
     """The next action for whoever must act now (the open decision's decider, or the current turn)."""
     prompt = battle.pending()
@@ -239,34 +194,11 @@ def choose_action(battle: Battle) -> Action:
     conduct = conduct_of(battle, me)
     if conduct != "fight":
         return falling_back(battle, me, conduct)
-    if plays_lucky_stars(battle) and (trick := held_or_holding(battle, me)) is not None:
-        return trick  # seed 001: regain control first when pinned; grapple a shooter, strike the one held
-    attack = best_attack(battle.options(actor, groups=("attack",)))  # the moves only when no attack is taken
-    if attack is not None:
-        return attack
-    reload = reload_empty_gun(battle, me)
-    if reload is not None:
-        return reload
-    search = search_for_the_hidden(battle, me)
-    if search is not None:
-        return search
-    enemies = enemy_hexes(battle, actor)  # read once for both questions (nothing moves between them)
-    move = best_move(battle, battle.options(actor, groups=("move",)), me, enemies) \
-        if could_close_in(battle, me, enemies) else None
-    if move is not None:
-        return move
-    if plays_lucky_stars(battle) and (waiting := instead_of_waiting(battle, me)) is not None:
-        return waiting  # seed 001: ready an attack for an enemy coming, or hide
-    return declaration(battle, actor) or EndTurn(actor)
-
-
-def search_for_the_hidden(battle: Battle, me) -> Action | None:
-    """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it (the
-    search is offered only while an enemy is hidden from this combatant)."""
-    if "stealth" not in battle.ruleset.groups:  # no hiding under this ruleset: nothing to ask
-        return None
-    search = battle.options(me.id, groups=("stealth",)).allowed("search")
-    return search[0].action if search else None
+    for decide in TURNS.get(battle.ruleset_name, ANY_RULESET):
+        action = decide(battle, me)
+        if action is not None:
+            return action
+    return EndTurn(actor)
 
 
 def play(battle: Battle, max_actions: int = 5000) -> int:

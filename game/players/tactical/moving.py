@@ -4,11 +4,11 @@ its leader kept back, and, having fired, stepping back into shelter."""
 from __future__ import annotations
 
 from game.actions import Attack, Charge, EndTurn, ThrowGrenade
-from game.ai import enemy_hexes, protection, read_shelters
+from game.players.reading import enemy_hexes, protection, read_shelters
 from game.battle import Battle
 from game.hexgrid import Hex, distance
 from game.options import AttackOption, MoveOption, Options
-from game.tactical.attacks import Decision, is_leader
+from game.players.tactical.attacks import Decision, is_leader
 from game.views import CombatantView
 
 UNREACHABLE = 1 << 30
@@ -138,7 +138,7 @@ def rival_camps(battle: Battle, me: CombatantView) -> int:
     both camps' fire)."""
     camps = {side.id: side.camp for side in battle.sides()}
     mine = camps.get(me.side)
-    return len({camps.get(c.side) for c in battle.combatants() if c.in_fight} - {mine, None})
+    return len({camps.get(side) for _, side, _ in battle.standing()} - {mine, None})
 
 
 def move_reason(battle: Battle, me: CombatantView, hex_: Hex, cover: int, exposure: int, leader: bool,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from game.actions import Attack
 from game.battle import Battle
-from game.tactical.attacks import Decision
-from game.tactical.moving import fired_this_turn
+from game.players.tactical.attacks import Decision
+from game.players.tactical.moving import fired_this_turn
 from game.views import CombatantView
 
 

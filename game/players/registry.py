@@ -1,4 +1,4 @@
-"""Computer players by name: a small registry the simulator picks each side's player from.
+"""Computer players by name: the registry the simulator and the window pick each side's player from.
 
 A policy maker takes a seed (an int, for a policy that draws at random) and returns a
 `Policy`: a function from the battle to the action for whoever must act now (the open
@@ -12,12 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-import numpy as np
-
-from game.actions import Action, EndTurn, Hold
-from game.ai import choose_action
+from game.actions import Action
 from game.battle import Battle
-from game.tactical import tactical_player
+from game.players.baseline import acting, random_player
+from game.players.plain import choose_action
+from game.players.tactical import tactical_player
 
 Policy = Callable[[Battle], Action]
 """Chooses the next action for whoever must act now."""
@@ -48,36 +47,15 @@ def make_policy(name: str, seed: int) -> Policy:
     return entry.make(seed)
 
 
-def acting(battle: Battle) -> int | None:
-    """Who must act now: the open decision's decider, else the combatant whose turn it is."""
-    prompt = battle.pending()
-    return prompt.decider if prompt is not None else battle.current()
-
-
 def computer_player(seed: int) -> Policy:
-    """The plain computer player of `game.ai` (deterministic: the seed is not used)."""
+    """The plain computer player of `game.players.plain` (deterministic: the seed is not used)."""
     return choose_action
 
 
-def random_player(seed: int) -> Policy:
-    """A baseline that takes one of the legal options of whoever acts, each equally likely
-    (`Battle.options()`, every group), drawing from its own seeded stream."""
-    stream = np.random.Generator(np.random.PCG64(seed))
-
-    def choose(battle: Battle) -> Action:
-        actor = acting(battle)
-        legal = battle.options(actor).allowed()
-        if legal:
-            return legal[int(stream.integers(len(legal)))].action
-        return Hold(actor) if battle.pending() is not None else EndTurn(actor)
-
-    return choose
-
-
 POLICIES: Mapping[str, PolicyEntry] = MappingProxyType({
-    "computer": PolicyEntry("computer", "the plain computer player (game.ai): the best expected damage, "
+    "computer": PolicyEntry("computer", "the plain computer player (game.players.plain): the best expected damage, "
                             "else closing in through cover", computer_player),
-    "tactical": PolicyEntry("tactical", "the tactical player (game.tactical): focus fire, cover, out of "
+    "tactical": PolicyEntry("tactical", "the tactical player (game.players.tactical): focus fire, cover, out of "
                             "overwatch wedges, grenades at clusters, charges on good odds", tactical_player),
     "random": PolicyEntry("random", "a baseline: any legal option, each equally likely", random_player),
 })

@@ -1,6 +1,6 @@
 """The tactical computer player: a facade client that weighs what `Battle.options()` offers.
 
-Like the plain player (`game.ai`) it reads only the options, the combatants' views and the
+Like the plain player (`game.players.plain`) it reads only the options, the combatants' views and the
 facade's cover readings, and it obeys its side's morale band the same way, but for one case:
 Panicked with nowhere left to run, it shoots back (or reloads an empty gun to), where the plain
 player never shoots (`cornered`). On top of that:
@@ -10,8 +10,8 @@ player never shoots (`cornered`). On top of that:
   `AttackOption`), so the wounded go down first, the dangerous (bigger guns) breaking ties;
 - grenades at clusters: a throw is weighed over its whole landing spread (each landing's
   chance times the enemies its blast catches), never when the blast may catch a friend;
-- charges when the odds say so: a charge's expected blow, after the target's armor, must
-  beat the best shot;
+- charges when the odds say so: a charge's expected damage (the option's own, cover armor
+  included) must beat the best shot;
 - moving, it keeps out of enemy overwatch wedges (`Options.watched`), takes the hex the
   fewest enemies see, then the best cover, among the hexes that close in, and keeps its
   side's leader (the toughest of the side) back in cover rather than in front; having fired,
@@ -44,7 +44,7 @@ deterministic.
 
 from __future__ import annotations
 
-from game.tactical.attacks import Decision, grenade_value, mean_after_armor, mean_damage
-from game.tactical.player import decide, tactical_player
+from game.players.tactical.attacks import Decision, grenade_value
+from game.players.tactical.player import decide, tactical_player
 
-__all__ = ["Decision", "decide", "grenade_value", "mean_after_armor", "mean_damage", "tactical_player"]
+__all__ = ["Decision", "decide", "grenade_value", "tactical_player"]

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from game.battle import Battle
 from game.options import Options, ReactionOption
-from game.tactical.attacks import Decision
+from game.players.tactical.attacks import Decision
 
 REACTIONS = {"evade": "evades", "parry": "parries"}
 LIKELY_HIT = Fraction(1, 2)

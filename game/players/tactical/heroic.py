@@ -6,11 +6,11 @@ not its closeness."""
 from __future__ import annotations
 
 from game.actions import EndTurn, Move
-from game.ai import enemy_hexes
+from game.players.reading import enemy_hexes
 from game.battle import Battle
 from game.options import MoveOption, Options
-from game.tactical.attacks import Decision
-from game.tactical.moving import exposure_to, fired_this_turn, watched_by
+from game.players.tactical.attacks import Decision
+from game.players.tactical.moving import exposure_to, fired_this_turn, watched_by
 from game.views import CombatantView
 
 HIT_DICE = "hd"

@@ -1,10 +1,9 @@
-"""The tactical player's sums for a blow: the mean of a damage roll (after armor), how much
-a shot, a charge or a grenade is worth, and the attack it decides on (Seed 002: charges,
-grenades and cover; the odds and expected damage come from `Battle.options()`)."""
+"""The tactical player's sums for a blow: how much a shot, a charge or a grenade is worth, and
+the attack it decides on (Seed 002: charges, grenades and cover). The odds and the expected
+damage, cover armor included, come from `Battle.options()`: the engine's own planners."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,7 +14,6 @@ from game.options import AttackOption, ChargeOption, GrenadeOption, Options
 from game.views import CombatantView
 
 SHOT_KINDS = ("attack", "aimed_attack", "burst_attack")
-DICE = re.compile(r"^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,38 +22,6 @@ class Decision:
 
     action: Action
     reason: str
-
-
-def mean_damage(expression: str) -> Fraction:
-    """The mean of a dice expression such as "2d6+1" (a plain number is itself; unknown is 0)."""
-    found = DICE.match(expression or "")
-    if found is None:
-        return Fraction(int(expression)) if (expression or "").strip().lstrip("-").isdigit() else Fraction(0)
-    count, sides, plus = int(found.group(1) or 1), int(found.group(2)), found.group(3)
-    return Fraction(count * (sides + 1), 2) + (int(plus.replace(" ", "")) if plus else 0)
-
-
-def mean_after_armor(expression: str, armor: int) -> Fraction:
-    """The mean of a dice expression's roll less armor, never below 0 (SWN core: armor comes
-    off every blow), worked out exactly over every face; with no armor it is `mean_damage`."""
-    found = DICE.match(expression or "")
-    if found is None or armor <= 0:
-        return max(mean_damage(expression) - max(armor, 0), Fraction(0))
-    count, sides, plus = int(found.group(1) or 1), int(found.group(2)), found.group(3)
-    totals = {int(plus.replace(" ", "")) if plus else 0: 1}
-    for _ in range(count):
-        totals = _add_die(totals, sides)
-    ways = sides ** count
-    return sum((Fraction(n * max(0, total - armor), ways) for total, n in totals.items()), Fraction(0))
-
-
-def _add_die(totals: dict[int, int], sides: int) -> dict[int, int]:
-    """The ways to reach every total after one more die of `sides` faces."""
-    more: dict[int, int] = {}
-    for total, ways in totals.items():
-        for face in range(1, sides + 1):
-            more[total + face] = more.get(total + face, 0) + ways
-    return more
 
 
 def shot_value(option: AttackOption, target: CombatantView | None) -> tuple[Fraction, Fraction]:
@@ -82,20 +48,15 @@ def best_shot(options: Options, people: dict[int, CombatantView]) -> tuple[Attac
     return best, shot_value(best, people.get(best.target))
 
 
-def best_charge(options: Options, people: dict[int, CombatantView]) -> tuple[ChargeOption, Fraction] | None:
-    """The charge with the largest expected blow: the chance to hit times the mean damage left
-    after the target's own armor (a gravtank's 18 shrugs off a 1d6 shove: no blow at all)."""
-    charges = [(o.odds.chance * mean_after_armor(o.damage, _armor(people.get(o.target))), -o.target, o)
-               for o in options.allowed("charge") if isinstance(o, ChargeOption) and o.odds is not None]
+def best_charge(options: Options) -> tuple[ChargeOption, Fraction] | None:
+    """The charge with the largest expected blow (the option's own: the chance to hit times the
+    mean blow after the armor that counts, cover included; a gravtank's 18 shrugs off a 1d6
+    shove: no blow at all)."""
+    charges = [(o.expected_damage, -o.target, o) for o in options.allowed("charge") if isinstance(o, ChargeOption)]
     if not charges:
         return None
     blow, _, option = max(charges, key=lambda item: item[:2])
     return (option, blow) if blow > 0 else None
-
-
-def _armor(view: CombatantView | None) -> int:
-    """A combatant's own armor (0 when unknown)."""
-    return view.armor if view is not None else 0
 
 
 def grenade_value(option: GrenadeOption, foes: set[Hex], friends: set[Hex]) -> tuple[Fraction, Fraction]:
@@ -124,9 +85,9 @@ def camp_of(battle: Battle, me: CombatantView) -> tuple[set[Hex], set[Hex]]:
     camps = {side.id: side.camp for side in battle.sides()}
     mine = camps.get(me.side)
     foes, friends = set(), set()
-    for other in battle.combatants():
-        if other.in_fight and other.hex is not None and other.id != me.id:
-            (friends if camps.get(other.side) == mine else foes).add(other.hex)
+    for entity, side, hex_ in battle.standing():  # who is in the fight where: no view need be dressed
+        if entity != me.id:
+            (friends if camps.get(side) == mine else foes).add(hex_)
     return foes, friends
 
 
@@ -134,7 +95,7 @@ def is_leader(battle: Battle, me: CombatantView) -> bool:
     """Whether this is its side's leader: the toughest of a side of several (ties to the lower
     id). Not the leader the map names: keeping a 2-health boss back rather than the gang's
     squad cost the raiders of squad_ridge most of their wins against the plain player."""
-    side = [c for c in battle.combatants() if c.side == me.side and c.in_fight]
+    side = [battle.combatant(entity) for entity, side, _ in battle.standing() if side == me.side]  # its side only
     if len(side) < 2:
         return False
     return max(side, key=lambda c: (c.health_max, -c.id)).id == me.id
@@ -142,11 +103,11 @@ def is_leader(battle: Battle, me: CombatantView) -> bool:
 
 def attack_decision(battle: Battle, options: Options, me: CombatantView) -> Decision | None:
     """The best of a focused shot, a grenade at a cluster or a charge; None if none is worth it."""
-    people = {c.id: c for c in battle.combatants()}
+    people = {o.target: battle.combatant(o.target) for o in options.allowed(*SHOT_KINDS)}  # only those in reach
     shot = best_shot(options, people)
     foes, friends = camp_of(battle, me)
     throw = best_grenade(options, foes, friends)
-    charge = best_charge(options, people)
+    charge = best_charge(options)
     shot_damage = shot[0].expected_damage if shot else Fraction(0)
     if throw is not None and (throw[1] >= Fraction(3, 2) or shot is None):
         option, enemies = throw
