@@ -1,15 +1,18 @@
 """Render benchmark: frame time of the table view with the cached board and the one label pass,
-against redrawing every hex; and the label pass on its own.
+against redrawing every hex; the label pass on its own; then whole window frames
+(benchmarks/window.py: the banner, the action bar, the console, as the app draws them).
 
-Run: python benchmarks/render.py [--frames N]
+Run: python benchmarks/render.py [--frames N] [--labels-only] [--against CHECKOUT [--rounds N]]
 Prints figures beside their targets, with the machine's load average (the machine is shared:
 every figure is the best of several batches, in milliseconds of this process's CPU time);
 nothing here is a pass/fail test. The map is the largest bundled one (most hexes). Measured in the same run:
-- cached: one frame as the window draws it, frame after frame on the same window surface
-  (repaint from the board cached for this zoom only where the last frame drew, then tokens,
-  every label through the label pass, the title, reading the battle through the facade);
-- with every overlay: the same on a player's turn, the mouse over a reachable hex (reachable
-  hexes, the path, its destination and cost, the targets' rings and odds);
+- cached: one frame as the window draws it, frame after frame on the same window surface, a
+  pixel reported drawn over it each time (a frame drawn from the very same things is not drawn
+  at all): repaint from the board cached for this zoom only where the last frame drew, then
+  tokens, every label, the title, reading the battle through the facade;
+- with every overlay: the same on a player's turn, the mouse moving from one reachable hex to
+  another each frame (reachable hexes, the path, its destination and cost, the targets' rings
+  and odds, the labels placed again);
 - after a pan: the same with the camera moved before every frame (the whole board blitted,
   every label placed again at its new place);
 - after a zoom: the same with a zoom the board has not been drawn at before every frame
@@ -21,7 +24,9 @@ nothing here is a pass/fail test. The map is the largest bundled one (most hexes
   window as a big fight's are, where they fit), placed afresh and placed again remembering the
   last frame's spots; the same labels with every check a Python loop over every rectangle
   (the baseline); and a crowded case (100 tokens on a third of the largest map's hexes, where
-  half the labels cannot fit and each left off tries every spot first).
+  half the labels cannot fit), placed again with and without the pass's memory of the labels
+  it left off. `--against CHECKOUT` measures the label pass of this checkout and of another
+  one (say `git worktree add /tmp/before main`) in turn, in fresh processes.
 Targets: 1920x1080 at most 4 ms a frame and at least 3x faster than the baseline; 3840x2160
 at most 8 ms a frame, the first frame after a pan or zoom included; 200 labels placed in at
 most 2 ms.
@@ -33,12 +38,13 @@ import argparse
 import math
 import os
 import random
-import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
+"""The checkout measured: this one, or another one's (`--against` runs this file on it)."""
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -48,8 +54,7 @@ import pygame  # noqa: E402
 from game.savefile import battle_from_map  # noqa: E402
 from game.ui.board import BACKGROUND, GRID, Board  # noqa: E402
 from game.ui.labels import Fonts, label_size  # noqa: E402
-from game.ui.label_spots import spots  # noqa: E402
-from game.ui.layout import Disc, LabelLayout, Wanted, rank_key  # noqa: E402
+from game.ui.layout import Disc, LabelLayout, Wanted, rank_key, spots  # noqa: E402
 from game.ui.look import text_height  # noqa: E402
 from game.ui.overlays import Aim  # noqa: E402
 from game.ui.render import ZOOM_STEP, Frame, camera_for, start_headless  # noqa: E402
@@ -133,7 +138,9 @@ def measure(path: Path, size: tuple[int, int], frames: int) -> None:
         every.draw(target, camera)
         frame.draw(target, battle, camera, repaint_all=True)  # tokens and labels over it, as the cached frame
 
-    cached = per_frame(lambda: frame.draw(target, battle, camera), frames)
+    # A frame drawn from the very same things is not drawn at all: something drawn over the
+    # target each frame (a pixel, as a layer would report it) makes the frame repaint its last.
+    cached = per_frame(lambda: frame.draw(target, battle, camera, also=[pygame.Rect(0, 0, 1, 1)]), frames)
     full = per_frame(lambda: frame.draw(target, battle, camera, repaint_all=True), frames)
     slow = per_frame(baseline, max(1, frames // 4))
     overlaid = per_frame(_with_overlays(battle, frame, target, camera), frames)
@@ -159,11 +166,14 @@ def _with_overlays(battle, frame: Frame, target: pygame.Surface, camera):
     options = battle.options(battle.current())
     standing = {h: c for c in battle.combatants() if c.in_fight and c.hex is not None for h in (c.footprint or (c.hex,))}
     moves = options.allowed("move")
-    hover = moves[len(moves) // 2].hex if moves else None
-    aim = Aim(options, "move", standing, hover)
+    hovers = [move.hex for move in moves[len(moves) // 2:len(moves) // 2 + 2]] or [None]
+    count = [0]
 
-    def draw() -> None:
-        frame.draw(target, battle, camera, under=frame.overlays.shading(camera, options, "move", hover), aim=aim)
+    def draw() -> None:  # the mouse moving from one reachable hex to another, frame after frame
+        count[0] += 1
+        hover = hovers[count[0] % len(hovers)]
+        frame.draw(target, battle, camera, under=frame.overlays.shading(camera, options, "move", hover),
+                   aim=Aim(options, "move", standing, hover))
     return draw
 
 
@@ -252,37 +262,75 @@ def python_loops(wanted: list[Wanted], discs: list[Disc], inside: pygame.Rect) -
     return len(taken)
 
 
+class Forgetful(LabelLayout):
+    """The label pass without its memory of the labels left off in the last frame (a cache:
+    docs/speed.md); the labels are placed the same."""
+
+    def place(self, *args, **kwargs):
+        """Forget, then place."""
+        if hasattr(self, "_left_off"):  # a checkout from before the memory has none
+            self._left_off.clear()
+        return super().place(*args, **kwargs)
+
+
 def measure_layout(path: Path) -> None:
     """Print the label pass's times: 200 spread labels (the target), the Python-loop baseline,
-    and the crowded case."""
+    and the crowded case, each placed afresh (a new window, or after a pan or zoom, when every
+    label moves) and placed again (a frame where something else changed: the labels' spots are
+    remembered), with and without remembering the labels left off."""
     size = (1920, 1080)
     inside = pygame.Rect((0, 0), size)
+    print(f"label pass of {ROOT}:")
     for name, (wanted, discs) in (("200 labels, spread", spread_labels(size)),
                                   ("200 labels, crowded", crowded_labels(path, size))):
-        warm = LabelLayout()
+        warm, forgetful = LabelLayout(), Forgetful()
         laid = warm.place(wanted, discs, inside)
+        forgetful.place(wanted, discs, inside)
         fresh = per_frame(lambda: LabelLayout().place(wanted, discs, inside), 10)
         again = per_frame(lambda: warm.place(wanted, discs, inside), 10)
+        unremembered = per_frame(lambda: forgetful.place(wanted, discs, inside), 10)
         loops = per_frame(lambda: python_loops(wanted, discs, inside), 2, batches=3)
         print(f"label pass, {name} ({len(laid.placed)} placed, {len(laid.omitted)} left off):")
         print(f"  placed afresh            {verdict(fresh, LAYOUT_TARGET)}")
         print(f"  placed again (kept spots) {verdict(again, LAYOUT_TARGET)}")
+        print(f"    the same without remembering the labels left off {unremembered:6.2f} ms  ({load()})")
         print(f"  Python loops (baseline)   {loops:6.2f} ms  speedup {loops / fresh:4.1f}x  ({load()})")
 
 
+def against(other: Path, rounds: int) -> None:
+    """The label pass of this checkout and of `other`, measured in turn in fresh processes
+    (`rounds` times each), so that both meet the same load."""
+    for round_ in range(rounds):
+        for root in (ROOT, other):
+            env = dict(os.environ, BENCH_ROOT=str(root))
+            print(f"-- round {round_ + 1}", flush=True)
+            subprocess.run([sys.executable, __file__, "--labels-only"], env=env, check=True)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Measure both screen sizes on the largest bundled map, then the label pass."""
+    """Measure both screen sizes on the largest bundled map, then the label pass, then whole
+    window frames (benchmarks/window.py, in a process of its own)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40, help="frames per batch (default 40)")
+    parser.add_argument("--labels-only", action="store_true", help="only the label pass")
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="only the label pass, of this checkout and of another, in turn")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds with --against (default 2)")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        against(args.against.resolve(), args.rounds)
+        return 0
     start_headless()
     path = largest_map()
-    battle = battle_from_map(path, 1)
-    print(f"map {path.name}: {len(battle.scenario.terrain)} hexes, {len(battle.combatants())} combatants, "
-          f"{sum(len(layer.cells) for layer in battle.scenario.tile_layers)} tiles")
-    for size in TARGETS:
-        measure(path, size, args.frames)
+    if not args.labels_only:
+        battle = battle_from_map(path, 1)
+        print(f"map {path.name}: {len(battle.scenario.terrain)} hexes, {len(battle.combatants())} combatants, "
+              f"{sum(len(layer.cells) for layer in battle.scenario.tile_layers)} tiles")
+        for size in TARGETS:
+            measure(path, size, args.frames)
     measure_layout(path)
+    if not args.labels_only:
+        subprocess.run([sys.executable, str(Path(__file__).with_name("window.py"))], check=True)
     return 0
 
 

@@ -10,9 +10,7 @@ import pygame
 from game.savefile import battle_from_map
 from game.players.baseline import random_player
 from game.ui.labels import PIP_FULL
-from game.ui.label_room import Taken
-from game.ui.label_spots import STAND_OFF
-from game.ui.layout import LabelLayout
+from game.ui.layout import STAND_OFF, LabelLayout, Taken
 from game.ui.look import DOWN_GREY, LABEL_BACKING, TARGET, side_colour
 
 GAP = 3  # LabelLayout's gap between a label and what it stands beside

@@ -10,9 +10,8 @@ import tests.ui_kit  # noqa: F401  (the dummy video driver before pygame starts)
 
 import pygame  # noqa: E402
 
-from game.ui.label_room import Taken, circle_hits
-from game.ui.label_spots import SIDES, STAND_OFF, spot, spots
-from game.ui.layout import RANKS, Disc, LabelLayout, Placed, Wanted, rank_key
+from game.ui.layout import (RANKS, SIDES, STAND_OFF, Disc, LabelLayout, Placed, Taken, Wanted, circle_hits,
+                            rank_key, spot, spots)
 
 WINDOW = pygame.Rect(0, 0, 1280, 800)
 
@@ -199,3 +198,61 @@ def test_spots_stand_off_no_further_than_the_last_ring():
     assert found[0][0] == ("below", 0)
     remembered = list(spots("name", (400, 400, 20), sizes, 3, ("left", 2)))
     assert remembered[0][0] == ("left", 2)
+
+
+def test_at_most_repairs_labels_a_pass_try_to_make_room(monkeypatch):
+    # A window far too crowded: most labels find no spot, and only the first REPAIRS of them may
+    # try moving another label to make room (a crowded window would spend its frame trying).
+    from game.ui import layout
+
+    tries = []
+    make_room = LabelLayout._make_room
+    monkeypatch.setattr(LabelLayout, "_make_room", lambda self, want, room: (tries.append(want), make_room(self, want, room))[1])
+    discs, wanted = _scatter(5, 160, 55)
+    laid = LabelLayout().place(wanted, discs, WINDOW)
+    assert len(laid.omitted) > layout.REPAIRS  # more labels found no spot than may try
+    assert len(tries) == layout.REPAIRS
+    assert [rank_key(w) for w in tries] == sorted(rank_key(w) for w in tries)  # the highest ranks try
+
+
+class _Forgetful(LabelLayout):
+    """The label pass without its memory of the labels left off last frame."""
+
+    def place(self, *args, **kwargs):
+        self._left_off.clear()
+        return super().place(*args, **kwargs)
+
+
+def _frames(seed: int):
+    """A crowded window over several frames: the same frame again, a token walking off, labels
+    gone, an action bar appearing, tokens walking back."""
+    discs, wanted = _scatter(seed, 120, 80)
+    frames = [(wanted, discs, ()), (wanted, discs, ())]
+    moved = [Disc(d.owner, d.x + 300, d.y, d.radius) if d.owner == 7 else d for d in discs]
+    walked = [Wanted(w.text, w.size, w.owner, w.kind, (w.beside[0] + 300, *w.beside[1:]), w.order, w.shorter)
+              if w.owner == 7 else w for w in wanted]
+    frames += [(walked, moved, ()), (walked, moved, ()), (walked[::2], moved, ()), (walked[::2], moved, ())]
+    frames += [(walked, moved, (pygame.Rect(0, 600, 1280, 200),)), (wanted, discs, ()), (wanted, discs, ())]
+    return frames
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_labels_left_off_last_frame_are_placed_the_same_without_remembering_them(seed):
+    remembering, forgetful = LabelLayout(), _Forgetful()
+    for wanted, discs, keep_off in _frames(seed):
+        kept = remembering.place(wanted, discs, WINDOW, keep_off)
+        assert kept == forgetful.place(wanted, discs, WINDOW, keep_off)
+        _check(kept, discs, keep_off)
+
+
+def test_a_label_left_off_is_not_tried_again_while_all_within_its_reach_stays(monkeypatch):
+    discs, wanted = _scatter(2, 120, 80)
+    layout = LabelLayout()
+    for _ in range(3):  # the same frame again and again: its places settle
+        left_off = layout.place(wanted, discs, WINDOW).omitted
+    assert left_off
+    tried = []
+    first_free = LabelLayout._first_free
+    monkeypatch.setattr(LabelLayout, "_first_free", lambda self, want, room: (tried.append(want), first_free(self, want, room))[1])
+    assert layout.place(wanted, discs, WINDOW).omitted == left_off
+    assert tried and not {id(want) for want in tried} & {id(want) for want in left_off}

@@ -25,6 +25,7 @@ import pygame_gui
 from game.battle import Battle
 from game.hexgrid import Hex
 from game.options import Options
+from game.ui.ahead import DrawAhead
 from game.ui.aids import Aids
 from game.ui.autosaving import WindowAutosave
 from game.ui.balancing import BalanceLayer
@@ -91,7 +92,7 @@ class TableApp:
         self.toast = Toast(self)
         self.banner = TableBanner(self)
         self.layers: tuple[Layer, ...] = (self.briefing, self.aids, self.toast, self.autosaving, ConsoleWidgets(self),
-                                          BalanceLayer(self), self.tools, self.gm_tools, self.banner,
+                                          BalanceLayer(self), self.tools, self.gm_tools, self.banner, DrawAhead(self),
                                           TableInput(self))
         """The top layer first: events go down from it, ticks and drawing go up from the bottom."""
 

@@ -12,15 +12,19 @@ the search running; the button opens it again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine, UIWindow
 
 from game.battle import Battle
-from game.simulate.balance_job import BalanceJob, BalanceMapError, Request
 from game.ui.files import load
 from game.ui.layers import Layer
 from game.ui.tools import balance_slot
+
+if TYPE_CHECKING:  # the search's modules load when a search starts, not with the window (a start's first frame)
+    from game.simulate.balance_job import BalanceJob, Request
 
 ROW_H = 30
 GAP = 6
@@ -80,6 +84,7 @@ class BalanceDialog:
         vary = vary[0] if isinstance(vary, tuple) else vary
         camp = self.camp.selected_option
         camp = camp[0] if isinstance(camp, tuple) else camp
+        from game.simulate.balance_job import Request  # loaded with the first search (see the imports)
         return Request(str(map_path), camp, target, None if vary == THE_OTHER_SIDE else vary)
 
     def show(self, words: str, running: bool, done: bool) -> None:
@@ -150,10 +155,12 @@ class BalanceLayer(Layer):
             self.note = ask
             return
         self.note = ""
+        from game.simulate.balance_job import BalanceJob  # loaded with the first search (see the imports)
         self.job = BalanceJob(ask).start()
 
     def _open(self) -> None:
         """Write the balanced map beside the original and play it."""
+        from game.simulate.balance_job import BalanceMapError  # loaded with the first search (see the imports)
         try:
             path = self.job.write()
         except BalanceMapError as error:

@@ -74,9 +74,10 @@ class TableBanner(Layer):
 
     def draw(self, paint: Paint) -> None:
         """The banner and the bar laid over the table view (opaque, in the same places every frame
-        until they change, so they need no repaint of their own)."""
+        until they change, so they need no repaint of their own): where the map was drawn this
+        frame, or all of them when they changed."""
         view = self.app.table
-        self.picture.lay(paint.surface(view))
+        self.picture.lay(paint.surface(view), paint.repainted(view))
         self._point_to_the_actor(paint, view)
 
     def _point_to_the_actor(self, paint: Paint, view) -> None:

@@ -23,6 +23,7 @@ class BannerPicture:
         self.labels: tuple[Placed, ...] = ()
         """The banner's texts as labels drawn by others (kind "banner"), for the map's layout."""
         self._aside: pygame.Surface | None = None
+        self._laid: tuple | None = None  # the picture last laid, and on which target
 
     def make(self, battle, area: pygame.Rect, fonts: Fonts, seat: Seat, banner: Banner,
              size: tuple[int, int]) -> list[pygame.Rect]:
@@ -44,13 +45,19 @@ class BannerPicture:
         """Where the banner and bar stand on the window."""
         return self.drawn.areas
 
-    def lay(self, target: pygame.Surface) -> list[pygame.Rect]:
-        """The banner and bar laid over the target where they stand; returns the areas covered."""
+    def lay(self, target: pygame.Surface, only: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+        """The banner and bar laid over the target where they stand (only inside the `only`
+        rectangles, when given, if this very picture was laid on this target last time: the
+        rest of it is there still); returns the areas covered."""
+        key = (self.key, id(target), target.get_size())
+        if key != self._laid:
+            self._laid, only = key, None
         covered = []
         for area in self.drawn.areas:
             area = area.clip(target.get_rect())
-            if area.width and area.height:
-                covered.append(target.blit(self._aside, area, area))
+            for part in [area] if only is None else [area.clip(rect) for rect in only]:
+                if part.width and part.height:
+                    covered.append(target.blit(self._aside, part, part))
         return covered
 
 

@@ -10,18 +10,26 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 
 import pygame
 
 from game.hexgrid import Hex, TiledHexLayout
 from game.scenario import Scenario, TileLayerView, TileRef
 from game.ui.board_cache import BoardCache, board_key
-from game.ui.camera import Camera, Rect
+from game.ui.camera import Camera, Rect, still
 from game.ui.tiles import TileImages, generated_colour
 
 BACKGROUND = (24, 26, 32)
 GRID = (20, 20, 24)
-ZOOMS_KEPT = 4
+ZOOMS_KEPT = 6
+"""Pictures kept, one per zoom: each view's own and the two a window draws ahead of a wheel
+step (Frame.prepare), for the table and the console."""
+Patch = tuple[pygame.Surface, pygame.Rect]
+"""A part of the board with more laid in (the turn's shading), and where it lies on the board."""
+SAME_ZOOM = 1e-9
+"""Zooms this close (relative) are one picture: a wheel step out after one in lands back on the
+zoom before but for the last bit of the number, and the picture would be the same."""
 
 
 class Board:
@@ -40,57 +48,104 @@ class Board:
         self.bounds = kept.bounds if kept is not None else _whole(self._bounds())
         self._native: pygame.Surface | None = kept.picture if kept is not None else None
         self._zoomed: OrderedDict[float, pygame.Surface] = OrderedDict()
+        self._like: pygame.Surface | None = None  # a pixel of the targets' format (`suit`)
+        self._source: pygame.Surface | None = None  # the map's picture in that format
+        self._corners: list[list[tuple[float, float]]] | None = None  # each hex's corners in world pixels
 
-    def draw(self, target: pygame.Surface, camera: Camera, ground: pygame.Surface | None = None) -> pygame.Rect:
-        """Blit the cached board for the camera's zoom (or `ground`, a copy of it with more laid
-        in) at the camera's place, filling the rest of the target with the background; returns
-        the board's rectangle on the target."""
-        board = ground or self.surface(camera.zoom)
+    def draw(self, target: pygame.Surface, camera: Camera, patch: Patch | None = None,
+             fill: Iterable[pygame.Rect] | None = None) -> pygame.Rect:
+        """Blit the cached board for the camera's zoom at the camera's place (and `patch`, a part
+        of it with more laid in, over it), filling the rest of the target with the background, or
+        only the `fill` areas of it (the rest already is); returns the board's rectangle on the
+        target."""
+        board = self.surface(camera.zoom)
         placed = board.get_rect(topleft=self.offset(camera))
-        _fill_around(target, placed)
+        if fill is None:
+            _fill_around(target, placed)
+        else:
+            for area in fill:
+                _fill_outside(target, area, placed)
         target.blit(board, placed)
+        if patch is not None:
+            target.blit(patch[0], patch[1].move(placed.topleft))
         return placed
 
-    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect,
-                ground: pygame.Surface | None = None) -> None:
+    def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect, patch: Patch | None = None) -> None:
         """Put the board (or the background beside it) back inside one rectangle of the target."""
-        board = ground or self.surface(camera.zoom)
+        board = self.surface(camera.zoom)
         placed = board.get_rect(topleft=self.offset(camera))
         rect = rect.clip(target.get_rect())
         if not placed.contains(rect):  # only the part beside the board needs the background
             target.fill(BACKGROUND, rect)
         target.blit(board, rect.topleft, rect.move(-placed.x, -placed.y))
+        if patch is not None:
+            spot = patch[1].move(placed.topleft)
+            inside = rect.clip(spot)
+            if inside.width and inside.height:
+                target.blit(patch[0], inside.topleft, inside.move(-spot.x, -spot.y))
 
     def offset(self, camera: Camera) -> tuple[int, int]:
         """Where the board's top-left corner lands on screen."""
         x, y = camera.to_screen(self.bounds.x, self.bounds.y)
         return round(x), round(y)
 
+    def suit(self, target: pygame.Surface) -> None:
+        """Draw the pictures in the target's pixel format from now on, so blitting them is a
+        straight copy: the map's picture is converted once, not each zoom's (a window and its
+        frames keep one format, so this is done once)."""
+        if self._like is None or _form(self._like) != _form(target):
+            self._like = pygame.Surface((1, 1), 0, target)
+            self._source = None
+            self._zoomed.clear()
+
+    def has(self, zoom: float) -> bool:
+        """Whether the board at this zoom is drawn and kept."""
+        return self._kept_zoom(zoom) is not None
+
     def surface(self, zoom: float) -> pygame.Surface:
         """The board at a zoom level, drawn the first time it is asked for."""
-        if zoom not in self._zoomed:
+        kept = self._kept_zoom(zoom)
+        if kept is None:
+            kept = zoom
             self._zoomed[zoom] = self._draw_zoomed(zoom)
             while len(self._zoomed) > ZOOMS_KEPT:
                 self._zoomed.popitem(last=False)
-        self._zoomed.move_to_end(zoom)
-        return self._zoomed[zoom]
+        self._zoomed.move_to_end(kept)
+        return self._zoomed[kept]
 
-    def hex_polygon(self, h: Hex, zoom: float) -> list[tuple[float, float]]:
-        """A hex's corners on the board surface at a zoom level."""
-        return [((x - self.bounds.x) * zoom, (y - self.bounds.y) * zoom)
-                for x, y in self.layout.hex_corners(h)]
+    def _kept_zoom(self, zoom: float) -> float | None:
+        """The zoom of the kept picture for `zoom` (`SAME_ZOOM`), or None."""
+        if zoom in self._zoomed:
+            return zoom
+        return next((kept for kept in self._zoomed if abs(kept - zoom) <= SAME_ZOOM * zoom), None)
 
     # -- drawing --------------------------------------------------------------------------
 
     def _draw_zoomed(self, zoom: float) -> pygame.Surface:
-        """Scale the native board once and draw the grid on it."""
-        native = self.native()
+        """Scale the map's picture once and draw the grid on it."""
+        source = self._in_format()
         size = (max(1, round(self.bounds.w * zoom)), max(1, round(self.bounds.h * zoom)))
-        surface = native if size == native.get_size() else pygame.transform.smoothscale(native, size)
-        surface = _display_format(surface.copy() if surface is native else surface)
-        for h in self.hexes:
-            pygame.draw.lines(surface, GRID, True, self.hex_polygon(h, zoom), 1)
-        return surface
+        surface = source.copy() if size == source.get_size() else pygame.transform.smoothscale(source, size)
+        if self._corners is None:
+            self._corners = [self.layout.hex_corners(h) for h in self.hexes]
+        left, top = self.bounds.x, self.bounds.y
+        for corners in self._corners:
+            pygame.draw.lines(surface, GRID, True, [((x - left) * zoom, (y - top) * zoom) for x, y in corners], 1)
+        like = self._target()
+        return surface if like is None or _form(like) == _form(surface) else surface.convert(like)
+
+    def _in_format(self) -> pygame.Surface:
+        """The map's picture in the targets' format, converted once (a format smoothscale cannot
+        scale is left to each zoom's picture)."""
+        if self._source is None:
+            native, like = self.native(), self._target()
+            fits = like is None or _form(like) == _form(native) or like.get_bitsize() not in (24, 32)
+            self._source = native if fits else native.convert(like)
+        return self._source
+
+    def _target(self) -> pygame.Surface | None:
+        """A surface in the format pictures are drawn in: the targets' (`suit`), else the display's."""
+        return self._like or pygame.display.get_surface()
 
     def native(self) -> pygame.Surface:
         """Every visible tile layer at the map's own pixel size, bottom to top."""
@@ -155,34 +210,36 @@ class Board:
 
 
 class Ground:
-    """The board at one zoom with the turn's shaded hexes laid into a copy of it, so a frame
-    blits one opaque surface instead of the board and then a translucent layer. Changing the
-    shading puts the board back where the old layer was and lays the new one in."""
+    """The turn's shaded hexes laid into a copy of the part of the board they cover (a `Patch`),
+    so a frame blits opaque pictures (the board, then the patch) instead of the board and then a
+    translucent layer, and no copy of the whole board is made when the zoom changes, none at all
+    when the camera pans by whole pixels."""
 
     def __init__(self, board: Board) -> None:
         """Nothing laid in yet."""
         self.board = board
-        self._plain: pygame.Surface | None = None
-        self._copy: pygame.Surface | None = None
-        self._spot: pygame.Rect | None = None
         self.key: tuple | None = None
+        self._patch: Patch | None = None
+        self._made: tuple | None = None
 
-    def surface(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
-                topleft: tuple[int, int]) -> pygame.Surface:
-        """The board for the camera's zoom with `layer` (placed at `topleft` on screen) laid in."""
-        plain = self.board.surface(camera.zoom)
-        if plain is not self._plain:
-            self._plain, self._copy, self._spot, self.key = plain, None, None, None
-        if key != self.key:
-            self.key = key
-            if self._spot is not None:
-                self._copy.blit(plain, self._spot, self._spot)
-                self._spot = None
+    def patch(self, camera: Camera, key: tuple, layer: pygame.Surface | None,
+              topleft: tuple[int, int]) -> Patch | None:
+        """The part of the board for the camera's zoom that `layer` covers, with the layer laid
+        in, and where it lies on the board; None when nothing is laid in. The layer lies on
+        screen at `topleft` plus the camera's whole pixels of pan (`Shading`, `camera.still`)."""
+        whole = still(camera)[1]
+        x, y = self.board.offset(camera)
+        shift = (topleft[0] + whole[0] - x, topleft[1] + whole[1] - y)  # the layer's place on the board
+        if (key, camera.zoom, shift) != self._made:
+            self.key, self._made, self._patch = key, (key, camera.zoom, shift), None
             if layer is not None:
-                self._copy = self._copy or plain.copy()
-                x, y = self.board.offset(camera)
-                self._spot = self._copy.blit(layer, (topleft[0] - x, topleft[1] - y))
-        return self._copy if self._copy is not None and self._spot is not None else plain
+                plain = self.board.surface(camera.zoom)
+                spot = layer.get_rect(topleft=shift).clip(plain.get_rect())
+                if spot.width and spot.height:
+                    patch = plain.subsurface(spot).copy()
+                    patch.blit(layer, (shift[0] - spot.x, shift[1] - spot.y))
+                    self._patch = (patch, spot)
+        return self._patch
 
 
 def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:
@@ -206,12 +263,29 @@ def _fill_around(target: pygame.Surface, inside: pygame.Rect) -> None:
     target.fill(BACKGROUND, (inside.right, top, max(0, width - inside.right), bottom - top))
 
 
+def _fill_outside(target: pygame.Surface, area: pygame.Rect, inside: pygame.Rect) -> None:
+    """Fill the part of `area` outside `inside` (which an opaque board covers) with the background."""
+    area = area.clip(target.get_rect())
+    if not area.width or not area.height or inside.contains(area):
+        return
+    if not area.colliderect(inside):
+        target.fill(BACKGROUND, area)
+        return
+    top, bottom = max(area.top, inside.top), min(area.bottom, inside.bottom)
+    for part in (pygame.Rect(area.left, area.top, area.width, top - area.top),
+                 pygame.Rect(area.left, bottom, area.width, area.bottom - bottom),
+                 pygame.Rect(area.left, top, max(0, inside.left - area.left), bottom - top),
+                 pygame.Rect(inside.right, top, max(0, area.right - inside.right), bottom - top)):
+        if part.width > 0 and part.height > 0:
+            target.fill(BACKGROUND, part)
+
+
 def _whole(rect: Rect) -> Rect:
     """The rectangle grown to whole pixels."""
     left, top = math.floor(rect.x), math.floor(rect.y)
     return Rect(left, top, math.ceil(rect.x + rect.w) - left, math.ceil(rect.y + rect.h) - top)
 
 
-def _display_format(surface: pygame.Surface) -> pygame.Surface:
-    """The surface in the display's pixel format when a display exists (fast blits)."""
-    return surface.convert() if pygame.display.get_surface() is not None else surface
+def _form(surface: pygame.Surface) -> tuple:
+    """A surface's pixel format: bits a pixel and the colour masks."""
+    return surface.get_bitsize(), surface.get_masks()

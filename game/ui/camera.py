@@ -6,6 +6,7 @@ found with the layout's own picking, so a click lands on the hex Tiled would pic
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -68,6 +69,15 @@ class Camera:
         return replace(self, zoom=zoom, pan=(screen_xy[0] - wx * zoom, screen_xy[1] - wy * zoom))
 
 
+def still(camera: Camera) -> tuple[Camera, tuple[int, int]]:
+    """The camera with its pan cut to less than a pixel, and the whole pixels cut off: a picture
+    drawn with it (the turn's shading) is the very same after a pan by whole pixels, and lies
+    on screen at its place plus those whole pixels."""
+    x, y = math.floor(camera.pan[0]), math.floor(camera.pan[1])
+    # rounded so that a pan there and back lands on the same camera, not one a last bit away
+    return replace(camera, pan=(round(camera.pan[0] - x, 6), round(camera.pan[1] - y, 6))), (x, y)
+
+
 def fit(map_bounds: Rect, screen_size: tuple[int, int], margin: tuple[int, int, int, int],
         layout: TiledHexLayout) -> Camera:
     """The camera showing the whole map as large as fits the screen inside `margin`
@@ -86,3 +96,4 @@ def fit(map_bounds: Rect, screen_size: tuple[int, int], margin: tuple[int, int, 
 def _centre(layout: TiledHexLayout, h: Hex) -> tuple[float, float]:
     """A hex's centre in world pixels, worked out once per layout and hex (tokens ask every frame)."""
     return layout.hex_center(h)
+

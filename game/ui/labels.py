@@ -27,6 +27,7 @@ class Fonts:
         if not pygame.font.get_init():
             pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._sized: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._backed: dict[tuple[str, int], pygame.Surface] = {}
         self._lines: dict[int, int] = {}
@@ -34,13 +35,26 @@ class Fonts:
     def font(self, line_height: int) -> pygame.font.Font:
         """The default font whose lines are at least `line_height` pixels tall."""
         if line_height not in self._fonts:
-            size = line_height
-            font = pygame.font.Font(None, size)
-            while font.get_height() < line_height:
-                size += 1
-                font = pygame.font.Font(None, size)
-            self._fonts[line_height] = font
+            # The smallest size from `line_height` up whose lines are tall enough: heights grow
+            # with the size, so a halving search finds it opening a few fonts, not one per size
+            # (each opens the font file: a start asks for some forty line heights).
+            low, high = line_height, max(line_height, 1) * 2
+            while self._font_of_size(high).get_height() < line_height:
+                low, high = high + 1, high * 2
+            while low < high:
+                middle = (low + high) // 2
+                if self._font_of_size(middle).get_height() < line_height:
+                    low = middle + 1
+                else:
+                    high = middle
+            self._fonts[line_height] = self._font_of_size(low)
         return self._fonts[line_height]
+
+    def _font_of_size(self, size: int) -> pygame.font.Font:
+        """The default font at a size (pygame's, which scales it), opened once."""
+        if size not in self._sized:
+            self._sized[size] = pygame.font.Font(None, size)
+        return self._sized[size]
 
     def line_for_letters(self, letters: int) -> int:
         """The smallest line height whose capital letters ("H", as rendered) are at least

@@ -47,6 +47,7 @@ class Paint:
     def __init__(self, views, now: float) -> None:
         self.views = views
         self.now = now
+        self._repainted = {id(view): view.frame.repainted for view in views}
         self._drawn: dict[int, list[pygame.Rect]] = {id(view): [] for view in views}
         self.covered = False
         self.again = False
@@ -55,6 +56,11 @@ class Paint:
     def surface(self, view) -> pygame.Surface:
         """The surface of a view's window."""
         return view.window.get_surface()
+
+    def repainted(self, view) -> list[pygame.Rect] | None:
+        """Where the view's map was drawn this frame (None: all over its window): an opaque
+        picture laid over the map in the same place every frame needs laying again only there."""
+        return self._repainted[id(view)]
 
     def drew(self, view, rect: pygame.Rect) -> None:
         """Something was drawn over the view's map in `rect`: repaint it from the board next frame."""

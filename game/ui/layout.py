@@ -23,13 +23,15 @@ When a label finds every spot taken, the pass makes room before giving up: a spo
 label placed before it is all that is in the way is taken if that label finds another spot of
 its own (it moves, the new one stands there). A greedy pass alone left "Boomer" off the default
 map at 1280x800: Rustjaw Kell's name and Lune's had taken the two spots beside him that were free.
+At most `REPAIRS` labels a pass try this (a crowded window would otherwise spend its frame
+trying); the rest are left off at once.
 
 What is left off, and in which order (the documented last resort): labels are placed by rank,
 and a label is left off only when every spot for it, standing off included (and, where the view
 allows, its shorter text), is taken by discs, kept-off rectangles or labels placed before it,
-and no single one of those labels can make room (a label left off is tried once more at the end
-when a label moved after its turn, so nothing left off would fit in the final picture). So the
-lowest ranks go first:
+and (for the first `REPAIRS` such labels) no single one of those labels can make room; a label
+left off is tried once more at the end when a label moved away from within its reach after its
+turn, so nothing left off would fit in the final picture. So the lowest ranks go first:
 
     1. formation words     2. condition words     3. health     4. cover text
     5. odds                6. names                7. the path's cost
@@ -41,70 +43,38 @@ shortened at 1280x720 and larger; the console, and a table window smaller than t
 name's short form ("T10") before leaving it off. The console's tracker lists everyone, so a
 name left off is still on the GM's screen.
 
-Speed: each candidate spot is tested against every label and disc placed so far with
+Speed: each candidate spot is tested against the labels placed so far with
 `pygame.Rect.collidelist` and `collidelistall`, which scan in C (a frame holds a few hundred
 rectangles: scanning them all costs less than gathering them from a grid's buckets); only the
-discs whose squares it meets get the exact circle test in Python.
+discs whose squares it meets get the exact circle test in Python. A label left off in the last
+frame is left off again without trying its spots when all that lies within its reach (the
+labels placed before it, their leader lines, the kept-off areas, the discs, the map's area, its
+own text and place) is as it was when it found no spot then: each spot would be taken again
+(docs/speed.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from game.ui.label_room import Taken, ambiguous, blocked, crossed
-from game.ui.label_spots import leader_for, spots
+from game.ui.layout_room import Placing, Taken, free_now
+from game.ui.layout_shapes import (CLEAR, SIDES, STAND_OFF, Disc, Placed, Wanted, circle_hits, leader_for, reach,
+                                   spot, spots)
+
+__all__ = ["CLEAR", "RANKS", "REPAIRS", "SIDES", "STAND_OFF", "Disc", "LabelLayout", "Laid", "Placed", "Taken",
+           "Wanted", "circle_hits", "leader_for", "rank_key", "record", "spot", "spots"]
 
 RANKS = ("cost", "name", "odds", "cover", "health", "condition", "formation")
 """The kinds of label the pass places, highest rank first (the last is the first left off)."""
+_RANK = {kind: index for index, kind in enumerate(RANKS)}
 
-CLEAR = 0.75
-"""A label beside its token keeps this many line heights from every other token's disc or ring,
-so it cannot be read as theirs; where it cannot, it stands off with a leader line."""
 REPAIRS = 24
-"""How many labels a pass may make room for by moving one label placed before them (a crowded
-window would otherwise spend its frame trying: past this, labels are left off at once)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Disc:
-    """A token's disc on screen (a squad has one per hex, all with its id), or another round
-    thing labels keep off (a target's ring, the path's destination: owner None)."""
-
-    owner: int | None
-    x: float
-    y: float
-    radius: float
-
-
-@dataclass(frozen=True, slots=True)
-class Wanted:
-    """A label asked for: its text and size, whose it is, its kind (one of `RANKS`), the circle
-    it stands beside (x, y, radius: a token's disc, a target's ring, a hex's centre), its order
-    among labels of its kind (lower first), and shorter texts with their sizes to try before it
-    is left off."""
-
-    text: str
-    size: tuple[int, int]
-    owner: int | None
-    kind: str
-    beside: tuple[float, float, float]
-    order: int = 0
-    shorter: tuple[tuple[str, tuple[int, int]], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A label where it is drawn: its text, rectangle, owner, kind, and the leader line from its
-    token when it stands off (x1, y1, x2, y2; None when it stands beside its token)."""
-
-    text: str
-    rect: pygame.Rect
-    owner: int | None
-    kind: str
-    leader: tuple[int, int, int, int] | None = None
+"""How many labels that find no spot a pass lets try to make room, by moving one label placed
+before them (a crowded window would otherwise spend its frame trying: past this, labels are left
+off at once). No frame of the bundled maps, at 1280x800 to 3840x2160, has that many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +87,7 @@ class Laid:
 
 def rank_key(wanted: Wanted) -> tuple[int, int]:
     """The order labels are placed in: by kind (`RANKS`), then by their order within it."""
-    return RANKS.index(wanted.kind), wanted.order
+    return _RANK[wanted.kind], wanted.order
 
 
 class LabelLayout:
@@ -128,26 +98,49 @@ class LabelLayout:
         self.gap = gap
         self._last: dict[tuple[int | None, str], tuple[tuple[str, int], Placed, tuple[float, float]]] = {}
         """Each (owner, kind)'s spot in the last frame: its side and ring, the label, its token's centre."""
+        self._left_off: dict[tuple[int | None, str], tuple] = {}
+        """Each (owner, kind) left off in the last frame: what lay within its reach when it found no spot."""
 
     def place(self, wanted: Sequence[Wanted], discs: Sequence[Disc], inside: pygame.Rect,
               keep_off: Sequence[pygame.Rect] = (), fixed: Sequence[Placed] = ()) -> Laid:
         """Place every wanted label (see the module's rules); `fixed` labels are drawn by others
         where they are and kept off, like `keep_off`. A label with no free spot may take one that
         a single label placed before it alone blocks, when that label finds another (`_make_room`)."""
-        taken = Taken.of(discs, keep_off, fixed)
-        board = _Board(len(taken.solid))
-        omitted, repairs = [], REPAIRS
+        room = _Room(Taken.of(discs, keep_off, fixed), inside)
+        omitted, repairs, failed = [], REPAIRS, {}
         for want in sorted(wanted, key=rank_key):
-            found = self.first_free(want, taken, inside)
+            found = self._first_try(want, room, failed)
             if found is not None:
-                board.put(want, *found, taken, settled=self._kept(want, found[1]))
-            elif repairs > 0 and self._make_room(want, taken, inside, board):
-                repairs -= 1
-            else:
-                omitted.append((want, repairs))
-        omitted = self._again(omitted, repairs, taken, inside, board)
-        self._last = {(w.owner, w.kind): (key, label, w.beside[:2]) for w, key, label in board.labels()}
-        return Laid(tuple(label for _, _, label in board.labels()), tuple(omitted))
+                room.placing.put(want, *found, room.taken, settled=self._kept(want, found[1]))
+                continue
+            trying, repairs = repairs > 0, repairs - 1
+            if not (trying and self._make_room(want, room)):
+                omitted.append((want, len(room.vacated)))
+        left = self._again(omitted, room)
+        placed = room.placing.labels()
+        self._last = {(w.owner, w.kind): (key, label, w.beside[:2]) for w, key, label in placed}
+        self._left_off = {(w.owner, w.kind): failed[id(w)] for w in left if id(w) in failed}
+        return Laid(tuple(label for _, _, label in placed), tuple(left))
+
+    def _first_try(self, want: Wanted, room: _Room, failed: dict[int, tuple]) -> tuple[tuple[str, int], Placed] | None:
+        """`first_free` for a label's first try in a pass; a label left off in the last frame is
+        left off again without trying when all within its reach is as it was when it found no spot
+        then (each spot would be taken again). A label finding none is noted so, with what lies
+        within its reach (`failed`, by the label's id)."""
+        left_off = self._left_off.get((want.owner, want.kind))
+        seen = self._surroundings(want, room) if left_off is not None else None
+        if seen is not None and seen == left_off:
+            failed[id(want)] = seen
+            return None
+        found = self._first_free(want, room)
+        if found is None:
+            failed[id(want)] = seen or self._surroundings(want, room)
+        return found
+
+    def _surroundings(self, want: Wanted, room: _Room) -> tuple:
+        """Everything a label's spots depend on: the label, its place in the last frame, the map's
+        area, and what lies within its reach (`Taken.around`)."""
+        return want, self._last.get((want.owner, want.kind)), tuple(room.inside), room.taken.around(reach(want, self.gap))
 
     def _kept(self, want: Wanted, label: Placed) -> bool:
         """Whether the label stands where it stood in the last frame, its token not having moved
@@ -155,144 +148,85 @@ class LabelLayout:
         last = self._last.get((want.owner, want.kind))
         return last is not None and last[2] == want.beside[:2] and last[1].rect == label.rect
 
-    def _again(self, omitted: list[tuple[Wanted, int]], repairs: int, taken: Taken, inside: pygame.Rect,
-               board: _Board) -> list[Wanted]:
-        """The labels left off tried once more, in rank order, where a label moved to make room
-        after they were tried (it may have left a spot free): so nothing left off would fit in the
-        final picture. Those still without a spot."""
+    def _again(self, omitted: list[tuple[Wanted, int]], room: _Room) -> list[Wanted]:
+        """The labels left off tried once more, in rank order, where a label moved away from
+        within their reach after they were tried (it may have left a spot free): so nothing left
+        off would fit in the final picture. Those still without a spot."""
         left = []
-        for want, repairs_then in omitted:
-            found = self.first_free(want, taken, inside) if repairs_then != repairs else None
+        for want, vacated_then in omitted:
+            moved_away = room.vacated[vacated_then:]
+            found = None
+            if moved_away and reach(want, self.gap).collidelist(moved_away) != -1:
+                found = self._first_free(want, room)
             if found is None:
                 left.append(want)
             else:
-                board.put(want, *found, taken)
+                room.placing.put(want, *found, room.taken)
         return left
 
     def first_free(self, want: Wanted, taken: Taken, inside: pygame.Rect) -> tuple[tuple[str, int], Placed] | None:
         """The first free spot for the label or one of its shorter texts (the last frame's place
         tried first), with the side and ring it took; None when there is none."""
-        texts = ((want.text, want.size), *want.shorter)
-        last = self._last.get((want.owner, want.kind))
-        if last is not None and last[2] == want.beside[:2]:  # its token stays: its place first, in its words
-            for text, size in texts:
-                if size == last[1].rect.size:
-                    label = self._fits(want, text, last[0], pygame.Rect(last[1].rect), taken, inside)
-                    if label is not None:
-                        return last[0], label
-        for text, size in texts:
-            for key, rect in self._tried(want, size):
-                label = self._fits(want, text, key, rect, taken, inside)
-                if label is not None:
-                    return key, label
+        return self._first_free(want, _Room(taken, inside))
+
+    def _first_free(self, want: Wanted, room: _Room) -> tuple[tuple[str, int], Placed] | None:
+        for key, rect, text, _ in self._candidates(want):
+            leader = free_now(want, key, rect, room.taken, room.inside)
+            if leader is not False:
+                return key, Placed(text, rect, want.owner, want.kind, leader)
         return None
 
-    @staticmethod
-    def _fits(want: Wanted, text: str, key: tuple[str, int], rect: pygame.Rect, taken: Taken,
-              inside: pygame.Rect) -> Placed | None:
-        """The label at this spot if it may stand there (inside, on nothing taken, beside its
-        token and no other, or standing off with a leader line crossing nothing), else None."""
-        if not inside.contains(rect) or blocked(rect, taken, key[0] == "centre", want.owner):
-            return None
-        if not key[1]:
-            return None if ambiguous(rect, want.owner, taken, round(CLEAR * rect.height)) else \
-                Placed(text, rect, want.owner, want.kind)
-        leader = leader_for(want.beside, rect)
-        return None if crossed(leader, want.owner, taken) else Placed(text, rect, want.owner, want.kind, leader)
+    def _candidates(self, want: Wanted) -> Iterator[tuple[tuple[str, int], pygame.Rect, str, int]]:
+        """Every spot the label may take, in the order tried, with its text and which of the
+        label's texts it is (-1: the place it had): while its token stays, the place it had, in
+        its words (even if a ring or mark it stood beside has gone: it does not jump back); then,
+        for its text and each shorter one in turn, its last side and ring around the token's
+        place, then every spot."""
+        texts = ((want.text, want.size), *want.shorter)
+        last = self._last.get((want.owner, want.kind))
+        if last is not None and last[2] == want.beside[:2]:
+            for text, size in texts:
+                if size == last[1].rect.size:
+                    yield last[0], pygame.Rect(last[1].rect), text, -1
+        first = last[0] if last is not None else None
+        for index, (text, size) in enumerate(texts):
+            for key, rect in spots(want.kind, want.beside, size, self.gap, first):
+                yield key, rect, text, index
 
-    def _make_room(self, want: Wanted, taken: Taken, inside: pygame.Rect, board: _Board) -> bool:
+    def _make_room(self, want: Wanted, room: _Room) -> bool:
         """A spot for a label that found none: one where a single label placed before it is all
         that is in the way, and that label finds another spot (in its own order) once this one is
         taken. Both are then placed (True); otherwise nothing changes (False). A label standing
         where it stood last frame is never the one moved."""
-        for key, rect in self._tried(want, want.size):
-            blocker = board.only_blocker(rect, taken) if inside.contains(rect) else None
+        placing, taken, inside = room.placing, room.taken, room.inside
+        for key, rect, _, index in self._candidates(want):
+            if index != 0 or not inside.contains(rect):  # its own text's spots, in the map's area
+                continue
+            blocker = placing.only_blocker(rect, taken)
             if blocker is None:
                 continue
-            board.lift(blocker, taken)
-            label = self._fits(want, want.text, key, rect, taken, inside)
-            if label is not None:
-                mine = board.put(want, key, label, taken)
-                moved = self.first_free(board.wanted_of(blocker), taken, inside)
+            lifted = placing.lift(blocker, taken)
+            leader = free_now(want, key, rect, taken, inside)
+            if leader is not False:
+                mine = placing.put(want, key, Placed(want.text, rect, want.owner, want.kind, leader), taken)
+                moved = self._first_free(placing.wanted_of(blocker), room)
                 if moved is not None:
-                    board.move(blocker, *moved, taken)
+                    placing.move(blocker, *moved, taken)
+                    room.vacated += lifted
                     return True
-                board.drop(mine, taken)
-            board.restore(blocker, taken)
+                placing.lift(mine, taken)
+            placing.restore(blocker, taken)
         return False
 
-    def _tried(self, want: Wanted, size: tuple[int, int]) -> Iterator[tuple[tuple[str, int], pygame.Rect]]:
-        """The spots in the order tried (after its place in the last frame, which `first_free`
-        tries first while its token stays: even if a ring or mark it stood beside has gone, it
-        does not jump back): its last side and ring around the token's place, then every spot."""
-        last = self._last.get((want.owner, want.kind))
-        yield from spots(want.kind, want.beside, size, self.gap, last[0] if last is not None else None)
 
+class _Room:
+    """One pass's working state: what is taken, the labels placed, the map's area, and where
+    labels moved away from while the pass made room (in order)."""
 
-class _Board:
-    """The labels placed so far, each with the slots its rectangle and leader pieces hold in
-    `Taken.solid`, so one can be lifted (its slots emptied: an empty rectangle meets nothing),
-    put back, or moved while the pass makes room."""
-
-    def __init__(self, base: int) -> None:
-        """Nothing placed; the first `base` slots of `Taken.solid` are others' (never moved)."""
-        self.base = base
-        self.entries: list[list] = []  # [want, key, label, slots, saved rects, standing]
-        self.slot_of: list[int | None] = [None] * base
-        self.settled: set[int] = set()
-
-    def put(self, want: Wanted, key: tuple[str, int], label: Placed, taken: Taken, settled: bool = False) -> int:
-        """Place a label (`settled`: where it stood last frame, so it is never moved); returns its entry."""
-        self.entries.append([want, key, label, self._add(label, taken, len(self.entries)), None, True])
-        if settled:
-            self.settled.add(len(self.entries) - 1)
-        return len(self.entries) - 1
-
-    def _add(self, label: Placed, taken: Taken, entry: int) -> range:
-        start = len(taken.solid)
-        taken.add_label(label)
-        self.slot_of += [entry] * (len(taken.solid) - start)
-        return range(start, len(taken.solid))
-
-    def only_blocker(self, rect: pygame.Rect, taken: Taken) -> int | None:
-        """The one placed label whose rectangle or leader is all that meets `rect`, if there is one."""
-        hits = rect.collidelistall(taken.solid)
-        entries = {self.slot_of[index] for index in hits}
-        if len(entries) != 1 or None in entries or entries <= self.settled:
-            return None
-        return next(iter(entries))
-
-    def lift(self, entry: int, taken: Taken) -> None:
-        """Take a label off the board for now (its slots emptied)."""
-        record = self.entries[entry]
-        record[4] = [taken.solid[index] for index in record[3]]
-        for index in record[3]:
-            taken.solid[index] = pygame.Rect(0, 0, 0, 0)
-        record[5] = False
-
-    def restore(self, entry: int, taken: Taken) -> None:
-        """Put a lifted label back where it was."""
-        record = self.entries[entry]
-        for index, rect in zip(record[3], record[4]):
-            taken.solid[index] = rect
-        record[5] = True
-
-    def move(self, entry: int, key: tuple[str, int], label: Placed, taken: Taken) -> None:
-        """A lifted label placed at its new spot."""
-        record = self.entries[entry]
-        record[1], record[2], record[3], record[5] = key, label, self._add(label, taken, entry), True
-
-    def drop(self, entry: int, taken: Taken) -> None:
-        """Take a label off the board for good."""
-        self.lift(entry, taken)
-
-    def wanted_of(self, entry: int) -> Wanted:
-        """What the label placed in this entry was asked as."""
-        return self.entries[entry][0]
-
-    def labels(self) -> list[tuple[Wanted, tuple[str, int], Placed]]:
-        """Every label on the board, in the order first placed."""
-        return [(want, key, label) for want, key, label, _, _, standing in self.entries if standing]
+    def __init__(self, taken: Taken, inside: pygame.Rect) -> None:
+        self.taken, self.inside = taken, inside
+        self.placing = Placing()
+        self.vacated: list[pygame.Rect] = []
 
 
 def record(size: tuple[int, int], view: str, discs: Iterable[tuple[Disc, str]], laid: Laid,

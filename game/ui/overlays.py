@@ -18,7 +18,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.options import AttackOption, ChargeOption, FormationOption, GrenadeOption, JumpOption, MoveOption, Options
-from game.ui.camera import Camera
+from game.ui.camera import Camera, still
 from game.ui.labels import Fonts, label_size
 from game.ui.layout import Disc, Wanted
 from game.ui.look import INK, TARGET
@@ -41,7 +41,8 @@ REFUSED_FORMATION = (230, 60, 60, 120)
 
 class Shading(NamedTuple):
     """The turn's shaded hexes: what they were made from, one translucent layer (None when
-    nothing is shaded) and its top-left corner on screen."""
+    nothing is shaded) and its top-left corner on screen less the camera's whole pixels of pan
+    (`camera.still`), so that a pan by whole pixels keeps the very same shading."""
 
     key: tuple
     layer: pygame.Surface | None
@@ -135,8 +136,9 @@ class Overlays:
     def shading(self, camera: Camera, options: Options, kind: str, hover: Hex | None,
                 wedge: tuple[Hex, ...] = (), charge_target: int | None = None) -> Shading:
         """The shaded hexes of `kind` as one translucent layer, made again only when the choices,
-        the camera, the wedge or (aiming a grenade) the hovered hex change. The frame lays it
+        the zoom, the wedge or (aiming a grenade) the hovered hex change. The frame lays it
         into its copy of the board, so the shading costs nothing per frame."""
+        camera = still(camera)[0]  # a pan by whole pixels makes no new layer
         key = (options, kind, camera, wedge, charge_target, hover if kind == "grenade" else None)
         if key != self._shaded.key:  # the shaded hexes change with the choices, not with the mouse
             moves = {o.hex: o for o in options.allowed("move") if isinstance(o, MoveOption)}

@@ -11,6 +11,7 @@ from game.options import Options
 from game.ui.layers import Paint
 from game.ui.modes import AimOverwatch, Answer, ChargeEnd, Formation, facing_action
 from game.ui.overlays import Aim
+from game.ui.render import uncovered
 from game.ui.tracker import console_lines
 
 CONSOLE_BACKGROUND = (30, 32, 36)
@@ -68,12 +69,14 @@ class WindowPainter:
             formation = mode.shown(board) if isinstance(mode, Formation) else None
             aim = Aim(options, kind, board.standing, app.hover, formation, getattr(mode, "painted", ()))
         banner = app.banner.picture if view is app.table else None
+        covers = [*(banner.areas if banner else ()), *([app.tools.area] if view.window is app.console else ())]
         view.frame.draw(surface, app.battle, view.camera, repaint_all=self.covered, also=view.overlaid, under=shading,
                         seen_in=view.seen_in, aim=aim, keep_off=banner.areas if banner else (),
-                        others=banner.labels if banner else ())
+                        others=banner.labels if banner else (), within=uncovered(view.area, covers))
         view.overlaid = []  # the frame repaints its own overlays
-        if view.window is app.console:
+        if view.window is app.console:  # the widgets' words are see-through: drawn over last frame's, they would thicken
             surface.fill(CONSOLE_BACKGROUND, app.panel.rect)
+            surface.fill(CONSOLE_BACKGROUND, app.tools.area)
 
     def _wedge(self, mode, options: Options) -> tuple:
         """The overwatch wedge following the mouse while a facing is aimed (none otherwise)."""

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
 
@@ -59,13 +58,18 @@ class Frame:
     """Draws frames of one battle's map, keeping what does not change between frames.
 
     A frame is the board (with the turn's shading and the overwatch wedges laid into a copy of
-    it, `Ground`), the tokens, what the player is aiming (`Aim`: path, rings), then every label
-    from one pass (game.ui.layout): the title, names, health, conditions, odds, cover, cost.
-    When the target still holds this drawer's previous frame and the camera has not moved,
-    only the areas the previous frame drew on are repainted from the cached board: the picture
-    is the same as a full repaint (a test checks it), for a fraction of the copying. A caller
-    that draws anything else on the target passes `repaint_all=True` (or names the areas in
-    `also`). `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
+    the part of it they cover, `Ground`), the tokens, what the player is aiming (`Aim`: path,
+    rings), then every label from one pass (game.ui.layout): the title, names, health,
+    conditions, odds, cover, cost. When the target still holds this drawer's previous frame and
+    the camera has not moved, only the areas the previous frame drew on are repainted from the
+    cached board; when it has moved, the whole board is drawn and the background put back only
+    where the last frame's board and drawing were. Either way the picture is the same as a full
+    repaint (tests check it), for a fraction of the copying; a frame drawn from the very same
+    things as the last one onto the same target, nothing else having drawn there, is not drawn
+    again (the target holds it). Nothing is drawn outside the part of the target the caller
+    leaves it (`within`), so what covers the rest (the banner and bar) stays as it was laid. A caller that
+    draws anything else on the target passes `repaint_all=True` (or names the areas in `also`).
+    `record` holds what the last frame drew, as `hexbattle render --layout` writes it.
     """
 
     def __init__(self, battle: Battle, view: str = "table", board: Board | None = None) -> None:
@@ -83,28 +87,54 @@ class Frame:
         self._views: tuple = (None, ())
         self._merged: tuple = (None, NO_SHADING)
         self._placed: tuple = (None, None)
-        self._prepared: deque[float] = deque(maxlen=4)
         self.ground = Ground(self.board)
         self._last: tuple | None = None
+        self._scene: tuple | None = None
         self.inside = pygame.Rect(0, 0, 0, 0)
         """The part of the target the last frame's map was seen in (labels stay inside it)."""
         self.record: dict = {}
         """What the last frame drew: tokens, labels placed and left off (game.ui.layout.record)."""
+        self.repainted: list[pygame.Rect] | None = None
+        """Where the last frame put the map back over what others had drawn beside it (None: all
+        over the target, a new one or one painted whole), so that what stands beside the map (the
+        banner) needs laying again only there."""
 
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
-             aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = ()) -> None:
-        """One frame of the battle as it stands, onto `target`. `also` names areas something
-        else drew on over the last frame, repainted from the board too; `under` is the turn's
-        shaded hexes, laid into the board below the tokens; `aim` what the player is aiming
-        (None: no overlays); labels stay in `seen_in`, the part of the target the map is seen in
-        (all of it if None), off the `keep_off` rectangles and off `others`, labels someone else
-        draws (banners), which the frame's `record` lists with its own."""
-        self._board(target, battle, camera, repaint_all, also, under or NO_SHADING)
+             aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = (),
+             within: pygame.Rect | None = None) -> None:
+        """One frame of the battle as it stands, onto `target`, drawn only `within` that part of
+        it (all of it if None: what covers the rest, a banner, the console's tools, is not drawn
+        under; `uncovered`). `also` names areas something else drew on over the last frame,
+        repainted from the board too; `under` is the turn's shaded hexes, laid into the board
+        below the tokens; `aim` what the player is aiming (None: no overlays); labels stay in
+        `seen_in`, the part of the target the map is seen in (all of it if None), off the
+        `keep_off` rectangles and off `others`, labels someone else draws (banners), which the
+        frame's `record` lists with its own."""
+        also = list(also)
+        scene = (_scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others),
+                 None if within is None else tuple(within))
+        if scene == self._scene and not repaint_all and not also:
+            self.repainted = []
+            return  # the target still holds this very frame
+        self._scene = scene
+        self.board.suit(target)
+        self.inside = target.get_rect() if seen_in is None else pygame.Rect(seen_in)
+        clip = target.get_clip()
+        if within is not None:
+            target.set_clip(within.clip(clip))  # what covers the rest (a banner) is not drawn under
+        try:
+            self._draw(target, battle, camera, repaint_all, also, under or NO_SHADING, aim, keep_off, others)
+        finally:
+            target.set_clip(clip)
+
+    def _draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool, also: list,
+              under: Shading, aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> None:
+        """The frame, drawn within the part of the target left to it (`Frame.draw`)."""
+        placed = self._board(target, battle, camera, repaint_all, also, under)
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
-        self.inside = target.get_rect() if seen_in is None else seen_in
         shown, current = self._views[1], marked(battle)  # an open decision marks its decider
         drawn = self.tokens.draw(target, camera, shown, current)
         line, radius = self.label_line(target.get_height()), self.tokens.radius(camera, text_height(target.get_height()))
@@ -115,28 +145,35 @@ class Frame:
         fixed = (*([title] if title else []), *others)
         laid = self._laid(target, battle, camera, (shown, current, line), aim, aimed, keep_off, fixed)
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
-        drawn += aimed.drawn + [label.rect for label in fixed] + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
-        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn)
+        drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
+        # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
+        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
-               also: Iterable[pygame.Rect], under: Shading) -> None:
-        """The board with the turn's shading and the wedges: all of it when the target, its size,
-        the camera or the shading changed, else only where the last frame (and `also`) drew."""
-        ground = self.ground.surface(camera, *self._shading(battle, camera, under))
+               also: Iterable[pygame.Rect], under: Shading) -> pygame.Rect:
+        """The board with the turn's shading and the wedges: only where the last frame (and
+        `also`) drew when neither the camera nor the shading changed; else all of it, with the
+        background put back only where the last frame's board and drawing lay (the rest of the
+        target is background already), or everywhere when the target is new or `repaint_all`.
+        Returns where the board lies on the target."""
+        patch = self.ground.patch(camera, *self._shading(battle, camera, under))
         last = self._last
-        if repaint_all or last is None or last[:4] != (id(target), target.get_size(), camera, self.ground.key):
-            self.board.draw(target, camera, ground)  # fills the background around the board too
-        else:
+        same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
+        # Nothing is drawn outside `within`: there only what others drew (`also`) is gone.
+        self.repainted = also if same_target else None
+        if same_target and last[2:4] == (camera, self.ground.key):
             for rect in [*last[4], *also]:
-                self.board.repaint(target, camera, rect, ground)
+                self.board.repaint(target, camera, rect, patch)
+            return last[5]
+        covered = [last[5], *last[4], *also] if same_target else None
+        return self.board.draw(target, camera, patch, covered)
 
     def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
               aimed: Aimed, keep_off: Sequence[pygame.Rect], fixed: tuple[Placed, ...]) -> Laid:
         """Every label placed by the one pass, and the frame's record; placed again only when
         something it depends on changed (the battle, camera, window, aim, areas kept off)."""
         shown, current, line = tokens
-        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside),
-               None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted),
+        key = (id(battle), battle.state, camera, target.get_size(), tuple(self.inside), _aim_key(aim),
                tuple(tuple(rect) for rect in keep_off), tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in fixed))
         if self._placed[0] == key:
             return self._placed[1]
@@ -153,17 +190,26 @@ class Frame:
         self._placed = (key, laid)
         return laid
 
-    def prepare(self, camera: Camera) -> bool:
-        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's,
-        one per call, so that the first frame after a wheel step finds it drawn (a window calls
-        this while it waits for events); False once both are drawn."""
-        for step in (1, -1):
-            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
-            if zoom not in self._prepared:
-                self.board.surface(zoom)
-                self._prepared.append(zoom)
-                return True
+    def prepare(self, camera: Camera, first: int = 1) -> bool:
+        """Draw the board ahead of need at the zooms one wheel step in and out of the camera's
+        (out first when `first` is -1), one per call, so that the first frame after a wheel step
+        finds it drawn (a window calls this while it waits for events: game.ui.ahead); False
+        once both are drawn."""
+        for zoom in self._ahead(camera, first):
+            self.board.surface(zoom)
+            return True
         return False
+
+    def prepare_wanted(self, camera: Camera) -> bool:
+        """Whether `prepare` has a picture left to draw for this camera."""
+        return any(True for _ in self._ahead(camera))
+
+    def _ahead(self, camera: Camera, first: int = 1) -> Iterator[float]:
+        """The zooms one wheel step in and out of the camera's (`first` first) not drawn yet."""
+        for step in (first, -first):
+            zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
+            if not self.board.has(zoom):
+                yield zoom
 
     def label_line(self, height: int) -> int:
         """The line height of labels on a target this tall: on the table, tall enough for capital
@@ -197,6 +243,37 @@ class Frame:
         if not words:
             return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def uncovered(area: pygame.Rect, covers: Sequence[pygame.Rect]) -> pygame.Rect:
+    """What is left of `area` once the covers lying across its whole bottom or its whole right
+    side (the banner's strip, the action bar's column, the console's tools) are cut off: where
+    a frame needs drawing, the covers being laid over it. A cover that lies elsewhere cuts
+    nothing (the frame draws under it)."""
+    left = pygame.Rect(area)
+    for _ in covers:  # a column may span the whole side only once a strip is cut off
+        for cover in covers:
+            if cover.left <= left.left and cover.right >= left.right and cover.top < left.bottom <= cover.bottom:
+                left.height = max(0, cover.top - left.top)
+            if cover.top <= left.top and cover.bottom >= left.bottom and cover.left < left.right <= cover.right:
+                left.width = max(0, cover.left - left.left)
+    return left
+
+
+def _scene(target: pygame.Surface, battle: Battle, camera: Camera, under: Shading, seen_in: pygame.Rect | None,
+           aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> tuple:
+    """Everything a frame is drawn from (a frame is a function of these): the target, the
+    battle as it stands, the camera, the shading, the area the map is seen in, what is aimed,
+    the areas kept off and others' labels."""
+    return (id(target), target.get_size(), camera, id(battle), battle.state, under.key,
+            None if seen_in is None else tuple(seen_in),
+            _aim_key(aim), tuple(tuple(rect) for rect in keep_off),
+            tuple((p.text, tuple(p.rect), p.owner, p.kind) for p in others))
+
+
+def _aim_key(aim: Aim | None) -> tuple | None:
+    """What a frame's overlays and labels read of what is aimed."""
+    return None if aim is None else (id(aim.options), aim.kind, aim.hover, aim.formation, aim.painted)
 
 
 def people_aim(battle: Battle, view: str) -> Aim | None:
@@ -253,7 +330,7 @@ def render_frame(battle: Battle, size: tuple[int, int], view: str = "table", cam
         aim = people_aim(battle, view)
     under = frame.overlays.shading(camera, aim.options, aim.kind, aim.hover) if aim is not None else None
     frame.draw(surface, battle, camera, under=under, aim=aim, seen_in=seen_in, keep_off=banner.areas,
-               others=banner.labels)
+               others=banner.labels, within=uncovered(surface.get_rect(), banner.areas))
     banner.lay(surface)
     return surface, frame.record
 

@@ -15,6 +15,7 @@ from game.savefile import SaveError, write_save
 from game.ui.keys import BRIEFING
 from game.ui.layers import Layer
 from game.ui.modes import Choose, Click, Key
+from game.ui.render import ZOOM_STEP
 
 DRAG_START = 6  # pixels the mouse moves with a button held before it counts as a drag
 KEY_NAMES = {pygame.K_ESCAPE: "escape", pygame.K_RETURN: "return", pygame.K_SLASH: "?"}
@@ -95,11 +96,13 @@ class TableInput(Layer):
         self.app.feed(Click(view.camera.hex_at(event.pos), event.button), event.pos if table else None, from_table=table)
 
     def wheel(self, event) -> None:
-        """Zoom at the cursor."""
-        x, y = pygame.mouse.get_pos()
+        """Zoom at the cursor the map view under it, in the window the wheel was turned over (the
+        console's map stays as the GM left it when a player zooms the table's)."""
+        x, y = getattr(event, "pos", None) or pygame.mouse.get_pos()  # pygame-ce's wheel events carry both
+        window = getattr(event, "window", None)
         for view in self.app.views:
-            if view.camera is not None and view.area.collidepoint((x, y)):
-                view.camera = view.camera.zoomed_at((x, y), 1.15 ** event.y)
+            if view.camera is not None and view.area.collidepoint((x, y)) and window in (None, view.window):
+                view.camera = view.camera.zoomed_at((x, y), ZOOM_STEP ** event.y)  # the zooms DrawAhead draws ahead
 
     def gm(self, name: str) -> None:
         """The GM's controls: undo, redo, fit the map, save."""

@@ -29,6 +29,8 @@ class TableTools(Layer):
     def __init__(self, app, map_width: int, height: int) -> None:
         self.app = app
         top = height - TOOLS_HEIGHT
+        self.area = pygame.Rect(0, top, map_width, TOOLS_HEIGHT)
+        """The console's bottom rows the tools stand in (below its map)."""
         width = max(2 * OPEN_WIDTH, map_width - 2 * GAP)
         self.picker = FilePicker(app.manager, pygame.Rect(GAP, top, OPEN_WIDTH, ROW_H),
                                  pygame.Rect(40, 40, min(640, map_width - 80), min(480, height - 80)))

@@ -3,7 +3,7 @@ tinted in its side's colour and edged with a dark and a coloured line, on both v
 overwatch ends. The table view never shows the wedge of a watcher the map hides from it.
 
 The wedges are laid into the frame's copy of the board with the turn's shading (`merged`), so
-they cost nothing per frame; they are made again when the battle's state or the camera changes.
+they cost nothing per frame; they are made again when the battle's state or the zoom changes.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pygame
 
 from game.battle import Battle
 from game.hexgrid import Hex
-from game.ui.camera import Camera
+from game.ui.camera import Camera, still
 from game.ui.look import INK, side_colour
 from game.ui.overlays import Shading, polygon
 
@@ -21,7 +21,7 @@ NO_SHADING = Shading((), None, (0, 0))
 
 
 class Watches:
-    """The wedges of every unit on overwatch as one translucent layer, made once per state and camera."""
+    """The wedges of every unit on overwatch as one translucent layer, made once per state and zoom."""
 
     def __init__(self, view: str) -> None:
         """Wedges for a view ("table" leaves out the hidden watchers')."""
@@ -30,6 +30,7 @@ class Watches:
 
     def shading(self, battle: Battle, camera: Camera) -> Shading:
         """The layer of every wedge kept drawn now (no layer when nobody watches)."""
+        camera = still(camera)[0]  # a pan by whole pixels makes no new layer
         key = ("watches", id(battle), battle.state, camera)
         if self._made.key != key:
             self._made = Shading(key, *_layer(camera, self.wedges(battle)))

@@ -1,12 +1,12 @@
-"""Where a label may stand beside its circle (a token's disc, a target's ring, a hex's centre):
-the sides each kind of label tries in order, the rings further out it stands off on, and the
-leader line from the circle to a label standing off.
-"""
+"""The shapes the label pass works with (game.ui.layout): the round things labels keep off, the
+labels asked for and placed, the spots beside a circle a label may take, and leader lines.
+Pure geometry: nothing is drawn."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pygame
 
@@ -26,11 +26,60 @@ SIDES = {
 }
 """The sides each kind tries, in order: a name below its token, health above, odds above the ring."""
 
+CLEAR = 0.75
+"""A label beside its token keeps this many line heights from every other token's disc or ring,
+so it cannot be read as theirs; where it cannot, it stands off with a leader line."""
 STAND_OFF = 4
 """How many rings of spots further out a label tries (each a line further) before it is left off."""
 STANDING_OFF = ("below", "above", "right", "left", "below right", "above right", "below left", "above left")
 """The sides a label standing off tries, its kind's order kept: the four sides and four corners."""
 DIAGONAL = 0.71  # a corner spot's corner lies just outside the circle along the diagonal
+
+
+@dataclass(frozen=True, slots=True)
+class Disc:
+    """A token's disc on screen (a squad has one per hex, all with its id), or another round
+    thing labels keep off (a target's ring, the path's destination: owner None)."""
+
+    owner: int | None
+    x: float
+    y: float
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """A label asked for: its text and size, whose it is, its kind (one of `RANKS`), the circle
+    it stands beside (x, y, radius: a token's disc, a target's ring, a hex's centre), its order
+    among labels of its kind (lower first), and shorter texts with their sizes to try before it
+    is left off."""
+
+    text: str
+    size: tuple[int, int]
+    owner: int | None
+    kind: str
+    beside: tuple[float, float, float]
+    order: int = 0
+    shorter: tuple[tuple[str, tuple[int, int]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A label where it is drawn: its text, rectangle, owner, kind, and the leader line from its
+    token when it stands off (x1, y1, x2, y2; None when it stands beside its token)."""
+
+    text: str
+    rect: pygame.Rect
+    owner: int | None
+    kind: str
+    leader: tuple[int, int, int, int] | None = None
+
+
+def circle_hits(disc: Disc, rect: pygame.Rect) -> bool:
+    """Whether a disc and a rectangle overlap (touching edges do not count)."""
+    dx = max(rect.left - disc.x, 0.0, disc.x - rect.right)
+    dy = max(rect.top - disc.y, 0.0, disc.y - rect.bottom)
+    return dx * dx + dy * dy < disc.radius * disc.radius
 
 
 _D = DIAGONAL
@@ -80,6 +129,16 @@ def spots(wanted_kind: str, beside: tuple[float, float, float], size: tuple[int,
             yield (side, ring), Rect(round(x + ax * r + bx * far + cx * w), round(y + ay * r + by * far + cy * h), w, h)
 
 
+def reach(want: Wanted, gap: float) -> pygame.Rect:
+    """A square holding every spot the label may take in any of its texts, the leader lines to
+    them, and the clearance kept around a spot beside its token: what the label's place depends on."""
+    x, y, r = want.beside
+    sizes = (want.size, *(size for _, size in want.shorter))
+    w, h = max(size[0] for size in sizes), max(size[1] for size in sizes)
+    far = r + gap + STAND_OFF * (h + gap) + max(w, h) + round(CLEAR * h) + 2
+    return pygame.Rect(math.floor(x - far), math.floor(y - far), math.ceil(2 * far) + 1, math.ceil(2 * far) + 1)
+
+
 def leader_for(beside: tuple[float, float, float], rect: pygame.Rect) -> tuple[int, int, int, int]:
     """A leader line from the circle's edge to the nearest point of the label."""
     x, y, r = beside
@@ -95,3 +154,13 @@ def leader_pieces(line: tuple[int, int, int, int], piece: int) -> list[pygame.Re
     points = [(x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count) for i in range(count + 1)]
     return [pygame.Rect(round(min(a[0], b[0])), round(min(a[1], b[1])), round(abs(b[0] - a[0])) + 1,
                         round(abs(b[1] - a[1])) + 1) for a, b in zip(points, points[1:])]
+
+
+def segment_near(disc: Disc, line: tuple[int, int, int, int]) -> bool:
+    """Whether a segment passes inside a disc."""
+    x1, y1, x2, y2 = line
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy or 1
+    t = max(0.0, min(1.0, ((disc.x - x1) * dx + (disc.y - y1) * dy) / length))
+    nx, ny = x1 + t * dx - disc.x, y1 + t * dy - disc.y
+    return nx * nx + ny * ny < disc.radius * disc.radius
