@@ -119,3 +119,37 @@ def test_a_watcher_who_holds_is_not_asked_again_about_the_same_formation_move():
 
     assert battle.submit(Hold(ANA)).accepted and battle.pending() is None
     assert battle.submit(EndTurn(RED)).accepted
+
+
+
+def test_a_hero_point_on_a_missed_route_shot_rolls_again_at_the_squad_where_it_was_aimed():
+    """Seed 004, hero points: the point goes on the roll just made, so the shot stays the one aimed
+    at the squad on (-3,-1) of its route, though the squad now stands behind a wall, out of sight."""
+    from game.actions import SpendHeroPoint
+    from game.prompts import HeroPointChance
+
+    units = [unit(1, "pc_warrior", "pcs", Hex(-6, 0), name="Ana", weapon="laser_rifle", hero_points=1),
+             _red(Hex(-2, -2), (Hex(-1, -2),))]
+    battle = battle_at(units, first=ANA, radius=9, terrain={Hex(-4, 0): WALL, Hex(-4, 1): WALL},
+                       modules=("hero_points",))
+    assert battle.submit(SetOverwatch(ANA, facing=0)).accepted
+    pass_turns_until(battle, RED)
+    assert battle.submit(MoveSquad(RED, hexes=(Hex(-3, 0), Hex(-2, 0)))).accepted
+    assert battle.pending().hex == Hex(-3, -1)
+    assert not any(battle.map.cover(Hex(-6, 0), h).visible for h in _hexes(battle))  # behind the wall now
+    missed = battle.submit(OverwatchFire(ANA, faces=(6,)))
+    assert missed.accepted, missed.reason
+    assert isinstance(battle.pending(), HeroPointChance) and battle.pending().decider == ANA
+    before = battle.world.get(RED, Health).current
+    outcome = battle.submit(SpendHeroPoint(ANA, faces=(6, 10)))
+    assert outcome.accepted, outcome.reason
+    assert any(isinstance(e, Attacked) and e.actor == ANA and e.target == RED for e in outcome.events)
+    assert battle.world.get(RED, Health).current < before
+
+
+def test_a_player_cannot_aim_an_overwatch_shot_at_a_hex_of_their_choosing():
+    """The aim of a route shot is the engine's (the hex the watcher's decision names)."""
+    battle = _watched_squad()
+    battle.submit(MoveSquad(RED, hexes=(Hex(-6, 1), Hex(-7, 1))))
+    refused = battle.submit(OverwatchFire(ANA, aim=(Hex(-5, -1),), faces=(20, 10)))
+    assert not refused.accepted and "leave out 'aim'" in refused.reason

@@ -21,12 +21,16 @@ def _encode(value: Any) -> Any:
     return value
 
 
+LEFT_OUT_EMPTY = ("faces", "reason", "aim")
+"""The fields a save file leaves out when they are empty (most actions carry none)."""
+
+
 def to_json(action: Action) -> dict[str, Any]:
-    """A plain JSON-able dict: {"type": kind, field: value, ...} (empty faces and reason left out)."""
+    """A plain JSON-able dict: {"type": kind, field: value, ...} (empty `LEFT_OUT_EMPTY` left out)."""
     data: dict[str, Any] = {"type": action.kind}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
-        if f.name in ("faces", "reason") and not value:
+        if f.name in LEFT_OUT_EMPTY and not value:
             continue
         data[f.name] = _encode(value)
     return data

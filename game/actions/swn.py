@@ -51,10 +51,15 @@ class SetOverwatch(Action):
 @action_type
 @dataclass(frozen=True, slots=True)
 class OverwatchFire(Action):
-    """The overwatcher's single attack at -2 on an enemy inside its wedge (an Instant action)."""
+    """The overwatcher's single attack at -2 on an enemy inside its wedge (an Instant action).
+
+    `aim` is set by the engine, never by a player: on a shot kept on a decision (a hero point on
+    its roll, seed 004), the hex of a squad's route it was aimed at the squad on, when the squad
+    has left it, so the shot goes on as it was aimed (docs/rules/squads.md); empty otherwise."""
 
     kind: ClassVar[str] = "overwatch_fire"
     target: int = 0
+    aim: tuple[Hex, ...] = ()
 
 
 @action_type

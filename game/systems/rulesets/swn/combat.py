@@ -17,7 +17,7 @@ from game.actions import Action, Attack, OverwatchFire
 from game.components import Allegiance, Armament, Prone, Squad, Stats, TotalDefense
 from game.ecs import EntityId
 from game.events import Attacked, DamageRolled, OverflowSource, ShockDealt
-from game.hexgrid import distance
+from game.hexgrid import Hex, distance
 from game.memo import remembered
 from game.prompts import RollWaiting, Spilling
 from game.rules.swn.attack import (
@@ -73,6 +73,7 @@ class AttackPlan:
     distance: int
     aimed: bool = False
     overwatch: bool = False
+    aim: tuple[Hex, ...] = ()  # a shot from overwatch at a squad on a hex of its route it has left
 
     @property
     def ignores_cover_armor(self) -> bool:
@@ -131,7 +132,7 @@ def plan_attack(scene: Scene, attacker: EntityId, target: EntityId, burst: bool 
         world.has(target, TotalDefense)))
     # Overwatch ignores cover armor; an aimed shot ignores all but aim-proof materials (seed 002).
     cover_armor = 0 if overwatch else cover.aim_proof_armor if aimed else cover.armor
-    return _make_plan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch)
+    return _make_plan(attacker, target, weapon, setup, cover, attribute, burst, cover_armor, gap, aimed, overwatch, ())
 
 
 SETUPS_KEPT = 512
@@ -261,7 +262,7 @@ def land_hit(scene: Scene, plan: AttackPlan, result: AttackResult, amount: int) 
 def _as_action(plan: AttackPlan) -> Action:
     """The action that fires this shot again (a hero point decision keeps it to go on with)."""
     if plan.overwatch:
-        return OverwatchFire(plan.attacker, target=plan.target)
+        return OverwatchFire(plan.attacker, target=plan.target, aim=plan.aim)
     return Attack(plan.attacker, target=plan.target, burst=plan.burst, aimed=plan.aimed)
 
 

@@ -21,7 +21,7 @@ from game.prompts import NegationChance, OverwatchChance
 from game.rules.swn.damage import reads_on_table
 from game.rules.hero_points import SWN_NEGATION, negated_flat, shock_removed
 from game.rules.swn.heroic import fixed_heroic_damage
-from game.systems.rulesets.swn import charge, combat, grenades, shove
+from game.systems.rulesets.swn import charge, combat, grenades, overwatch, shove
 from game.systems.rulesets.swn.attackers import is_vehicle
 from game.systems.rulesets.swn.combat import AttackPlan
 from game.systems.rulesets.swn.spill import OVERFLOW, spill_steps
@@ -43,9 +43,13 @@ class DamageStep:
 
 
 def replan(scene: Scene, shot: Action) -> AttackPlan:
-    """The plan of a shot waiting on a decision, made again (nothing it reads has changed)."""
-    plan = combat.plan_attack(scene, shot.actor, shot.target, getattr(shot, "burst", False),
-                              getattr(shot, "aimed", False), overwatch=isinstance(shot, OverwatchFire))
+    """The plan of a shot waiting on a decision, made again (nothing it reads has changed); a shot
+    from overwatch keeps its aim (at a squad as it stood on a hex of its route)."""
+    if isinstance(shot, OverwatchFire):
+        plan = overwatch.plan_shot(scene, shot.actor, shot.target, shot.aim)
+    else:
+        plan = combat.plan_attack(scene, shot.actor, shot.target, getattr(shot, "burst", False),
+                                  getattr(shot, "aimed", False))
     if isinstance(plan, str):
         raise AssertionError(f"an attack waiting on a hero point decision became impossible: {plan}")
     return plan

@@ -11,12 +11,14 @@ The attack ignores armor from cover, not concealment.
 A squad moving in formation (or charging, or jumping) arrives all at once, but it is watched
 along the way its units walked (`ask_along`): each watcher is asked once, about the first hex of
 the route inside its wedge from which it could fire at a unit of the squad standing there, and
-its shot is taken at the squad as it stood on that hex (`shot_scene`).
+its shot is taken at the squad as it stood on that hex (`plan_shot`), and carries that hex
+(`OverwatchFire.aim`) onto any decision about its roll.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from game.actions import Hold, OverwatchFire, SetOverwatch
 from game.components import Allegiance, Overwatch, Position
@@ -27,7 +29,7 @@ from game.hexgrid import Hex, distance, facing_for_angle, range_in_hexes, spiral
 from game.prompts import OverwatchChance
 from game.systems.budget import needs, spend
 from game.systems.rulesets.swn.attackers import weapon_in_hand
-from game.systems.rulesets.swn.combat import plan_attack, strike
+from game.systems.rulesets.swn.combat import AttackPlan, plan_attack, strike
 from game.systems.footprint import footprint, in_watch, place
 from game.systems.scene import Scene, hostile, in_the_fight
 from game.systems.sight import cover_lookup
@@ -72,15 +74,24 @@ def standing_on(scene: Scene, target: EntityId, hex_: Hex) -> Scene:
     return Scene(scene.setup, trial, scene.dice, scene.round, scene.sides)
 
 
-def shot_scene(scene: Scene, watcher: EntityId, target: EntityId) -> Scene:
-    """Where the watcher's shot at the target is aimed: on the hex its decision about the target
-    names (open, or waiting behind a protector's) when it could fire there (a squad seen on its
-    route), else at the target as it stands."""
+def route_aim(scene: Scene, watcher: EntityId, target: EntityId) -> tuple[Hex, ...]:
+    """The hex of a squad's route the watcher's decision about it names (open, or waiting behind a
+    protector's), when the squad has left it and the watcher could fire there; else none."""
     prompt = next((p for p in scene.pending if isinstance(p, OverwatchChance) and p.decider == watcher
                    and p.mover == target), None)
-    if prompt is not None and covers(scene, watcher, target, prompt.hex):
-        return standing_on(scene, target, prompt.hex)
-    return scene
+    if prompt is None or prompt.hex in footprint(scene.world, target):
+        return ()
+    return (prompt.hex,) if covers(scene, watcher, target, prompt.hex) else ()
+
+
+def plan_shot(scene: Scene, watcher: EntityId, target: EntityId,
+              aim: tuple[Hex, ...] | None = None) -> AttackPlan | str:
+    """The watcher's shot at the target: aimed at it as it stood on `aim` (the shot's own, kept on
+    a decision: `OverwatchFire.aim`), or, when None, where the decision about it names
+    (`route_aim`); at the target as it stands when there is no such hex. The plan keeps its aim."""
+    aim = route_aim(scene, watcher, target) if aim is None else aim
+    plan = plan_attack(standing_on(scene, target, aim[0]) if aim else scene, watcher, target, overwatch=True)
+    return replace(plan, aim=aim) if aim and not isinstance(plan, str) else plan
 
 
 def ask_along(scene: Scene, mover: EntityId, route: Sequence[Hex], held_before: Sequence[Hex]) -> None:
@@ -171,6 +182,8 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
     if not scene.world.has(action.actor, Overwatch):
         return "not on overwatch"
     prompt = open_prompt(scene, action.actor)
+    if action.aim:
+        return "a shot from overwatch is aimed where the watcher's decision names: leave out 'aim'"
     if prompt is not None and action.target not in (0, prompt.mover):
         return f"overwatch can only fire at {scene.name(prompt.mover)} now"
     target = prompt.mover if prompt else action.target
@@ -187,7 +200,7 @@ def check_overwatch_fire(scene: Scene, action: OverwatchFire) -> EntityId | str:
 def overwatch_fire(scene: Scene, action: OverwatchFire, target: EntityId) -> None:
     """The single -2 attack; the watch ends; an interrupted move is then free to go on."""
     prompt = open_prompt(scene, action.actor)
-    plan = plan_attack(shot_scene(scene, action.actor, target), action.actor, target, overwatch=True)
+    plan = plan_shot(scene, action.actor, target)
     end_watch(scene, action.actor)
     strike(scene, plan)
     if prompt is not None:

@@ -33,7 +33,7 @@ from game.systems.rulesets.swn import combat
 from game.systems.rulesets.swn.combat import AttackPlan, is_person, plan_attack, strike
 from game.hexgrid import neighbors
 from game.systems.scene import Scene, adjacent, allied, in_the_fight
-from game.systems.rulesets.swn.overwatch import shot_scene
+from game.systems.rulesets.swn.overwatch import plan_shot
 from game.systems.sight import shielding
 
 GUARDING, SHIELDING, SNAP = "guarding", "shielding", "snap"
@@ -117,9 +117,9 @@ def protect_problem(scene: Scene, actor: EntityId, ally: EntityId) -> str | None
 # -- the paused attack --------------------------------------------------------------------
 def plan_on(scene: Scene, attack: Attack | OverwatchFire, target: EntityId) -> AttackPlan | str:
     """The paused attack as it would be made on `target`: an Attack with its burst and aim, or a
-    shot from overwatch (at -2, no cover armor; at a squad as it stood on its route, `shot_scene`)."""
+    shot from overwatch (at -2, no cover armor; at a squad as it stood on its route, `plan_shot`)."""
     if isinstance(attack, OverwatchFire):
-        return plan_attack(shot_scene(scene, attack.actor, target), attack.actor, target, overwatch=True)
+        return plan_shot(scene, attack.actor, target)
     return plan_attack(scene, attack.actor, target, attack.burst, attack.aimed)
 
 
