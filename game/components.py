@@ -217,6 +217,15 @@ class Carried:
 
 
 @dataclass(frozen=True, slots=True)
+class PausedMove:
+    """A move that overwatch interrupted: the rest of its path, and the watchers who chose to
+    hold for the rest of it. It goes on once every overwatch decision about it is made."""
+
+    remaining: tuple[Hex, ...]
+    silenced: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class MainSpent:
     """The round in which the combatant last spent its Main action (snap actions need it unspent)."""
 

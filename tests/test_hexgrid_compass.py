@@ -68,7 +68,7 @@ def test_the_log_and_the_gms_lines_name_an_overwatch_facing_as_the_map_shows_it(
 
     from game.actions import SetOverwatch
     from game.savefile import battle_from_map
-    from game.ui.gm_tools import describe
+    from game.ui.gm_editor import describe
     from game.ui.tracker import console_lines, watching
 
     battle = battle_from_map(Path(__file__).resolve().parent.parent / "maps" / f"{map_name}.tmx", 2)

@@ -3,8 +3,8 @@ click opens its editor, the editor's buttons become GM actions, adding sets a un
 
 from game.actions import GmAddUnit, GmPlace, GmSetCondition, GmSetHealth, GmSetSideMorale, GmSetStat
 from game.hexgrid import Hex
-from game.ui.gm_tools import (SIDE_MORALE, GmStep, Hand, condition_action, describe, health_action, press,
-                               release, stat_action)
+from game.ui.gm_editor import SIDE_MORALE, condition_action, describe, health_action, stat_action
+from game.ui.gm_tools import GmStep, Hand, press, release
 
 from kit import battle_at, unit
 

@@ -1,5 +1,5 @@
-"""SWN's own components: what only its mechanics put in the world (a charge under way, a move
-overwatch paused, the rounds a carried weapon still holds). The components SWN shares with the
+"""SWN's own components: what only its mechanics put in the world (a charge under way, the
+rounds a carried weapon still holds). The components SWN shares with the
 engine's floor (the health track, the turn budget, the stances the views show) stay in
 game/components.py.
 """
@@ -28,12 +28,3 @@ class ChargeUnderway:
     end: Hex
     hexes: int
     path: tuple[Hex, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class PausedMove:
-    """A move that overwatch interrupted: the rest of its path, and the watchers who chose to
-    hold for the rest of it. It goes on once every overwatch decision about it is made."""
-
-    remaining: tuple[Hex, ...]
-    silenced: tuple[int, ...] = ()

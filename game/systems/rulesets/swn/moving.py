@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.actions import Move
-from game.components import Prone
-from game.systems.rulesets.swn.components import PausedMove
+from game.components import PausedMove, Prone
 from game.ecs import EntityId
 from game.hexgrid import Hex
 from game.systems import movement

@@ -21,8 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from game.actions import Hold, OverwatchFire, SetOverwatch
-from game.components import Allegiance, Overwatch, Position
-from game.systems.rulesets.swn.components import PausedMove
+from game.components import Allegiance, Overwatch, PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged, OverwatchSet
 from game.hexgrid import Hex, distance, facing_for_angle, range_in_hexes, spiral
