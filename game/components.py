@@ -218,8 +218,9 @@ class Carried:
 
 @dataclass(frozen=True, slots=True)
 class PausedMove:
-    """A move that overwatch interrupted: the rest of its path, and the watchers who chose to
-    hold for the rest of it. It goes on once every overwatch decision about it is made."""
+    """A move paused on its way (SWN's overwatch, seed 002; a Lucky Stars attack of opportunity,
+    seed 001): the rest of its path, and who was already asked on it (`silenced`: not asked
+    again). It goes on once every decision about it is made."""
 
     remaining: tuple[Hex, ...]
     silenced: tuple[int, ...] = ()

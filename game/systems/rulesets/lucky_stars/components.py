@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.hexgrid import Hex
 from game.rules.dice import Roll
 
 
@@ -31,16 +30,6 @@ class Grappling:
 
     partner: int
     in_control: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PausedMove:
-    """Seed 001 Move: a move an enemy's chance at an attack of opportunity paused; the rest of
-    its path, and the enemies already asked on it (`silenced`: not asked again). It goes on once
-    every decision about it is made."""
-
-    remaining: tuple[Hex, ...]
-    silenced: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

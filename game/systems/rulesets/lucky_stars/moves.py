@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.actions import Move
-from game.components import Position
+from game.components import PausedMove, Position
 from game.ecs import EntityId
 from game.events import Moved
 from game.hexgrid import Hex
@@ -24,7 +24,6 @@ from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets.lucky_stars import grapple
 from game.systems.rulesets.lucky_stars import reactions
 from game.systems.rulesets.lucky_stars import state
-from game.systems.rulesets.lucky_stars.components import PausedMove
 from game.systems.rulesets.lucky_stars.turns import leave_cover
 from game.systems.scene import Scene, in_the_fight
 
@@ -46,7 +45,7 @@ def openers(scene: Scene, mover: EntityId, asked: Sequence[EntityId]) -> list[En
 
 def walk_on(scene: Scene, mover: EntityId, path: tuple[Hex, ...], asked: tuple[EntityId, ...]) -> None:
     """Walk from where the mover stands; stop where the move opens it to enemies not asked yet
-    (the rest waits as a `PausedMove`, Lucky Stars' own), or to the end of the path."""
+    (the rest waits as a `PausedMove`), or to the end of the path."""
     walked = [scene.world.get(mover, Position).hex]
     for index in range(-1, len(path)):
         if index >= 0:

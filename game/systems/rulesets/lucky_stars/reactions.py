@@ -36,7 +36,7 @@ from game.actions import (
     Step,
     Trip,
 )
-from game.components import Position
+from game.components import PausedMove, Position
 from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import distance
@@ -47,7 +47,7 @@ from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import grapple
 from game.systems.rulesets.lucky_stars import maneuvers
 from game.systems.rulesets.lucky_stars import state
-from game.systems.rulesets.lucky_stars.components import Grappling, PausedMove
+from game.systems.rulesets.lucky_stars.components import Grappling
 from game.systems.scene import Scene, in_the_fight
 
 PROVOKING = (Attack, NonlethalAttack, OpportunityAttack, ReadiedAttack, Trip, Disarm, Shatter, Grapple, GrappleAttack,
