@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 
 from game.rules.swn.attack import AttackSetup, Modifier, hit_chance, resolve_attack
-from game.rules.swn.damage import heroic_reading
+from game.rules.swn.damage import expected_charge_blow, heroic_reading
 from game.rules.dice import DiceExpression, ScriptedDice
 from game.rules.swn.maneuvers import (
     charge_dice,
@@ -15,7 +15,6 @@ from game.rules.swn.maneuvers import (
     charge_vehicle,
     disarm,
     disarm_outcome,
-    expected_charge_blow,
     intimidate,
     pilot_difficulty,
     read_morale,

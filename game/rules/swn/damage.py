@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import product
 
 from game.memo import remembered
 from game.rules.swn.attack import Modifier
@@ -246,3 +247,29 @@ def expected_damage(expression: str, attribute_mod: int = 0, burst: bool = False
         return sum((points * chance for points, chance in spread.items()), Fraction(0))
     spread = _sum_distribution(sizes)
     return sum((after_armor(max(0, total + bonus), armor) * chance for total, chance in spread.items()), Fraction(0))
+
+
+def expected_charge_blow(weapon: str | None, attribute_mod: int, armor: int, heroic: bool) -> Fraction:
+    """The exact mean damage of a person's charge blow once it hits, after armor: the weapon's
+    roll (its dice + the attribute) when it is at least the 1d6, else the 1d6 (Seed 002, Charge
+    (Person); `charge_lands`); bare-handed, the 1d6. Read on the heroic table when `heroic`."""
+    if weapon is None:
+        return expected_damage("1d6", 0, False, armor, heroic)
+    parsed = DiceExpression.parse(weapon)
+    bonus = parsed.bonus() + attribute_mod
+    combos = list(product(*(range(1, sides + 1) for sides in parsed.die_sizes)))
+    points = 0  # whole points over every equally likely (d6, weapon faces) outcome: one Fraction at the end
+    for d6 in range(1, 7):
+        for faces in combos:
+            points += (_blow_points(faces, bonus, armor, heroic) if sum(faces) + bonus >= d6
+                       else _blow_points((d6,), 0, armor, heroic))
+    return Fraction(points, 6 * len(combos))
+
+
+def _blow_points(faces: tuple[int, ...], bonus: int, armor: int, heroic: bool) -> int:
+    """One roll's damage after armor: read straight (SWN core), or on the heroic table with the
+    bonus less the armor on the highest die (Seed 000, as `heroic_reading` reads it)."""
+    if not heroic or not faces:
+        return after_armor(max(0, sum(faces) + bonus), armor)
+    highest = faces.index(max(faces))
+    return sum(table_points(face + (bonus - armor if i == highest else 0)) for i, face in enumerate(faces))

@@ -8,13 +8,10 @@ things land on the map is the world's business: results carry direction indices 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import product
 
 from game.rules.swn.attack import AttackResult, AttackSetup, Modifier, resolve_attack
-from game.rules.swn.damage import DamageRoll, after_armor, expected_damage, roll_damage
-from game.rules.dice import DiceExpression, DiceSource, Roll, roll
-from game.rules.swn.heroic import table_points
+from game.rules.swn.damage import DamageRoll, roll_damage
+from game.rules.dice import DiceSource, Roll, roll
 from game.rules.swn.morale import MoraleChange, apply_factor
 from game.rules.swn.saves import CheckResult, SaveResult, SkillRoll, roll_skill, saving_throw, skill_check
 
@@ -159,32 +156,6 @@ def charge_lands(attack: AttackResult, dice: DiceSource, weapon: str | None = No
     weapon_roll = roll_damage(weapon, dice, attribute_mod) if weapon is not None else None
     save = saving_throw(evasion_target, dice) if weapon is None else None
     return PersonChargeResult(attack, d6, weapon_roll, save)
-
-
-def expected_charge_blow(weapon: str | None, attribute_mod: int, armor: int, heroic: bool) -> Fraction:
-    """The exact mean damage of a person's charge blow once it hits, after armor: the weapon's
-    roll (its dice + the attribute) when it is at least the 1d6, else the 1d6 (Seed 002, Charge
-    (Person); `charge_lands`); bare-handed, the 1d6. Read on the heroic table when `heroic`."""
-    if weapon is None:
-        return expected_damage("1d6", 0, False, armor, heroic)
-    parsed = DiceExpression.parse(weapon)
-    bonus = parsed.bonus() + attribute_mod
-    combos = list(product(*(range(1, sides + 1) for sides in parsed.die_sizes)))
-    points = 0  # whole points over every equally likely (d6, weapon faces) outcome: one Fraction at the end
-    for d6 in range(1, 7):
-        for faces in combos:
-            points += (_blow_points(faces, bonus, armor, heroic) if sum(faces) + bonus >= d6
-                       else _blow_points((d6,), 0, armor, heroic))
-    return Fraction(points, 6 * len(combos))
-
-
-def _blow_points(faces: tuple[int, ...], bonus: int, armor: int, heroic: bool) -> int:
-    """One roll's damage after armor: read straight (SWN core), or on the heroic table with the
-    bonus less the armor on the highest die (Seed 000, as `heroic_reading` reads it)."""
-    if not heroic or not faces:
-        return after_armor(max(0, sum(faces) + bonus), armor)
-    highest = faces.index(max(faces))
-    return sum(table_points(face + (bonus - armor if i == highest else 0)) for i, face in enumerate(faces))
 
 
 # --- Charge (Vehicle/Mech) ---------------------------------------------------------------

@@ -13,8 +13,8 @@ from game.ecs import EntityId
 from game.hexgrid import Hex, direction_to_neighbor, distance, neighbor, neighbors
 from game.rules.swn.attack import AttackSetup, Modifier, hit_chance
 from game.rules.catalog import Weapon
-from game.rules.swn.damage import effective_armor, expected_damage
-from game.rules.swn.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, expected_charge_blow, pilot_difficulty
+from game.rules.swn.damage import effective_armor, expected_charge_blow, expected_damage
+from game.rules.swn.maneuvers import CHARGE_DICE_PER_HEX, charge_dice, pilot_difficulty
 from game.rules.swn.saves import check_chance, skill_parts
 from game.rules.formation import following
 from game.systems.footprint import footprint, is_spread, standing_problem
