@@ -75,7 +75,8 @@ class Window:
     """A table window on the largest bundled map, driven as its loop drives it."""
 
     def __init__(self, path: Path, size: tuple[int, int], one_window: bool) -> None:
-        """The window opened, its briefing put away, its first frames drawn."""
+        """The window opened, its briefing put away, its first frames drawn with the idle work
+        between them (a view's first frame may be sketched from another view's picture)."""
         self.app = TableApp(battle_from_map(path, 1), size, one_window=one_window, computer_pace=0.0)
         self.app.aids.animations.enabled = False
         self.app.briefing.shown = False
@@ -86,6 +87,7 @@ class Window:
         self.steps = 0
         for _ in range(3):
             self.app.draw()
+            self.idle()
 
     def idle(self) -> None:
         """The idle work a window does before the next event, until it wants no more."""
@@ -112,12 +114,13 @@ class Window:
         self.input.wheel(SimpleNamespace(y=clicks, pos=self.table.seen_in.center, window=self.table.window))
 
     def forget_pictures(self) -> None:
-        """Drop the board's kept pictures but the one at the table's zoom (the one on screen), so
-        the next wheel step lands on a zoom not drawn ahead."""
+        """Drop the board's kept pictures but those at the views' zooms (on screen), so the next
+        wheel step lands on a zoom not drawn ahead."""
         board = self.table.frame.board
-        board.surface(self.table.camera.zoom)  # the picture on screen, as a window has it
-        for zoom in list(board._zoomed)[:-1]:  # the benchmark reaches in: a window never drops them
-            del board._zoomed[zoom]
+        shown = [board.surface(view.camera.zoom) for view in self.app.views]  # on screen, as a window has them
+        for zoom, picture in list(board._zoomed.items()):  # the benchmark reaches in: a window never drops them
+            if not any(picture is kept for kept in shown):
+                del board._zoomed[zoom]
 
     def settle(self) -> None:
         """The loop's idle ticks after a wheel step's first frame (the exact picture drawn)."""

@@ -30,6 +30,12 @@ def _as_painted_whole(app) -> dict:
     return _pixels(app)
 
 
+def _idle(app) -> None:
+    """The window idle a moment: the idle work's ticks until it has drawn all it wants ahead."""
+    for _ in range(8):
+        _loop_turn(app)
+
+
 def _loop_turn(app) -> None:
     """One turn of the window's loop with no event waiting: the idle work's tick, then a frame."""
     pygame.event.clear()
@@ -81,7 +87,10 @@ def test_frames_after_drags_wheel_steps_and_a_moving_mouse_equal_frames_painted_
              lambda: _drag(app, table, middle, (middle[0] + 900, middle[1])),  # the map off to the side
              lambda: app.battle.submit(EndTurn(app.battle.current())),  # another's turn: another banner
              lambda: app.toast.show("Main action is already used", (middle[0] + 500, table.seen_in.bottom - 5)),
-             lambda: _wheel(app, table, middle, -2)]
+             lambda: _wheel(app, table, middle, -2),
+             lambda: (_idle(app), _wheel(app, table, middle, 1)),  # drawn ahead: the shading laid on
+             lambda: _hover(app, table, (middle[0] + 30, middle[1] + 30)),
+             lambda: (_idle(app), _wheel(app, table, (middle[0] + 100, middle[1]), -1))]
     cameras, banners, sketched = [table.camera], [], 0
     for index, deed in enumerate(deeds):
         deed()
@@ -93,7 +102,7 @@ def test_frames_after_drags_wheel_steps_and_a_moving_mouse_equal_frames_painted_
         drawn = _pixels(app)
         assert drawn == _as_painted_whole(app), index
         cameras.append(table.camera)
-    assert len(set(cameras)) >= 7  # the deeds moved the table's map
+    assert len(set(cameras)) >= 9  # the deeds moved the table's map
     assert sketched >= 2  # the wheel steps' first frames were sketched, and the exact ones followed
     assert len(set(banners)) >= 2 and app.toast.words  # the banner changed; a note shows
 

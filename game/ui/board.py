@@ -258,9 +258,7 @@ class Ground:
         """The part of the board for the camera's zoom that `layer` covers, with the layer laid
         in, and where it lies on the board; None when nothing is laid in. The layer lies on
         screen at `topleft` plus the camera's whole pixels of pan (`Shading`, `camera.still`)."""
-        whole = still(camera)[1]
-        x, y = self.board.offset(camera)
-        shift = (topleft[0] + whole[0] - x, topleft[1] + whole[1] - y)  # the layer's place on the board
+        shift = self._shift(camera, topleft)
         if (key, camera.zoom, shift) != self._made:
             self.key, self._made, self._patch = key, (key, camera.zoom, shift), None
             if layer is not None:
@@ -271,6 +269,16 @@ class Ground:
                     patch.blit(layer, (shift[0] - spot.x, shift[1] - spot.y))
                     self._patch = (patch, spot)
         return self._patch
+
+    def made(self, camera: Camera, key: tuple, layer: pygame.Surface | None, topleft: tuple[int, int]) -> bool:
+        """Whether `patch` has this patch made already (or knows it empty)."""
+        return (key, camera.zoom, self._shift(camera, topleft)) == self._made
+
+    def _shift(self, camera: Camera, topleft: tuple[int, int]) -> tuple[int, int]:
+        """The layer's place on the board for the camera's zoom."""
+        whole = still(camera)[1]
+        x, y = self.board.offset(camera)
+        return topleft[0] + whole[0] - x, topleft[1] + whole[1] - y
 
 
 def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:

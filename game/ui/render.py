@@ -90,6 +90,7 @@ class Frame:
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self._scene: tuple | None = None
+        self._shaded: tuple | None = None  # the key of the shading the last frame's board holds
         self.rough = False
         """Whether the last frame's board was sketched from another zoom's picture (`Board.sketch`)."""
         self.inside = pygame.Rect(0, 0, 0, 0)
@@ -154,7 +155,7 @@ class Frame:
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
         drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
         # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
-        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
+        self._last = (id(target), target.get_size(), camera, self._shaded, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
                also: Iterable[pygame.Rect], under: Shading, rough: bool = False) -> pygame.Rect:
@@ -169,15 +170,18 @@ class Frame:
         # Nothing is drawn outside `within`: there only what others drew (`also`) is gone.
         self.repainted = also if same_target else None
         covered = [last[5], *last[4], *also] if same_target else None
+        self._shaded = shading.key
         placed = self.board.sketch(target, camera, covered) if rough else None
         self.rough = placed is not None
-        if self.rough:  # the board's patch would need the exact picture: the shading is laid on the sketch
-            if shading.layer is not None:
-                whole = still(camera)[1]
-                target.blit(shading.layer, (shading.topleft[0] + whole[0], shading.topleft[1] + whole[1]))
+        zoomed = same_target and last[2] is not None and last[2].zoom != camera.zoom
+        if self.rough or (zoomed and not self.ground.made(camera, *shading)):
+            # The board's patch is made when a frame reuses it (a pan, a repaint), not at a new
+            # zoom, where it would be one more copy of the shaded part: the shading is laid on.
+            placed = placed or self.board.draw(target, camera, None, covered)
+            _lay(target, shading, camera, placed)
             return placed
         patch = self.ground.patch(camera, *shading)
-        if same_target and last[2:4] == (camera, self.ground.key):
+        if same_target and last[2:4] == (camera, shading.key):
             for rect in [*last[4], *also]:
                 self.board.repaint(target, camera, rect, patch)
             return last[5]
@@ -259,6 +263,16 @@ class Frame:
         if not words:
             return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def _lay(target: pygame.Surface, shading: Shading, camera: Camera, board: pygame.Rect) -> None:
+    """The turn's shading laid straight onto the board drawn on the target at `board` (its part
+    over the board only, as the board's patch holds it)."""
+    if shading.layer is not None:
+        whole = still(camera)[1]
+        spot = shading.layer.get_rect(topleft=(shading.topleft[0] + whole[0], shading.topleft[1] + whole[1]))
+        inside = spot.clip(board)
+        target.blit(shading.layer, inside.topleft, inside.move(-spot.x, -spot.y))
 
 
 def uncovered(area: pygame.Rect, covers: Sequence[pygame.Rect]) -> pygame.Rect:
