@@ -173,7 +173,7 @@ class Frame:
         self._shaded = shading.key
         placed = self.board.sketch(target, camera, covered) if rough else None
         self.rough = placed is not None
-        zoomed = same_target and last[2] is not None and last[2].zoom != camera.zoom
+        zoomed = same_target and (last[2] is None or last[2].zoom != camera.zoom)  # None: after a sketch
         if self.rough or (zoomed and not self.ground.made(camera, *shading)):
             # The board's patch is made when a frame reuses it (a pan, a repaint), not at a new
             # zoom, where it would be one more copy of the shaded part: the shading is laid on.
