@@ -18,8 +18,9 @@ milliseconds of this process's CPU time (the machine is shared), with the load b
 - after a wheel step, drawn ahead: one wheel step (in, in, out, out, ...) before every frame, as
   `TableInput.wheel` zooms over the table (the table's view; the console's map stays), after the window's idle work
   (`game.ui.ahead.DrawAhead`) has had the ticks it wants, untimed, as a window idle a moment has;
-- after a wheel step, not drawn ahead: the same with the kept pictures dropped first (the board
-  scaled for the new zoom within the frame);
+- after a wheel step, not drawn ahead: the same with the kept pictures dropped first but the one
+  on screen (the map sketched from it, `Board.sketch`); then the frame after it, once the idle
+  tick has drawn the exact picture, and that idle tick's own time;
 - wheel steps in quick succession: three wheel steps in, a frame after each, the idle work given
   no tick between them (the first was drawn ahead, the others were not).
 Baselines from the same run: presenting the windows alone (the flips, nothing drawn), and every
@@ -74,7 +75,8 @@ class Window:
     """A table window on the largest bundled map, driven as its loop drives it."""
 
     def __init__(self, path: Path, size: tuple[int, int], one_window: bool) -> None:
-        """The window opened, its briefing put away, its first frames drawn."""
+        """The window opened, its briefing put away, its first frames drawn with the idle work
+        between them (a view's first frame may be sketched from another view's picture)."""
         self.app = TableApp(battle_from_map(path, 1), size, one_window=one_window, computer_pace=0.0)
         self.app.aids.animations.enabled = False
         self.app.briefing.shown = False
@@ -85,6 +87,7 @@ class Window:
         self.steps = 0
         for _ in range(3):
             self.app.draw()
+            self.idle()
 
     def idle(self) -> None:
         """The idle work a window does before the next event, until it wants no more."""
@@ -111,8 +114,19 @@ class Window:
         self.input.wheel(SimpleNamespace(y=clicks, pos=self.table.seen_in.center, window=self.table.window))
 
     def forget_pictures(self) -> None:
-        """Drop the board's kept pictures, so the next frame scales the map itself."""
-        self.table.frame.board._zoomed.clear()  # the benchmark reaches in: a window never drops them
+        """Drop the board's kept pictures but those at the views' zooms (on screen), so the next
+        wheel step lands on a zoom not drawn ahead."""
+        board = self.table.frame.board
+        shown = [board.surface(view.camera.zoom) for view in self.app.views]  # on screen, as a window has them
+        for zoom, picture in list(board._zoomed.items()):  # the benchmark reaches in: a window never drops them
+            if not any(picture is kept for kept in shown):
+                del board._zoomed[zoom]
+
+    def settle(self) -> None:
+        """The loop's idle ticks after a wheel step's first frame (the exact picture drawn)."""
+        pygame.event.clear()
+        self.ahead.tick()
+        self.ahead.tick()
 
     def whole(self) -> None:
         """Every view repainted whole in the next frame (the baseline)."""
@@ -141,6 +155,9 @@ def measure(path: Path, size: tuple[int, int], one_window: bool, frames: int) ->
     panned = best_ms(app.draw, window.pan, frames=frames)
     ahead = best_ms(app.draw, lambda: (window.idle(), window.wheel()), frames=4, batches=5)
     cold = best_ms(app.draw, lambda: (window.forget_pictures(), window.wheel()), frames=2, batches=5)
+    exact = best_ms(app.draw, lambda: (window.forget_pictures(), window.wheel(), app.draw(), window.settle()),
+                    frames=2, batches=5)
+    tick = best_ms(window.settle, lambda: (window.forget_pictures(), window.wheel(), app.draw()), frames=2, batches=5)
     burst = quick_succession(window)
     flips = best_ms(window.flips, frames=frames)
     whole = best_ms(app.draw, window.whole, frames=frames)
@@ -151,6 +168,8 @@ def measure(path: Path, size: tuple[int, int], one_window: bool, frames: int) ->
     print(f"{name}  first frame after a pan         {verdict(panned, target)}")
     print(f"{name}  first frame after a wheel step, drawn ahead while idle {verdict(ahead, target)}")
     print(f"{name}  first frame after a wheel step, not drawn ahead       {verdict(cold, target)}")
+    print(f"{name}  the frame after it, its exact picture drawn at the idle tick {verdict(exact, target)}")
+    print(f"{name}  that idle tick (the map scaled to the new zoom, no frame) {tick:6.2f} ms  ({load()})")
     print(f"{name}  three wheel steps in quick succession: {', '.join(f'{ms:.2f}' for ms in burst)} ms "
           f"(best of 3 bursts; target {target:g} ms; {load()})")
     print(f"{name}  baselines: the flips alone {flips:5.2f} ms; every view repainted whole {whole:5.2f} ms  ({load()})")

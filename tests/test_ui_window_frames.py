@@ -1,7 +1,9 @@
 """The window's frames after drags, wheel steps and a moving mouse (game.ui.painter, Frame.draw's
 partial repaint): what the table and the console show is what a frame painted whole shows, pixel
 for pixel (no stale pixels where the map, a label or the path was), with the banner and the action
-bar laid over the table; and a wheel turned over the table zooms the table's map alone."""
+bar laid over the table, once the loop's next idle tick is done (the first frame after a wheel step
+to a zoom not drawn ahead sketches the map from another zoom's picture, close to the exact one);
+and a wheel turned over the table zooms the table's map alone."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import tests.ui_kit  # noqa: F401  (the dummy video driver before pygame starts)
 import pygame  # noqa: E402
 
 from game.actions import EndTurn  # noqa: E402
+from game.ui.ahead import DrawAhead  # noqa: E402
 
 
 def _pixels(app) -> dict:
@@ -18,10 +21,26 @@ def _pixels(app) -> dict:
 
 
 def _as_painted_whole(app) -> dict:
-    """The windows as a frame painted whole from the same state shows them."""
+    """The windows as a frame painted whole from the same state shows them, every map from its
+    board's exact picture at its zoom (never one sketched from another zoom's)."""
+    for view in app.views:
+        view.frame.board.surface(view.camera.zoom)
     app.painter.covered = True  # what a layer that drew over everything asks for
     app.draw()
     return _pixels(app)
+
+
+def _idle(app) -> None:
+    """The window idle a moment: the idle work's ticks until it has drawn all it wants ahead."""
+    for _ in range(8):
+        _loop_turn(app)
+
+
+def _loop_turn(app) -> None:
+    """One turn of the window's loop with no event waiting: the idle work's tick, then a frame."""
+    pygame.event.clear()
+    next(layer for layer in app.layers if isinstance(layer, DrawAhead)).tick()
+    app.draw()
 
 
 def _drag(app, view, start, end) -> None:
@@ -68,16 +87,23 @@ def test_frames_after_drags_wheel_steps_and_a_moving_mouse_equal_frames_painted_
              lambda: _drag(app, table, middle, (middle[0] + 900, middle[1])),  # the map off to the side
              lambda: app.battle.submit(EndTurn(app.battle.current())),  # another's turn: another banner
              lambda: app.toast.show("Main action is already used", (middle[0] + 500, table.seen_in.bottom - 5)),
-             lambda: _wheel(app, table, middle, -2)]
-    cameras, banners = [table.camera], []
+             lambda: _wheel(app, table, middle, -2),
+             lambda: (_idle(app), _wheel(app, table, middle, 1)),  # drawn ahead: the shading laid on
+             lambda: _hover(app, table, (middle[0] + 30, middle[1] + 30)),
+             lambda: (_idle(app), _wheel(app, table, (middle[0] + 100, middle[1]), -1))]
+    cameras, banners, sketched = [table.camera], [], 0
     for index, deed in enumerate(deeds):
         deed()
-        app.draw()
+        _loop_turn(app)  # the first frame: a wheel step to a zoom not drawn ahead sketches the map
+        sketched += table.frame.rough
+        assert app.painter.again or not table.frame.rough  # a sketch asks for the next frame
+        _loop_turn(app)  # the next idle tick: the exact picture, and the frame drawn from it
         banners.append(app.banner.picture.key)
         drawn = _pixels(app)
         assert drawn == _as_painted_whole(app), index
         cameras.append(table.camera)
-    assert len(set(cameras)) >= 7  # the deeds moved the table's map
+    assert len(set(cameras)) >= 9  # the deeds moved the table's map
+    assert sketched >= 2  # the wheel steps' first frames were sketched, and the exact ones followed
     assert len(set(banners)) >= 2 and app.toast.words  # the banner changed; a note shows
 
 
@@ -127,3 +153,18 @@ def test_uncovered_cuts_the_strips_across_the_bottom_and_down_the_side_and_nothi
     assert uncovered(area, [R(0, 660, 1280, 60), tools]) == R(0, 0, 1280, 660)  # a banner above the tools
     assert uncovered(area, [R(100, 300, 200, 100), R(0, 700, 640, 100)]) == area  # not across: nothing cut
     assert uncovered(area, []) == area
+
+
+def test_a_wheel_step_to_a_zoom_not_drawn_ahead_sketches_the_map_close_to_the_exact_one(headless_app):
+    app = headless_app
+    table = app.table
+    _wheel(app, table, table.seen_in.center, 2)  # two steps at once: a zoom the idle work did not draw
+    _loop_turn(app)
+    assert table.frame.rough and not table.frame.board.has(table.camera.zoom)  # the whole map not scaled
+    sketch = pygame.image.tobytes(table.window.get_surface(), "RGB")
+    _loop_turn(app)
+    assert not table.frame.rough and not app.painter.again
+    exact = pygame.image.tobytes(table.window.get_surface(), "RGB")
+    assert exact == _as_painted_whole(app)["table"]
+    far = sum(1 for a, b in zip(sketch[::3], exact[::3]) if abs(a - b) > 48)
+    assert far < len(exact) // 3 // 20  # under 5% of the pixels' red far off: no blank or misplaced map

@@ -1,6 +1,9 @@
 """The window's idle work, as a layer: while nothing happens, the map's picture is drawn ahead at
 the zooms one wheel step in and out of each view's (`Frame.prepare`), so the first frame after a
-wheel step finds its board drawn instead of scaling the whole map first (docs/speed.md).
+wheel step finds its board drawn instead of scaling the whole map first (docs/speed.md). A frame
+whose board was only sketched from another zoom's picture (a wheel step to a zoom not drawn ahead,
+`Board.sketch`) gets its exact picture first, at the next tick with no event waiting, even while
+an animation plays; the window then draws the frame again (`WindowPainter`).
 
 One picture a tick, and only when the window is idle: no event waiting, no animation playing,
 and every view's camera as it was at the last tick (the frame after a pan or a zoom is drawn
@@ -29,7 +32,12 @@ class DrawAhead(Layer):
         if cameras != self._cameras:
             self._moved(cameras)
             return
-        if self.app.aids.animations.items or pygame.event.peek():
+        if pygame.event.peek():
+            return
+        for view in self.app.views:  # a map sketched from another zoom gets its own picture first
+            if view.camera is not None and view.frame.rough and view.frame.prepare(view.camera, 0):
+                return
+        if self.app.aids.animations.items:
             return
         for view in self.app.views:
             first = 1 if self._zoomed_in.get(id(view), True) else -1

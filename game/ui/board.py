@@ -70,6 +70,37 @@ class Board:
             target.blit(patch[0], patch[1].move(placed.topleft))
         return placed
 
+    def sketch(self, target: pygame.Surface, camera: Camera, fill: Iterable[pygame.Rect] | None = None) -> pygame.Rect | None:
+        """Like `draw`, when the board at the camera's zoom is not drawn yet, from the kept picture
+        nearest that zoom: only the part of the board the target shows (inside its clip) scaled,
+        to the pixel nearest, rather than the whole map smoothed; None (nothing drawn) when that
+        board is drawn already or no picture is kept. An approximate picture for the first frame
+        after a wheel step, which the exact one replaces at the window's next idle tick."""
+        near = self._nearest(camera.zoom)
+        if near is None:
+            return None
+        placed = pygame.Rect(self.offset(camera), _size(self.bounds, camera.zoom))
+        if fill is None:
+            _fill_around(target, placed)
+        else:
+            for area in fill:
+                _fill_outside(target, area, placed)
+        seen = placed.clip(target.get_clip())
+        picture = self._zoomed[near]
+        ratio = near / camera.zoom
+        part = pygame.Rect(math.floor((seen.x - placed.x) * ratio), math.floor((seen.y - placed.y) * ratio),
+                           math.ceil(seen.w * ratio), math.ceil(seen.h * ratio)).clip(picture.get_rect())
+        if seen.width and seen.height and part.width and part.height:
+            pygame.transform.scale(picture.subsurface(part), seen.size, target.subsurface(seen))
+        return placed
+
+    def _nearest(self, zoom: float) -> float | None:
+        """The kept picture's zoom nearest `zoom` (by ratio), None when the board at `zoom` is kept
+        or none is."""
+        if self._kept_zoom(zoom) is not None or not self._zoomed:
+            return None
+        return min(self._zoomed, key=lambda kept: abs(math.log(kept / zoom)))
+
     def repaint(self, target: pygame.Surface, camera: Camera, rect: pygame.Rect, patch: Patch | None = None) -> None:
         """Put the board (or the background beside it) back inside one rectangle of the target."""
         board = self.surface(camera.zoom)
@@ -124,7 +155,7 @@ class Board:
     def _draw_zoomed(self, zoom: float) -> pygame.Surface:
         """Scale the map's picture once and draw the grid on it."""
         source = self._in_format()
-        size = (max(1, round(self.bounds.w * zoom)), max(1, round(self.bounds.h * zoom)))
+        size = _size(self.bounds, zoom)
         surface = source.copy() if size == source.get_size() else pygame.transform.smoothscale(source, size)
         if self._corners is None:
             self._corners = [self.layout.hex_corners(h) for h in self.hexes]
@@ -227,9 +258,7 @@ class Ground:
         """The part of the board for the camera's zoom that `layer` covers, with the layer laid
         in, and where it lies on the board; None when nothing is laid in. The layer lies on
         screen at `topleft` plus the camera's whole pixels of pan (`Shading`, `camera.still`)."""
-        whole = still(camera)[1]
-        x, y = self.board.offset(camera)
-        shift = (topleft[0] + whole[0] - x, topleft[1] + whole[1] - y)  # the layer's place on the board
+        shift = self._shift(camera, topleft)
         if (key, camera.zoom, shift) != self._made:
             self.key, self._made, self._patch = key, (key, camera.zoom, shift), None
             if layer is not None:
@@ -240,6 +269,16 @@ class Ground:
                     patch.blit(layer, (shift[0] - spot.x, shift[1] - spot.y))
                     self._patch = (patch, spot)
         return self._patch
+
+    def made(self, camera: Camera, key: tuple, layer: pygame.Surface | None, topleft: tuple[int, int]) -> bool:
+        """Whether `patch` has this patch made already (or knows it empty)."""
+        return (key, camera.zoom, self._shift(camera, topleft)) == self._made
+
+    def _shift(self, camera: Camera, topleft: tuple[int, int]) -> tuple[int, int]:
+        """The layer's place on the board for the camera's zoom."""
+        whole = still(camera)[1]
+        x, y = self.board.offset(camera)
+        return topleft[0] + whole[0] - x, topleft[1] + whole[1] - y
 
 
 def _all_hexes(scenario: Scenario) -> tuple[Hex, ...]:
@@ -278,6 +317,11 @@ def _fill_outside(target: pygame.Surface, area: pygame.Rect, inside: pygame.Rect
                  pygame.Rect(inside.right, top, max(0, area.right - inside.right), bottom - top)):
         if part.width > 0 and part.height > 0:
             target.fill(BACKGROUND, part)
+
+
+def _size(bounds: Rect, zoom: float) -> tuple[int, int]:
+    """The board's picture's size at a zoom."""
+    return max(1, round(bounds.w * zoom)), max(1, round(bounds.h * zoom))
 
 
 def _whole(rect: Rect) -> Rect:

@@ -46,7 +46,8 @@ class WindowPainter:
         paint = Paint(app.views, time.monotonic())
         for layer in reversed(app.layers):  # the bottom layer first, the top one over it
             layer.draw(paint)
-        self.covered, self.again = paint.covered, paint.again
+        # a map sketched from another zoom's picture is drawn again once the idle work drew its own (DrawAhead)
+        self.covered, self.again = paint.covered, paint.again or any(view.frame.rough for view in app.views)
         for view in app.views:
             view.layered = paint.drawn(view)
         self.update_panel(options)
@@ -72,7 +73,7 @@ class WindowPainter:
         covers = [*(banner.areas if banner else ()), *([app.tools.area] if view.window is app.console else ())]
         view.frame.draw(surface, app.battle, view.camera, repaint_all=self.covered, also=view.overlaid, under=shading,
                         seen_in=view.seen_in, aim=aim, keep_off=banner.areas if banner else (),
-                        others=banner.labels if banner else (), within=uncovered(view.area, covers))
+                        others=banner.labels if banner else (), within=uncovered(view.area, covers), rough=True)
         view.overlaid = []  # the frame repaints its own overlays
         if view.window is app.console:  # the widgets' words are see-through: drawn over last frame's, they would thicken
             surface.fill(CONSOLE_BACKGROUND, app.panel.rect)

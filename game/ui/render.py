@@ -20,7 +20,7 @@ from game.ui.banner import Seat, banner_for
 from game.ui.banner_kit import table_room
 from game.ui.banner_picture import BannerPicture
 from game.ui.board import Board, Ground
-from game.ui.camera import Camera, fit
+from game.ui.camera import Camera, fit, still
 from game.ui.deciding import Named, draw_stake, marked, table_stake
 from game.scenario.mapprops import computer_plays
 from game.ui.labels import label, paint
@@ -90,6 +90,9 @@ class Frame:
         self.ground = Ground(self.board)
         self._last: tuple | None = None
         self._scene: tuple | None = None
+        self._shaded: tuple | None = None  # the key of the shading the last frame's board holds
+        self.rough = False
+        """Whether the last frame's board was sketched from another zoom's picture (`Board.sketch`)."""
         self.inside = pygame.Rect(0, 0, 0, 0)
         """The part of the target the last frame's map was seen in (labels stay inside it)."""
         self.record: dict = {}
@@ -102,7 +105,7 @@ class Frame:
     def draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool = False,
              also: Iterable[pygame.Rect] = (), under: Shading | None = None, seen_in: pygame.Rect | None = None,
              aim: Aim | None = None, keep_off: Sequence[pygame.Rect] = (), others: Sequence[Placed] = (),
-             within: pygame.Rect | None = None) -> None:
+             within: pygame.Rect | None = None, rough: bool = False) -> None:
         """One frame of the battle as it stands, onto `target`, drawn only `within` that part of
         it (all of it if None: what covers the rest, a banner, the console's tools, is not drawn
         under; `uncovered`). `also` names areas something else drew on over the last frame,
@@ -110,7 +113,9 @@ class Frame:
         below the tokens; `aim` what the player is aiming (None: no overlays); labels stay in
         `seen_in`, the part of the target the map is seen in (all of it if None), off the
         `keep_off` rectangles and off `others`, labels someone else draws (banners), which the
-        frame's `record` lists with its own."""
+        frame's `record` lists with its own. When `rough`, a board not drawn yet at the camera's
+        zoom is sketched from another zoom's picture (`Board.sketch`) and `self.rough` says so:
+        the caller draws the exact one (`prepare`) and a frame again soon after."""
         also = list(also)
         scene = (_scene(target, battle, camera, under or NO_SHADING, seen_in, aim, keep_off, others),
                  None if within is None else tuple(within))
@@ -124,14 +129,17 @@ class Frame:
         if within is not None:
             target.set_clip(within.clip(clip))  # what covers the rest (a banner) is not drawn under
         try:
-            self._draw(target, battle, camera, repaint_all, also, under or NO_SHADING, aim, keep_off, others)
+            self._draw(target, battle, camera, (repaint_all, rough), also, under or NO_SHADING, aim, keep_off, others)
         finally:
             target.set_clip(clip)
+        if self.rough:  # nothing of this frame is kept: the next one is drawn whole from the exact board
+            self._scene, self._last = None, (*self._last[:2], None, *self._last[3:])
 
-    def _draw(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool, also: list,
+    def _draw(self, target: pygame.Surface, battle: Battle, camera: Camera, whole: tuple[bool, bool], also: list,
               under: Shading, aim: Aim | None, keep_off: Sequence[pygame.Rect], others: Sequence[Placed]) -> None:
-        """The frame, drawn within the part of the target left to it (`Frame.draw`)."""
-        placed = self._board(target, battle, camera, repaint_all, also, under)
+        """The frame, drawn within the part of the target left to it (`Frame.draw`); `whole` says
+        whether to repaint all and whether a sketched board will do."""
+        placed = self._board(target, battle, camera, whole[0], also, under, whole[1])
         key = (id(battle), battle.state)
         if self._views[0] != key:  # the combatants are read once per state of the battle
             self._views = (key, self.tokens.shown(battle.combatants()))
@@ -147,25 +155,36 @@ class Frame:
         pips_of = {c.id: c for c in shown if c.side == "pcs" and c.health_max > 0} if self.view == "table" else {}
         drawn += aimed.drawn + ([title.rect] if title else []) + paint(target, self.tokens.fonts, laid.placed, line, pips_of)
         # `others` are not drawn here: whoever draws them lays them again each frame or names their old areas in `also`
-        self._last = (id(target), target.get_size(), camera, self.ground.key, drawn, placed)
+        self._last = (id(target), target.get_size(), camera, self._shaded, drawn, placed)
 
     def _board(self, target: pygame.Surface, battle: Battle, camera: Camera, repaint_all: bool,
-               also: Iterable[pygame.Rect], under: Shading) -> pygame.Rect:
+               also: Iterable[pygame.Rect], under: Shading, rough: bool = False) -> pygame.Rect:
         """The board with the turn's shading and the wedges: only where the last frame (and
         `also`) drew when neither the camera nor the shading changed; else all of it, with the
         background put back only where the last frame's board and drawing lay (the rest of the
-        target is background already), or everywhere when the target is new or `repaint_all`.
-        Returns where the board lies on the target."""
-        patch = self.ground.patch(camera, *self._shading(battle, camera, under))
-        last = self._last
+        target is background already), or everywhere when the target is new or `repaint_all`;
+        when `rough` and the board at the camera's zoom is not drawn yet, sketched from a picture
+        at another zoom (`Board.sketch`). Returns where the board lies on the target."""
+        shading, last = self._shading(battle, camera, under), self._last
         same_target = last is not None and not repaint_all and last[:2] == (id(target), target.get_size())
         # Nothing is drawn outside `within`: there only what others drew (`also`) is gone.
         self.repainted = also if same_target else None
-        if same_target and last[2:4] == (camera, self.ground.key):
+        covered = [last[5], *last[4], *also] if same_target else None
+        self._shaded = shading.key
+        placed = self.board.sketch(target, camera, covered) if rough else None
+        self.rough = placed is not None
+        zoomed = same_target and (last[2] is None or last[2].zoom != camera.zoom)  # None: after a sketch
+        if self.rough or (zoomed and not self.ground.made(camera, *shading)):
+            # The board's patch is made when a frame reuses it (a pan, a repaint), not at a new
+            # zoom, where it would be one more copy of the shaded part: the shading is laid on.
+            placed = placed or self.board.draw(target, camera, None, covered)
+            _lay(target, shading, camera, placed)
+            return placed
+        patch = self.ground.patch(camera, *shading)
+        if same_target and last[2:4] == (camera, shading.key):
             for rect in [*last[4], *also]:
                 self.board.repaint(target, camera, rect, patch)
             return last[5]
-        covered = [last[5], *last[4], *also] if same_target else None
         return self.board.draw(target, camera, patch, covered)
 
     def _laid(self, target: pygame.Surface, battle: Battle, camera: Camera, tokens: tuple, aim: Aim | None,
@@ -194,7 +213,7 @@ class Frame:
         """Draw the board ahead of need at the zooms one wheel step in and out of the camera's
         (out first when `first` is -1), one per call, so that the first frame after a wheel step
         finds it drawn (a window calls this while it waits for events: game.ui.ahead); False
-        once both are drawn."""
+        once both are drawn. With `first` 0, the camera's own zoom (after a sketched frame)."""
         for zoom in self._ahead(camera, first):
             self.board.surface(zoom)
             return True
@@ -205,8 +224,9 @@ class Frame:
         return any(True for _ in self._ahead(camera))
 
     def _ahead(self, camera: Camera, first: int = 1) -> Iterator[float]:
-        """The zooms one wheel step in and out of the camera's (`first` first) not drawn yet."""
-        for step in (first, -first):
+        """The zooms one wheel step in and out of the camera's (`first` first) not drawn yet; with
+        `first` 0, the camera's own zoom (a sketched board's)."""
+        for step in (first, -first) if first else (0,):
             zoom = camera.zoomed_at((0.0, 0.0), ZOOM_STEP ** step).zoom
             if not self.board.has(zoom):
                 yield zoom
@@ -243,6 +263,16 @@ class Frame:
         if not words:
             return None
         return Placed(words, label(target, self.tokens.fonts, words, line, (8, 4), "topleft"), None, "title")
+
+
+def _lay(target: pygame.Surface, shading: Shading, camera: Camera, board: pygame.Rect) -> None:
+    """The turn's shading laid straight onto the board drawn on the target at `board` (its part
+    over the board only, as the board's patch holds it)."""
+    if shading.layer is not None:
+        whole = still(camera)[1]
+        spot = shading.layer.get_rect(topleft=(shading.topleft[0] + whole[0], shading.topleft[1] + whole[1]))
+        inside = spot.clip(board)
+        target.blit(shading.layer, inside.topleft, inside.move(-spot.x, -spot.y))
 
 
 def uncovered(area: pygame.Rect, covers: Sequence[pygame.Rect]) -> pygame.Rect:
