@@ -73,21 +73,27 @@ def damage_text(plan: attacks.StrikePlan) -> str:
     return f"1d{plan.die}{flat:+d}" if flat else f"1d{plan.die}"
 
 
-def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool = True) -> AttackOption:
-    """The standard attack on one enemy (or its non-lethal form): refused with the reason, or with its odds and mean damage."""
-    action = Attack(actor, target=target) if lethal else NonlethalAttack(actor, target=target)
-    kind = "attack" if lethal else "nonlethal_attack"
-    plan = attacks.check_attack(scene, action)
+def _attack_options(scene: Scene, actor: EntityId, target: EntityId,
+                    plan: attacks.StrikePlan | str) -> tuple[AttackOption, AttackOption]:
+    """The standard attack on one enemy and its non-lethal form, from the one plan they share (a
+    non-lethal attack differs only in its last blow, so both have the same odds and mean damage)."""
+    lethal, gentle = Attack(actor, target=target), NonlethalAttack(actor, target=target)
     if isinstance(plan, str):
-        return AttackOption(kind, None, plan, aim=AT_TARGET, target=target)
-    return AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
-                        damage=damage_text(plan), expected_damage=plan.expected_damage,
-                        damage_source=DAMAGE)
+        return (AttackOption("attack", None, plan, aim=AT_TARGET, target=target),
+                AttackOption("nonlethal_attack", None, plan, aim=AT_TARGET, target=target))
+    shown, mean, text = odds(plan), plan.expected_damage, damage_text(plan)
+    return tuple(AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=shown,
+                              cover=plan.cover, damage=text, expected_damage=mean, damage_source=DAMAGE)
+                 for kind, action in (("attack", lethal), ("nonlethal_attack", gentle)))
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
-    return [attack_option(scene, actor, target, lethal) for lethal in (True, False)
-            for target in enemies_in_the_fight(scene, actor)]
+    # The attacker's own refusal (AP, once a turn) holds for every target; each target's plan is
+    # made once for both forms of the attack.
+    refusal = state.problem(scene, actor, attacks.attack_kind(scene, actor))
+    pairs = [_attack_options(scene, actor, target, refusal or attacks.plan_strike(scene, actor, target))
+             for target in enemies_in_the_fight(scene, actor)]
+    return [pair[0] for pair in pairs] + [pair[1] for pair in pairs]
 
 
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
@@ -226,10 +232,15 @@ def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
 
 
 def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
+    # Each maneuver's own refusal (AP, once a turn) is read once, and each target's attack roll
+    # planned once for trip, shatter and disarm alike (they share the standard attack roll).
+    refusals = {name: state.problem(scene, actor, name) for name in ("trip", "shatter", "disarm")}
     found: list[Option] = []
     for target in enemies_in_the_fight(scene, actor):
-        found += [_maneuver_option(scene, kind(actor, target=target)) for kind in (Trip, Shatter)]
-        found.append(_maneuver_option(scene, Disarm(actor, target=target, take=False)))
+        strike = attacks.plan_strike(scene, actor, target)
+        for action in (Trip(actor, target=target), Shatter(actor, target=target), Disarm(actor, target=target, take=False)):
+            plan = refusals[action.kind] or maneuvers.plan_maneuver(scene, action, strike)
+            found.append(_maneuver_option(scene, action, plan))
         found.append(_grapple_option(scene, Grapple(actor, target=target)))
     pick = PickUp(actor)
     return [*found, *_holds(scene, actor), _checked("pick_up", maneuvers.check_pick_up(scene, pick), pick)]
