@@ -208,11 +208,12 @@ def _drags(scene: Scene, actor: EntityId) -> list[Option]:
     """In control: each hex within 10 ft the grappler can walk to with the opponent in tow."""
     reach = movement.reachable(scene.setup.field, scene.world, actor, grapple.REACH,
                                scene.setup.setting("allies_block_movement", False))
+    paid = state.problem(scene, actor, "grapple_move")  # the AP: the same for every hex
     found: list[Option] = []
     for hex_, route in reach.items():
         action = GrappleMove(actor, path=route.path)
-        refusal = grapple.check_grapple_move(scene, action)
-        found.append(Option("grapple_move", None, refusal, aim=AT_HEX) if isinstance(refusal, str) else
+        refusal = paid or grapple.drag_problem(scene, action)
+        found.append(Option("grapple_move", None, refusal, aim=AT_HEX) if refusal else
                      MoveOption("grapple_move", action, aim=AT_HEX, hex=hex_, cost=route.cost, path=route.path))
     return found
 
@@ -220,15 +221,18 @@ def _drags(scene: Scene, actor: EntityId) -> list[Option]:
 def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
     """In control: each open hex within 10 ft to toss the opponent onto, with the STR contest's exact chance."""
     here = scene.world.get(actor, Position).hex
+    nowhere = "no open hex within 10 ft to land on"
+    landings = sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h))
+    paid = state.problem(scene, actor, "grapple_toss")  # the AP and the contest: the same for every hex
+    if paid:
+        return [Option("grapple_toss", None, paid if "AP" in paid and landings else nowhere, aim=AT_HEX)]
+    chance = grapple.toss_plan(scene, actor).chance
     found: list[Option] = []
-    refusal = "no open hex within 10 ft to land on"
-    for to in sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h)):
-        plan = grapple.check_grapple_toss(scene, GrappleToss(actor, to=to))
-        if isinstance(plan, str):
-            refusal = plan if "AP" in plan else refusal
-        else:
-            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), aim=AT_HEX, hex=to, chance=plan.chance))
-    return found or [Option("grapple_toss", None, refusal, aim=AT_HEX)]
+    for to in landings:
+        toss = GrappleToss(actor, to=to)
+        if grapple.landing_problem(scene, toss) is None:
+            found.append(LandingOption("grapple_toss", toss, aim=AT_HEX, hex=to, chance=chance))
+    return found or [Option("grapple_toss", None, nowhere, aim=AT_HEX)]
 
 
 def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
@@ -249,10 +253,11 @@ def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
 def _stealth(scene: Scene, actor: EntityId) -> list[Option]:
     hide, look = Hide(actor), Search(actor)
     readies = [ReadyAttack(actor), *(ReadyAttack(actor, maneuver=name) for name in reactions.MANEUVERS)]
+    turn, situation = state.turn_state(scene, actor), state.situation(scene, actor)  # read once for every ready
     return [_checked("hide", stealth.check_hide(scene, hide), hide),
             _checked("search", stealth.check_search(scene, look), look),
-            *(_checked(f"ready_{ready.maneuver or 'attack'}", reactions.check_ready(scene, ready), ready)
-              for ready in readies)]
+            *(_checked(f"ready_{ready.maneuver or 'attack'}", reactions.ready_refusal(ready, turn, situation) or ready,
+                       ready) for ready in readies)]
 
 
 BUILDERS = (*BUILDERS, ("maneuvers", _maneuvers), ("stealth", _stealth))
