@@ -6,7 +6,6 @@ engine rolls come from the same `ShotPlan`. Range and line of sight are the shar
 
 from __future__ import annotations
 
-from collections import Counter
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -78,9 +77,29 @@ class ShotPlan:
         the chance the arm may be used."""
         bcs, mcs = self.profile.bcs, max(0, self.profile.bcs * self.profile.ef)
         rating = weapon_rating(self.weapon)  # read once; the damage of each level of success worked out once
-        levels = Counter((mcs - roll) // bcs if bcs > 0 else 0 for roll in range(1, min(D100, mcs) + 1))
+        levels = success_levels(bcs, mcs)
         total = sum(ways * hit_damage(rating, self.armour, los, self.mass) for los, ways in levels.items())
         return limbs.chance(self.disability) * Fraction(total, D100)
+
+
+def success_levels(bcs: int, mcs: int) -> dict[int, int]:
+    """How many d100 faces give each level of success against BCS x EF = `mcs` (Seed 003, 3.4):
+    a face at or under the MCS succeeds by (MCS - face) // BCS levels."""
+    hits = min(D100, mcs)
+    if hits <= 0:
+        return {}
+    if bcs <= 0:
+        return {0: hits}
+    low, high = mcs - hits, mcs - 1  # what the MCS is over each successful face
+    return {level: min(high, level * bcs + bcs - 1) - max(low, level * bcs) + 1
+            for level in range(low // bcs, high // bcs + 1)}
+
+
+def with_extra_actions(scene: Scene, plan: ShotPlan, extra_actions: int) -> ShotPlan:
+    """The same shot as one of a phase with `extra_actions` actions past the first (Seed 003, 3.2.3):
+    only its task changes (-1 EF for each)."""
+    profile = with_trait_penalty(_profile(scene, plan.attacker, plan.weapon, plan.bracket, extra_actions), plan.penalty)
+    return replace(plan, profile=profile, extra_actions=extra_actions)
 
 
 def _bracket(weapon: Entry, gap: int) -> str | None:

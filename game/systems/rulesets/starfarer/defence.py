@@ -62,9 +62,11 @@ def hit_chance(attack: TaskProfile, reaction: TaskProfile | None) -> Fraction:
     """The exact chance the attack's d100 hits, after the reaction's d100 when there is one."""
     if reaction is None:
         return _under(attack.bcs, attack.ef)
-    total = sum(_under(attack.bcs, attack.ef - ef_off(check_task(reaction.bcs, reaction.ef, face)))
+    # Counted in faces under the MCS, one division at the end: the same exact fraction as the mean
+    # of each reaction face's chance.
+    total = sum(min(D100, max(0, attack.bcs * (attack.ef - ef_off(check_task(reaction.bcs, reaction.ef, face)))))
                 for face in range(1, D100 + 1))
-    return total / D100
+    return Fraction(total, D100 * D100)
 
 
 def success_chance(reaction: TaskProfile) -> Fraction:
