@@ -25,7 +25,14 @@ from game.rules.starfarer.checks import failed_shock_check, shock_check, surviva
 from game.rules.starfarer.damage import hit_damage
 from game.rules.starfarer.hit import HitReport, apply_hit, resolve_attack
 from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_hit
-from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_location, with_trait_penalty
+from game.rules.starfarer.tasks import (
+    TaskProfile,
+    TaskResult,
+    check_task,
+    hit_location,
+    success_levels,
+    with_trait_penalty,
+)
 from game.rules.starfarer.wounds import worsen_after_shock
 from game.systems.budget import spend
 from game.systems.targets import target_problem
@@ -80,19 +87,6 @@ class ShotPlan:
         levels = success_levels(bcs, mcs)
         total = sum(ways * hit_damage(rating, self.armour, los, self.mass) for los, ways in levels.items())
         return limbs.chance(self.disability) * Fraction(total, D100)
-
-
-def success_levels(bcs: int, mcs: int) -> dict[int, int]:
-    """How many d100 faces give each level of success against BCS x EF = `mcs` (Seed 003, 3.4):
-    a face at or under the MCS succeeds by (MCS - face) // BCS levels."""
-    hits = min(D100, mcs)
-    if hits <= 0:
-        return {}
-    if bcs <= 0:
-        return {0: hits}
-    low, high = mcs - hits, mcs - 1  # what the MCS is over each successful face
-    return {level: min(high, level * bcs + bcs - 1) - max(low, level * bcs) + 1
-            for level in range(low // bcs, high // bcs + 1)}
 
 
 def with_extra_actions(scene: Scene, plan: ShotPlan, extra_actions: int) -> ShotPlan:
