@@ -10,8 +10,9 @@ from game.actions import (Disarm, EndGrapple, EndTurn, Grapple, GrappleAttack, G
 from game.events import ContestRolled, GrappleChanged, OpposedAttack, WeaponBroken
 from game.hexgrid import Hex
 from game.rules.lucky_stars.attack import contest_chance
+from game.systems.rulesets.lucky_stars.maneuvers import check_maneuver
 
-from kit import battle_at, pass_turns_until, unit
+from kit import battle_at, pass_turns_until, scene_of, unit
 
 ROOK, GASH = 1, 2
 
@@ -242,3 +243,15 @@ def test_the_pinned_who_lost_the_try_for_control_buys_a_die_and_takes_it():
     battle.submit(RegainControl(GASH, faces=(1, 1, 6, 6)))  # 4 against 13: Gash lost
     battle.submit(SpendHeroPoint(GASH, faces=(20, 3)))  # 4 + 23 = 27
     assert (battle.combatant(GASH).grappling, battle.combatant(GASH).in_control) == (ROOK, True)
+
+
+def test_each_maneuver_listed_says_what_its_own_check_says_near_and_far():
+    # The listing plans each target's attack roll once for trip, shatter and disarm; each option
+    # must still say what checking that very action says (its chance, or its refusal).
+    for gap in (1, 3):
+        battle = _duel(rook_weapon="blaster_pistol" if gap == 3 else "knife", gap=gap)
+        listed = {o.kind: o for o in battle.options(ROOK, groups=("maneuvers",)).of("trip", "shatter", "disarm")}
+        for action in (Trip(ROOK, target=GASH), Shatter(ROOK, target=GASH), Disarm(ROOK, target=GASH, take=False)):
+            plan = check_maneuver(scene_of(battle), action)
+            shown = listed[action.kind]
+            assert (shown.refused == plan) if isinstance(plan, str) else (shown.odds.chance == plan.chance)

@@ -21,7 +21,7 @@ from game.rules.starfarer.ranges import (
     range_bracket,
     ranged_to_hit,
 )
-from game.rules.starfarer.tasks import base_chance, check_task, hit_location, roll_task
+from game.rules.starfarer.tasks import base_chance, check_task, hit_location, roll_task, success_levels
 
 LASER_2500J = WeaponRating(penetration=10, damage=9)
 
@@ -178,3 +178,21 @@ def test_starfarer_blow_through_never_takes_off_more_than_the_mass_nor_raises(da
     reduced = blow_through(damage, mass)
     assert damage - mass <= reduced <= damage
     assert reduced <= max(mass, damage - mass)
+
+
+def test_bcs_10_mcs_30_succeeds_by_two_levels_on_1_to_10_one_on_11_to_20_none_on_21_to_30():
+    assert success_levels(10, 30) == {0: 10, 1: 10, 2: 10}  # Seed 003, 3.4: (MCS - roll) // BCS
+    assert success_levels(7, 20) == {0: 7, 1: 7, 2: 6}
+    assert success_levels(30, 120) == {0: 10, 1: 30, 2: 30, 3: 30}  # only faces 1-100 exist
+    assert success_levels(5, 0) == {} and success_levels(0, 0) == {}
+
+
+@given(st.integers(-3, 40), st.integers(-2, 12))
+def test_the_faces_counted_at_each_level_are_the_faces_rolled(bcs, ef):
+    mcs = max(0, bcs * ef)
+    rolled: dict[int, int] = {}
+    for face in range(1, 101):
+        task = check_task(bcs, ef, face)
+        if task.success:
+            rolled[task.los] = rolled.get(task.los, 0) + 1
+    assert success_levels(bcs, mcs) == rolled

@@ -94,15 +94,33 @@ def wins_contest(acting: Roll, resisting: Roll) -> bool:
     return acting.total > resisting.total
 
 
-@cache
-def two_dice_difference() -> dict[int, Fraction]:
-    """The exact chance of each (first 2d6 - second 2d6): both sides of every opposed roll in seed 001."""
+OPPOSED_OUTCOMES = 6 ** 4
+"""How many equally likely ways two 2d6 rolls fall (four dice)."""
+
+
+def _difference_counts() -> dict[int, int]:
     counts: dict[int, int] = {}
     for a, b, c, d in product(range(1, 7), repeat=4):
         counts[a + b - c - d] = counts.get(a + b - c - d, 0) + 1
-    return {k: Fraction(v, 6 ** 4) for k, v in sorted(counts.items())}
+    return dict(sorted(counts.items()))
+
+
+DIFFERENCE_COUNTS = _difference_counts()
+"""In how many of the `OPPOSED_OUTCOMES` ways each (first 2d6 - second 2d6) comes up, lowest first."""
+_BEATING = {least: sum(n for gap, n in DIFFERENCE_COUNTS.items() if gap > least) for least in range(-11, 11)}
+
+
+def ways_beating(least: int) -> int:
+    """In how many of the `OPPOSED_OUTCOMES` ways (first 2d6 - second 2d6) is above `least`."""
+    return _BEATING.get(least, OPPOSED_OUTCOMES if least < -10 else 0)
+
+
+@cache
+def two_dice_difference() -> dict[int, Fraction]:
+    """The exact chance of each (first 2d6 - second 2d6): both sides of every opposed roll in seed 001."""
+    return {k: Fraction(v, OPPOSED_OUTCOMES) for k, v in DIFFERENCE_COUNTS.items()}
 
 
 def contest_chance(acting: int, resisting: int) -> Fraction:
     """The exact chance that 2d6 + `acting` beats 2d6 + `resisting` (a tie holds) (Seed 001; Ruling)."""
-    return sum((p for gap, p in two_dice_difference().items() if gap + acting - resisting > 0), Fraction(0))
+    return Fraction(ways_beating(resisting - acting), OPPOSED_OUTCOMES)

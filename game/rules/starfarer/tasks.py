@@ -86,6 +86,19 @@ def check_task(bcs: int, ef: int, roll: int) -> TaskResult:
     return TaskResult(bcs, ef, roll)
 
 
+def success_levels(bcs: int, mcs: int) -> dict[int, int]:
+    """How many d100 faces give each level of success against BCS x EF = `mcs` (Seed 003, 3.4):
+    a face at or under the MCS succeeds by (MCS - face) // BCS levels."""
+    hits = min(100, mcs)
+    if hits <= 0:
+        return {}
+    if bcs <= 0:
+        return {0: hits}
+    low, high = mcs - hits, mcs - 1  # what the MCS is over each successful face
+    return {level: min(high, level * bcs + bcs - 1) - max(low, level * bcs) + 1
+            for level in range(low // bcs, high // bcs + 1)}
+
+
 def roll_task(task: TaskProfile, dice: DiceSource) -> TaskResult:
     """Roll the d100 for a task (Seed 003, 3.4)."""
     return check_task(task.bcs, task.ef, dice.roll_die(100))

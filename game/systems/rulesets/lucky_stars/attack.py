@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import product
 
 from game.actions import Action, Attack, NonlethalAttack
 from game.components import Fallen, Health, Position, Stats
@@ -29,10 +28,11 @@ from game.rules.lucky_stars.attack import (
     Footing,
     contested,
     cover_problem,
+    OPPOSED_OUTCOMES,
     opposed_attack,
     surprise_attack,
     terrain_advantage,
-    two_dice_difference,
+    ways_beating,
 )
 from game.rules.lucky_stars.damage import UNARMED_DAMAGE, damage_die, resisted, roll_damage
 from game.rules.lucky_stars.health import apply_damage, incapacitate
@@ -91,30 +91,44 @@ class StrikePlan:
     @property
     def chance(self) -> Fraction:
         """The exact chance to hit."""
-        return sum((p for margin, p in margins(self).items() if margin > 0), Fraction(0))
+        return Fraction(ways_beating(-_offset(self)), OPPOSED_OUTCOMES)
 
     @property
     def expected_damage(self) -> Fraction:
         """The exact mean damage (before DEF) of the attempt: each winning margin's damage, bonus die at 5+."""
-        one, two = mean_damage(self, 1), mean_damage(self, 2)
-        return sum((p * (two if margin >= BONUS_DIE_MARGIN else one) for margin, p in margins(self).items()
-                    if margin > 0), Fraction(0))
+        # Counted in whole numbers of equally likely outcomes, one division at the end: the same
+        # exact fraction as summing each margin's chance times its mean.
+        offset, die = _offset(self), self.die
+        hits, bonus = ways_beating(-offset), ways_beating(BONUS_DIE_MARGIN - 1 - offset)
+        one, two = _damage_total(self, 1), _damage_total(self, 2)
+        return Fraction((hits - bonus) * one * die + bonus * two, OPPOSED_OUTCOMES * die * die)
 
 
-def margins(plan: StrikePlan) -> dict[int, Fraction]:
-    """The chance of each final margin (attacker total - defender total) of this attack."""
-    offset = sum(m.value for m in plan.attacker_parts) - (
+def _offset(plan: StrikePlan) -> int:
+    """What the attacker's side adds to its 2d6 over the defender's (nothing for a surprised defender)."""
+    return sum(m.value for m in plan.attacker_parts) - (
         0 if plan.defender.surprised else sum(m.value for m in plan.defender_parts))
-    return {k + offset: p for k, p in two_dice_difference().items()}
 
 
-def mean_damage(plan: StrikePlan, dice: int) -> Fraction:
-    """The exact mean of a hit's damage with `dice` damage dice, resistance and minimums applied."""
+def _sum_counts(die: int, dice: int) -> dict[int, int]:
+    """In how many ways each total of `dice` dice of `die` faces comes up."""
+    counts = {0: 1}
+    for _ in range(dice):
+        rolled: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, die + 1):
+                rolled[total + face] = rolled.get(total + face, 0) + ways
+        counts = rolled
+    return counts
+
+
+def _damage_total(plan: StrikePlan, dice: int) -> int:
+    """A hit's damage with `dice` damage dice, resistance and minimums applied, summed over every
+    equally likely roll (there are die ** dice of them)."""
     striker = plan.striker
     flat = striker.attribute + striker.damage_bonus + (UNARMED_DAMAGE if striker.unarmed else 0)
-    faces = list(product(range(1, plan.die + 1), repeat=dice))
-    total = sum(resisted(sum(f) + flat, plan.defender.resistance, striker.extreme) for f in faces)
-    return Fraction(total, len(faces))
+    return sum(ways * resisted(total + flat, plan.defender.resistance, striker.extreme)
+               for total, ways in _sum_counts(plan.die, dice).items())
 
 
 def _footing(scene: Scene, attacker: EntityId, target: EntityId) -> Footing:

@@ -202,16 +202,19 @@ def end(scene: Scene, action: EndGrapple, plan: EndGrapple) -> None:
 
 def check_grapple_move(scene: Scene, action: GrappleMove) -> GrappleMove | str:
     """In control: move up to 10 ft (2 hexes of movement) with the opponent in tow (3 AP)."""
-    refusal = state.problem(scene, action.actor, "grapple_move")
-    if refusal:
-        return refusal
+    return state.problem(scene, action.actor, "grapple_move") or drag_problem(scene, action) or action
+
+
+def drag_problem(scene: Scene, action: GrappleMove) -> str | None:
+    """What stops this walk with the opponent in tow, its AP aside: the path, or someone standing
+    where the opponent would be dragged."""
     if not action.path:
         return "name the hexes to move through"
     problem = movement.path_problem(scene.setup.field, scene.world, action.actor, action.path, REACH,
                                     scene.setup.setting("allies_block_movement", False), scene.place)
     if problem:
         return f"cannot move there: {problem}"
-    return _drag_problem(scene, action) or action
+    return _drag_problem(scene, action)
 
 
 def _drag_problem(scene: Scene, action: GrappleMove) -> str | None:
@@ -241,15 +244,23 @@ def grapple_move(scene: Scene, action: GrappleMove, plan: GrappleMove) -> None:
 
 def check_grapple_toss(scene: Scene, action: GrappleToss) -> GrapplePlan | str:
     """In control: toss the opponent onto an open hex up to 10 ft away (3 AP, a contested STR roll, our reading)."""
-    refusal = state.problem(scene, action.actor, "grapple_toss")
-    if refusal:
-        return refusal
+    return (state.problem(scene, action.actor, "grapple_toss") or landing_problem(scene, action)
+            or toss_plan(scene, action.actor))
+
+
+def landing_problem(scene: Scene, action: GrappleToss) -> str | None:
+    """Why the toss cannot land there, its AP aside: too far, or not open ground."""
     here = scene.world.get(action.actor, Position).hex
     if not 0 < distance(here, action.to) <= REACH:
         return "a toss lands within 10 ft (2 hexes)"
     if not scene.setup.field.enterable(action.to) or scene.world.at(action.to) is not None:
         return f"{scene.place(action.to)} is not open ground to land on"
-    return _plan(scene, action.actor, state.grapple_of(scene, action.actor).partner)
+    return None
+
+
+def toss_plan(scene: Scene, actor: EntityId) -> GrapplePlan:
+    """The STR contest of a toss by the one in control, wherever it lands."""
+    return _plan(scene, actor, state.grapple_of(scene, actor).partner)
 
 
 def grapple_toss(scene: Scene, action: GrappleToss, plan: GrapplePlan) -> None:

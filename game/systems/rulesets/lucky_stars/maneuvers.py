@@ -77,10 +77,13 @@ def check_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
     return state.problem(scene, action.actor, name_of(action)) or plan_maneuver(scene, action)
 
 
-def plan_maneuver(scene: Scene, action: Maneuver) -> ManeuverPlan | str:
-    """The maneuver's attack roll and contest, or why it cannot be made (its AP aside)."""
+def plan_maneuver(scene: Scene, action: Maneuver,
+                  strike: attacks.StrikePlan | str | None = None) -> ManeuverPlan | str:
+    """The maneuver's attack roll and contest, or why it cannot be made (its AP aside); `strike`,
+    the actor's standard attack on the target in this very state, when the caller has it."""
     name = name_of(action)
-    strike = attacks.plan_strike(scene, action.actor, action.target)
+    if strike is None:
+        strike = attacks.plan_strike(scene, action.actor, action.target)
     if isinstance(strike, str):
         return strike
     refusal = _reach_problem(scene, action) or _target_problem(scene, action)

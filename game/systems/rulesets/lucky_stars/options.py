@@ -73,21 +73,27 @@ def damage_text(plan: attacks.StrikePlan) -> str:
     return f"1d{plan.die}{flat:+d}" if flat else f"1d{plan.die}"
 
 
-def attack_option(scene: Scene, actor: EntityId, target: EntityId, lethal: bool = True) -> AttackOption:
-    """The standard attack on one enemy (or its non-lethal form): refused with the reason, or with its odds and mean damage."""
-    action = Attack(actor, target=target) if lethal else NonlethalAttack(actor, target=target)
-    kind = "attack" if lethal else "nonlethal_attack"
-    plan = attacks.check_attack(scene, action)
+def _attack_options(scene: Scene, actor: EntityId, target: EntityId,
+                    plan: attacks.StrikePlan | str) -> tuple[AttackOption, AttackOption]:
+    """The standard attack on one enemy and its non-lethal form, from the one plan they share (a
+    non-lethal attack differs only in its last blow, so both have the same odds and mean damage)."""
+    lethal, gentle = Attack(actor, target=target), NonlethalAttack(actor, target=target)
     if isinstance(plan, str):
-        return AttackOption(kind, None, plan, aim=AT_TARGET, target=target)
-    return AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=odds(plan), cover=plan.cover,
-                        damage=damage_text(plan), expected_damage=plan.expected_damage,
-                        damage_source=DAMAGE)
+        return (AttackOption("attack", None, plan, aim=AT_TARGET, target=target),
+                AttackOption("nonlethal_attack", None, plan, aim=AT_TARGET, target=target))
+    shown, mean, text = odds(plan), plan.expected_damage, damage_text(plan)
+    return tuple(AttackOption(kind, action, aim=AT_TARGET, target=target, weapon=plan.weapon.id, odds=shown,
+                              cover=plan.cover, damage=text, expected_damage=mean, damage_source=DAMAGE)
+                 for kind, action in (("attack", lethal), ("nonlethal_attack", gentle)))
 
 
 def _attacks(scene: Scene, actor: EntityId) -> list[Option]:
-    return [attack_option(scene, actor, target, lethal) for lethal in (True, False)
-            for target in enemies_in_the_fight(scene, actor)]
+    # The attacker's own refusal (AP, once a turn) holds for every target; each target's plan is
+    # made once for both forms of the attack.
+    refusal = state.problem(scene, actor, attacks.attack_kind(scene, actor))
+    pairs = [_attack_options(scene, actor, target, refusal or attacks.plan_strike(scene, actor, target))
+             for target in enemies_in_the_fight(scene, actor)]
+    return [pair[0] for pair in pairs] + [pair[1] for pair in pairs]
 
 
 def _moves(scene: Scene, actor: EntityId) -> list[Option]:
@@ -202,11 +208,12 @@ def _drags(scene: Scene, actor: EntityId) -> list[Option]:
     """In control: each hex within 10 ft the grappler can walk to with the opponent in tow."""
     reach = movement.reachable(scene.setup.field, scene.world, actor, grapple.REACH,
                                scene.setup.setting("allies_block_movement", False))
+    paid = state.problem(scene, actor, "grapple_move")  # the AP: the same for every hex
     found: list[Option] = []
     for hex_, route in reach.items():
         action = GrappleMove(actor, path=route.path)
-        refusal = grapple.check_grapple_move(scene, action)
-        found.append(Option("grapple_move", None, refusal, aim=AT_HEX) if isinstance(refusal, str) else
+        refusal = paid or grapple.drag_problem(scene, action)
+        found.append(Option("grapple_move", None, refusal, aim=AT_HEX) if refusal else
                      MoveOption("grapple_move", action, aim=AT_HEX, hex=hex_, cost=route.cost, path=route.path))
     return found
 
@@ -214,22 +221,30 @@ def _drags(scene: Scene, actor: EntityId) -> list[Option]:
 def _tosses(scene: Scene, actor: EntityId) -> list[Option]:
     """In control: each open hex within 10 ft to toss the opponent onto, with the STR contest's exact chance."""
     here = scene.world.get(actor, Position).hex
+    nowhere = "no open hex within 10 ft to land on"
+    landings = sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h))
+    paid = state.problem(scene, actor, "grapple_toss")  # the AP and the contest: the same for every hex
+    if paid:
+        return [Option("grapple_toss", None, paid if "AP" in paid and landings else nowhere, aim=AT_HEX)]
+    chance = grapple.toss_plan(scene, actor).chance
     found: list[Option] = []
-    refusal = "no open hex within 10 ft to land on"
-    for to in sorted(h for h in spiral(here, grapple.REACH) if h != here and scene.setup.field.enterable(h)):
-        plan = grapple.check_grapple_toss(scene, GrappleToss(actor, to=to))
-        if isinstance(plan, str):
-            refusal = plan if "AP" in plan else refusal
-        else:
-            found.append(LandingOption("grapple_toss", GrappleToss(actor, to=to), aim=AT_HEX, hex=to, chance=plan.chance))
-    return found or [Option("grapple_toss", None, refusal, aim=AT_HEX)]
+    for to in landings:
+        toss = GrappleToss(actor, to=to)
+        if grapple.landing_problem(scene, toss) is None:
+            found.append(LandingOption("grapple_toss", toss, aim=AT_HEX, hex=to, chance=chance))
+    return found or [Option("grapple_toss", None, nowhere, aim=AT_HEX)]
 
 
 def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
+    # Each maneuver's own refusal (AP, once a turn) is read once, and each target's attack roll
+    # planned once for trip, shatter and disarm alike (they share the standard attack roll).
+    refusals = {name: state.problem(scene, actor, name) for name in ("trip", "shatter", "disarm")}
     found: list[Option] = []
     for target in enemies_in_the_fight(scene, actor):
-        found += [_maneuver_option(scene, kind(actor, target=target)) for kind in (Trip, Shatter)]
-        found.append(_maneuver_option(scene, Disarm(actor, target=target, take=False)))
+        strike = attacks.plan_strike(scene, actor, target)
+        for action in (Trip(actor, target=target), Shatter(actor, target=target), Disarm(actor, target=target, take=False)):
+            plan = refusals[action.kind] or maneuvers.plan_maneuver(scene, action, strike)
+            found.append(_maneuver_option(scene, action, plan))
         found.append(_grapple_option(scene, Grapple(actor, target=target)))
     pick = PickUp(actor)
     return [*found, *_holds(scene, actor), _checked("pick_up", maneuvers.check_pick_up(scene, pick), pick)]
@@ -238,10 +253,11 @@ def _maneuvers(scene: Scene, actor: EntityId) -> list[Option]:
 def _stealth(scene: Scene, actor: EntityId) -> list[Option]:
     hide, look = Hide(actor), Search(actor)
     readies = [ReadyAttack(actor), *(ReadyAttack(actor, maneuver=name) for name in reactions.MANEUVERS)]
+    turn, situation = state.turn_state(scene, actor), state.situation(scene, actor)  # read once for every ready
     return [_checked("hide", stealth.check_hide(scene, hide), hide),
             _checked("search", stealth.check_search(scene, look), look),
-            *(_checked(f"ready_{ready.maneuver or 'attack'}", reactions.check_ready(scene, ready), ready)
-              for ready in readies)]
+            *(_checked(f"ready_{ready.maneuver or 'attack'}", reactions.ready_refusal(ready, turn, situation) or ready,
+                       ready) for ready in readies)]
 
 
 BUILDERS = (*BUILDERS, ("maneuvers", _maneuvers), ("stealth", _stealth))

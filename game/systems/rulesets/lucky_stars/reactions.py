@@ -41,7 +41,14 @@ from game.ecs import EntityId
 from game.events import ConditionChanged
 from game.hexgrid import distance
 from game.prompts import ReactionChance
-from game.rules.lucky_stars.actions import READYABLE, action_problem, ready as withhold, ready_problem
+from game.rules.lucky_stars.actions import (
+    READYABLE,
+    Situation,
+    TurnState,
+    action_problem,
+    ready as withhold,
+    ready_problem,
+)
 from game.systems.targets import enemies_in_the_fight
 from game.systems.rulesets.lucky_stars import attack as attacks
 from game.systems.rulesets.lucky_stars import grapple
@@ -241,10 +248,13 @@ def check_ready(scene: Scene, action: ReadyAttack) -> ReadyAttack | str:
     (Seed 001, Ready Action; our reading: the trigger is an enemy ending a move or step within reach)."""
     if action.maneuver and action.maneuver not in MANEUVERS:
         return f"'{action.maneuver}' cannot be readied (ready an attack, or: {', '.join(MANEUVERS)})"
-    situation = state.situation(scene, action.actor)
+    return ready_refusal(action, state.turn_state(scene, action.actor), state.situation(scene, action.actor)) or action
+
+
+def ready_refusal(action: ReadyAttack, turn: TurnState, situation: Situation) -> str | None:
+    """Why the readied attack or maneuver cannot be readied with this turn's AP and what is in hand."""
     name = readying(action)
-    return (ready_problem(state.turn_state(scene, action.actor), name, situation)
-            or state.problem(scene, action.actor, name) or action)
+    return ready_problem(turn, name, situation) or action_problem(name, turn, situation)
 
 
 def ready(scene: Scene, action: ReadyAttack, plan: ReadyAttack) -> None:

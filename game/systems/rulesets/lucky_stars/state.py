@@ -104,24 +104,25 @@ def dress(scene: Scene, view: CombatantView) -> CombatantView:
     if not scene.world.exists(view.id):
         return view
     guard, held = defense(scene, view.id), grapple_of(scene, view.id)
-    unseen = scene.world.try_get(view.id, Unseen)
-    dressed = replace(view, action_points=turn_state(scene, view.id).ap, defense=guard.current,
-                      defense_max=guard.maximum, unit="VIT", grappling=held.partner if held else None,
-                      in_control=bool(held and held.in_control), stealth=unseen.stealth.total if unseen else None,
-                      readied=turn_state(scene, view.id).readied)
-    return replace(dressed, states=states(scene, dressed))
+    unseen, turn = scene.world.try_get(view.id, Unseen), turn_state(scene, view.id)
+    grappling, in_control = (held.partner, held.in_control) if held else (None, False)
+    stealth = unseen.stealth.total if unseen else None
+    return replace(view, action_points=turn.ap, defense=guard.current, defense_max=guard.maximum, unit="VIT",
+                   grappling=grappling, in_control=in_control, stealth=stealth, readied=turn.readied,
+                   states=_states(scene, grappling, in_control, stealth, turn.readied))
 
 
-def states(scene: Scene, view: CombatantView) -> tuple[str, ...]:
+def _states(scene: Scene, grappling: EntityId | None, in_control: bool, stealth: int | None,
+            readied: str) -> tuple[str, ...]:
     """The seed 001 states the GM tracks for the combatant, in words."""
     found: list[str] = []
-    if view.grappling is not None:
-        partner = scene.name(view.grappling)
-        found.append(f"holding {partner}" if view.in_control else f"pinned by {partner}")
-    if view.stealth is not None:
-        found.append(f"unseen (stealth {view.stealth})")
-    if view.readied:
-        found.append(f"{'attack' if view.readied == 'standard_attack' else view.readied} readied")
+    if grappling is not None:
+        partner = scene.name(grappling)
+        found.append(f"holding {partner}" if in_control else f"pinned by {partner}")
+    if stealth is not None:
+        found.append(f"unseen (stealth {stealth})")
+    if readied:
+        found.append(f"{'attack' if readied == 'standard_attack' else readied} readied")
     return tuple(found)
 
 

@@ -6,7 +6,6 @@ engine rolls come from the same `ShotPlan`. Range and line of sight are the shar
 
 from __future__ import annotations
 
-from collections import Counter
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -26,7 +25,14 @@ from game.rules.starfarer.checks import failed_shock_check, shock_check, surviva
 from game.rules.starfarer.damage import hit_damage
 from game.rules.starfarer.hit import HitReport, apply_hit, resolve_attack
 from game.rules.starfarer.ranges import melee_to_hit, range_bracket, ranged_to_hit
-from game.rules.starfarer.tasks import TaskProfile, TaskResult, check_task, hit_location, with_trait_penalty
+from game.rules.starfarer.tasks import (
+    TaskProfile,
+    TaskResult,
+    check_task,
+    hit_location,
+    success_levels,
+    with_trait_penalty,
+)
 from game.rules.starfarer.wounds import worsen_after_shock
 from game.systems.budget import spend
 from game.systems.targets import target_problem
@@ -78,9 +84,16 @@ class ShotPlan:
         the chance the arm may be used."""
         bcs, mcs = self.profile.bcs, max(0, self.profile.bcs * self.profile.ef)
         rating = weapon_rating(self.weapon)  # read once; the damage of each level of success worked out once
-        levels = Counter((mcs - roll) // bcs if bcs > 0 else 0 for roll in range(1, min(D100, mcs) + 1))
+        levels = success_levels(bcs, mcs)
         total = sum(ways * hit_damage(rating, self.armour, los, self.mass) for los, ways in levels.items())
         return limbs.chance(self.disability) * Fraction(total, D100)
+
+
+def with_extra_actions(scene: Scene, plan: ShotPlan, extra_actions: int) -> ShotPlan:
+    """The same shot as one of a phase with `extra_actions` actions past the first (Seed 003, 3.2.3):
+    only its task changes (-1 EF for each)."""
+    profile = with_trait_penalty(_profile(scene, plan.attacker, plan.weapon, plan.bracket, extra_actions), plan.penalty)
+    return replace(plan, profile=profile, extra_actions=extra_actions)
 
 
 def _bracket(weapon: Entry, gap: int) -> str | None:

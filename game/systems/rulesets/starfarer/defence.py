@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from game.ecs import EntityId
 from game.rules.starfarer.initiative import PHASE_COST
-from game.rules.starfarer.tasks import TaskProfile, TaskResult, base_chance, check_task, with_trait_penalty
+from game.rules.starfarer.tasks import TaskProfile, TaskResult, base_chance, success_levels, with_trait_penalty
 from game.systems.rulesets.starfarer import state
 from game.systems.scene import Scene, in_the_fight
 
@@ -62,9 +62,18 @@ def hit_chance(attack: TaskProfile, reaction: TaskProfile | None) -> Fraction:
     """The exact chance the attack's d100 hits, after the reaction's d100 when there is one."""
     if reaction is None:
         return _under(attack.bcs, attack.ef)
-    total = sum(_under(attack.bcs, attack.ef - ef_off(check_task(reaction.bcs, reaction.ef, face)))
-                for face in range(1, D100 + 1))
-    return total / D100
+    # Counted in faces under the MCS, one division at the end: the same exact fraction as the mean
+    # of each reaction face's chance. A successful reaction takes 1 + its level of success off the
+    # EF (`ef_off`); the faces of each level are counted, not rolled one by one.
+    levels = success_levels(reaction.bcs, max(0, reaction.bcs * reaction.ef))
+    failed = D100 - sum(levels.values())
+    total = failed * _faces_under(attack.bcs, attack.ef) + sum(
+        ways * _faces_under(attack.bcs, attack.ef - 1 - level) for level, ways in levels.items())
+    return Fraction(total, D100 * D100)
+
+
+def _faces_under(bcs: int, ef: int) -> int:
+    return min(D100, max(0, bcs * ef))
 
 
 def success_chance(reaction: TaskProfile) -> Fraction:

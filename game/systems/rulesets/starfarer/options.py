@@ -7,6 +7,7 @@ over every d100 face.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from game.actions import Attack, Declare, Hold, Move, React
@@ -77,29 +78,42 @@ DECLARATIONS = {"declare_attack": (1, False), "declare_2_attacks": (2, False), "
 
 
 def _declaration(scene: Scene, actor: EntityId, kind: str, count: int, move: bool,
-                 best_by_extra: dict[int, Fraction]) -> Option:
+                 best: Callable[[int], Fraction]) -> Option:
     """One declaration with what it does to the EF and the action points, and its attacks' mean
-    damage now (the best shot's for as many extra actions, worked out once a listing)."""
+    damage now (the best shot's for as many extra actions, from `best`)."""
     action = Declare(actor, attacks=count, move=move)
     plan = phase.check_declare(scene, action)
     if isinstance(plan, str):
         return Option(kind, None, plan, aim=AT_ONCE)
     extra = len(plan) - 1
-    if extra not in best_by_extra:
-        shots = [shot for target in enemies_in_the_fight(scene, actor)
-                 if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str)]
-        best_by_extra[extra] = max((shot.expected_damage for shot in shots), default=Fraction(0))
-    best = best_by_extra[extra]
     return DeclareOption(kind, action, aim=AT_ONCE, attacks=count, move=move, ef_penalty=extra,
                          points_now=min(a.initiative_modifier for a in plan),
-                         points_after=phase.after_phase(plan, len(plan)), expected_damage=best * count)
+                         points_after=phase.after_phase(plan, len(plan)), expected_damage=best(extra) * count)
+
+
+def _best_shots(scene: Scene, actor: EntityId) -> Callable[[int], Fraction]:
+    """The best mean damage of one shot by the number of extra actions in the phase, each worked
+    out once a listing; the shots are aimed once (only their task changes with the actions)."""
+    aimed: list[attacks.ShotPlan] = []
+    best_by_extra: dict[int, Fraction] = {}
+
+    def best(extra: int) -> Fraction:
+        if extra not in best_by_extra:
+            if not best_by_extra:
+                aimed.extend(shot for target in enemies_in_the_fight(scene, actor)
+                             if not isinstance(shot := attacks.plan_shot(scene, actor, target, extra), str))
+            shots = [shot if shot.extra_actions == extra else attacks.with_extra_actions(scene, shot, extra)
+                     for shot in aimed]
+            best_by_extra[extra] = max((shot.expected_damage for shot in shots), default=Fraction(0))
+        return best_by_extra[extra]
+    return best
 
 
 def _declarations(scene: Scene, actor: EntityId) -> list[Option]:
     if not phase.declaring(scene):
         return []
-    best_by_extra: dict[int, Fraction] = {}  # one declaration and another of as many actions aim the same shots
-    return [_declaration(scene, actor, kind, *shape, best_by_extra) for kind, shape in DECLARATIONS.items()]
+    best = _best_shots(scene, actor)  # one declaration and another of as many actions aim the same shots
+    return [_declaration(scene, actor, kind, *shape, best) for kind, shape in DECLARATIONS.items()]
 
 
 BUILDERS = (("move", _moves), ("attack", _attacks), ("declare", _declarations))
