@@ -3,8 +3,9 @@ no weaker: mirrored fights (game.simulate.mirror) of each player against itself 
 
 Run: python benchmarks/lucky_stars_maneuvers.py [--fights N] [--seed S] [--maps NAME ...] [--players P ...]
 For each map (played under These Lucky Stars) and player (`tactical`, `computer`), N mirrored
-fights of the player against `P-before`: the same player with the maneuver step taken out of its
-Lucky Stars turn, the same seeded dice. Prints the player's wins, the opponent's, the draws, and
+fights of the player against `P-before`: the same player as it played before the maneuvers (the
+tactical player without the step, the plain one with its plain attack back in its place), the
+same seeded dice. Prints the player's wins, the opponent's, the draws, and
 the player's win rate among decided fights with its 95% Wilson interval (no weaker: the interval
 reaches 50%), and how many trips, disarms and shatters were tried. Nothing here passes or fails.
 """
@@ -32,15 +33,17 @@ TRIED: Counter = Counter()
 """Maneuvers the players with the step chose, by kind (counted in this process: run with one job)."""
 
 
-def _without_step(table, step):
-    """The TURNS table with the maneuver step taken out of the Lucky Stars turn."""
-    return MappingProxyType({name: tuple(s for s in steps if s is not step) for name, steps in table.items()})
+def _without_step(table, step, instead):
+    """The TURNS table with the maneuver step replaced by `instead` (None: taken out)."""
+    return MappingProxyType({name: tuple(instead if s is step else s for s in steps if s is not step or instead)
+                             for name, steps in table.items()})
 
 
-def _before(module, table_name: str, step, make):
-    """A maker of the player as it plays with its module's TURNS lacking the step."""
+def _before(module, table_name: str, step, make, instead=None):
+    """A maker of the player as it plays with its module's TURNS lacking the step (or with the
+    decision it replaced, `instead`)."""
     def maker(seed: int):
-        inner, without = make(seed), _without_step(getattr(module, table_name), step)
+        inner, without = make(seed), _without_step(getattr(module, table_name), step, instead)
 
         def choose(battle):
             kept = getattr(module, table_name)
@@ -75,7 +78,7 @@ def register() -> None:
     rows["tactical-before"] = registry.PolicyEntry(
         "tactical-before", "", _before(tactical, "TURNS", turns.trip_or_take_the_gun, registry.POLICIES["tactical"].make))
     rows["computer-before"] = registry.PolicyEntry(
-        "computer-before", "", _before(plain, "TURNS", plain.attack_or_maneuver, registry.POLICIES["computer"].make))
+        "computer-before", "", _before(plain, "TURNS", plain.attack_or_maneuver, registry.POLICIES["computer"].make, plain.attack))
     registry.POLICIES = MappingProxyType(rows)
     assert maneuver_that_pays  # the step both players call
 
