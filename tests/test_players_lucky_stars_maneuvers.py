@@ -32,12 +32,15 @@ def _both_players(battle):
     return choose_action(battle), tactical_player(0)(battle)
 
 
-def test_a_strong_blade_trips_a_clumsy_foe_beside_it_when_the_trip_is_likely_and_says_why():
-    battle = _stalker_beside_a_pirate()
+def _both_take(battle, kind, actor: str, why: str) -> None:
+    """Both players choose this maneuver on the foe with this reason, and the log tells it."""
     for chosen in _both_players(battle):
-        assert isinstance(chosen, Trip) and chosen.target == FOE and chosen.reason == TRIP_WHY
-    outcome = battle.submit(choose_action(battle))
-    assert f"Stalker {TRIP_WHY}." in outcome.lines
+        assert isinstance(chosen, kind) and chosen.target == FOE and chosen.reason == why
+    assert f"{actor} {why}." in battle.submit(choose_action(battle)).lines
+
+
+def test_a_strong_blade_trips_a_clumsy_foe_beside_it_when_the_trip_is_likely_and_says_why():
+    _both_take(_stalker_beside_a_pirate(), Trip, "Stalker", TRIP_WHY)
 
 
 def test_the_trip_pays_off_the_tripped_foe_spends_an_ap_standing_and_is_offered_to_the_tripper():
@@ -69,11 +72,7 @@ def test_with_an_ap_spent_a_trip_would_leave_none_for_the_attack_of_opportunity_
 
 
 def test_a_marksman_shatters_the_gun_of_a_shooter_that_would_stand_several_more_attacks():
-    battle = _marksman_and_a_shooter()
-    for chosen in _both_players(battle):
-        assert isinstance(chosen, Shatter) and chosen.target == FOE and chosen.reason == SHATTER_WHY
-    outcome = battle.submit(choose_action(battle))
-    assert f"Ines {SHATTER_WHY}." in outcome.lines
+    _both_take(_marksman_and_a_shooter(), Shatter, "Ines", SHATTER_WHY)
 
 
 def test_a_shooter_one_attack_from_down_is_shot_not_shattered():
