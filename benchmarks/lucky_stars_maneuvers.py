@@ -75,10 +75,10 @@ def register() -> None:
     rows = dict(registry.POLICIES)
     rows["tactical"] = registry.PolicyEntry("tactical", "", _counted(rows["tactical"].make))
     rows["computer"] = registry.PolicyEntry("computer", "", _counted(rows["computer"].make))
-    rows["tactical-before"] = registry.PolicyEntry(
-        "tactical-before", "", _before(tactical, "TURNS", turns.trip_or_take_the_gun, registry.POLICIES["tactical"].make))
-    rows["computer-before"] = registry.PolicyEntry(
-        "computer-before", "", _before(plain, "TURNS", plain.attack_or_maneuver, registry.POLICIES["computer"].make, plain.attack))
+    tactical_before = _before(tactical, "TURNS", turns.trip_or_take_the_gun, registry.POLICIES["tactical"].make)
+    plain_before = _before(plain, "TURNS", plain.attack_or_maneuver, registry.POLICIES["computer"].make, plain.attack)
+    rows["tactical-before"] = registry.PolicyEntry("tactical-before", "", tactical_before)
+    rows["computer-before"] = registry.PolicyEntry("computer-before", "", plain_before)
     registry.POLICIES = MappingProxyType(rows)
     assert maneuver_that_pays  # the step both players call
 

@@ -19,13 +19,15 @@ SHATTER_WHY = "shatters Rook's blaster pistol: 76% to take the gun, and Rook wou
 def _stalker_beside_a_pirate(**pirate):
     """A dune stalker (STR 4, ATK raised to 10) beside Mott, a void pirate (AGI 1) with a cutlass."""
     return battle_at([unit(ME, "dune_stalker", "pcs", Hex(0, 0), name="Stalker", attack_bonus=10),
-                      unit(FOE, "pirate", "enemies", Hex(1, 0), name="Mott", **pirate)], first=ME, ruleset="lucky-stars")
+                      unit(FOE, "pirate", "enemies", Hex(1, 0), name="Mott", **pirate)],
+                     first=ME, ruleset="lucky-stars")
 
 
 def _marksman_and_a_shooter(**shooter):
     """Ines (a spacer, ATK raised to 10) 3 hexes from Rook, a spacer with a blaster pistol."""
     return battle_at([unit(ME, "spacer", "pcs", Hex(0, 0), name="Ines", attack_bonus=10),
-                      unit(FOE, "spacer", "enemies", Hex(3, 0), name="Rook", **shooter)], first=ME, ruleset="lucky-stars")
+                      unit(FOE, "spacer", "enemies", Hex(3, 0), name="Rook", **shooter)],
+                     first=ME, ruleset="lucky-stars")
 
 
 def _both_players(battle):

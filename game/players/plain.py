@@ -181,7 +181,8 @@ TURNS: Mapping[str, tuple[Decision, ...]] = MappingProxyType({
     "swn": ANY_RULESET,
     # seed 001: regain control or grapple first; trip, disarm or shatter where it pays; search for
     # the hidden; ready or hide rather than wait
-    "lucky-stars": (held_or_holding, attack_or_maneuver, reload_empty_gun, search_for_the_hidden, close_in, instead_of_waiting),
+    "lucky-stars": (held_or_holding, attack_or_maneuver, reload_empty_gun, search_for_the_hidden, close_in,
+                    instead_of_waiting),
     # seed 003: several attacks declared for the next phase when they pay more
     "starfarer": (*ANY_RULESET, declaration),
 })
