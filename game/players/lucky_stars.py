@@ -10,9 +10,8 @@ log (the action's `reason`). The thresholds are the player's judgement, not rule
 - with nothing to attack and nowhere better to go, ready an attack when an enemy is near enough
   to come into reach, else hide when there is something to hide behind.
 
-It does not trip, disarm or shatter. Those need the attack roll to hit before their own contest,
-so their chance is never above a blow's, and in mirrored fights a player that shattered a
-shooter's gun whenever it could lost more often (13 to 17 of 30) than one that struck.
+Trip, disarm and shatter, which need the attack roll to hit before their own effect, are weighed
+against the standard attack in `game.players.lucky_stars_maneuvers`.
 """
 
 from __future__ import annotations

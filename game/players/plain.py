@@ -24,6 +24,7 @@ from game.hexgrid import Hex
 from game.options import AttackOption, DeclareOption, Options
 from game.players.answers import answer_prompt
 from game.players.lucky_stars import held_or_holding, instead_of_waiting
+from game.players.lucky_stars_maneuvers import maneuver_that_pays
 from game.players.reading import UNREACHABLE, approach_costs, enemy_hexes, moves_by_hex, shelters
 from game.views import CombatantView
 
@@ -151,6 +152,12 @@ def attack(battle: Battle, me: CombatantView) -> Action | None:
     return best_attack(battle.options(me.id, groups=("attack",)))
 
 
+def attack_or_maneuver(battle: Battle, me: CombatantView) -> Action | None:
+    """Seed 001: a trip, disarm or shatter where the odds favour it over the plain attack, else that attack."""
+    options = battle.options(me.id, groups=("attack",))
+    return maneuver_that_pays(battle, me, options) or best_attack(options)
+
+
 def search_for_the_hidden(battle: Battle, me: CombatantView) -> Action | None:
     """Seed 001: with nothing to attack and an enemy out of sight in hiding, search for it (the
     search is offered only while an enemy is hidden from this combatant)."""
@@ -172,8 +179,10 @@ ANY_RULESET: tuple[Decision, ...] = (attack, reload_empty_gun, close_in)
 """Attack, reload an empty gun, close in: the turn under SWN, and under a ruleset `TURNS` does not name."""
 TURNS: Mapping[str, tuple[Decision, ...]] = MappingProxyType({
     "swn": ANY_RULESET,
-    # seed 001: regain control or grapple first; search for the hidden; ready or hide rather than wait
-    "lucky-stars": (held_or_holding, attack, reload_empty_gun, search_for_the_hidden, close_in, instead_of_waiting),
+    # seed 001: regain control or grapple first; trip, disarm or shatter where it pays; search for
+    # the hidden; ready or hide rather than wait
+    "lucky-stars": (held_or_holding, attack_or_maneuver, reload_empty_gun, search_for_the_hidden, close_in,
+                    instead_of_waiting),
     # seed 003: several attacks declared for the next phase when they pay more
     "starfarer": (*ANY_RULESET, declaration),
 })

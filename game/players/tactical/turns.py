@@ -12,6 +12,7 @@ from game.actions import Attack
 from game.battle import Battle
 from game.options import AttackOption, Options
 from game.players.lucky_stars import held_or_holding, instead_of_waiting
+from game.players.lucky_stars_maneuvers import maneuver_that_pays
 from game.players.plain import declaration, search_for_the_hidden
 from game.players.tactical.ambush import hide_after_firing_decision, hide_before_attack_decision
 from game.players.tactical.attacks import SHOT_KINDS, Decision, attack_decision
@@ -60,6 +61,12 @@ def fray(turn: Turn) -> Decision | None:
 def held(turn: Turn) -> Decision | None:
     """Seed 001: regain control when pinned, grapple a shooter, strike the one held."""
     trick = held_or_holding(turn.battle, turn.me)
+    return Decision(trick, trick.reason) if trick is not None else None
+
+
+def trip_or_take_the_gun(turn: Turn) -> Decision | None:
+    """Seed 001: trip, disarm or shatter where the odds favour it over the standard attack."""
+    trick = maneuver_that_pays(turn.battle, turn.me, turn.options)
     return Decision(trick, trick.reason) if trick is not None else None
 
 
@@ -123,7 +130,7 @@ ANY_RULESET: tuple[Step, ...] = (take_the_attack, move)
 """Attack, else move: the turn under a ruleset `TURNS` does not name."""
 TURNS: Mapping[str, tuple[Step, ...]] = MappingProxyType({
     "swn": (fray, better_than_a_weak_shot, take_the_attack, move, overwatch),
-    "lucky-stars": (held, hide_first, take_the_attack, search, hide_again, move, wait_ready),
+    "lucky-stars": (held, trip_or_take_the_gun, hide_first, take_the_attack, search, hide_again, move, wait_ready),
     "starfarer": (take_the_attack, move, declare),
 })
 """The tactical player's turn by ruleset name: the first decision that applies is taken, else the turn ends."""
