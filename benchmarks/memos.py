@@ -71,13 +71,14 @@ def main() -> None:
     for label, workload in WORKLOADS.items():
         if args.quick:
             workload = (*workload[:2], 1)
-        _run("on", (*workload[:2], 1), False)  # a warm-up: modules first imported in a fight get their bytecode cached
         start = _run("on", (*workload[:2], 0), args.cachegrind) if args.cachegrind else 0.0
         every = _run("on", workload, args.cachegrind) - start
         print(f"{label}, {workload[2]} fights: every memo on {every / scale:.1f} {unit}", flush=True)
         for memo in args.memos:
             off = _run(f"off:{memo}", workload, args.cachegrind) - start
             print(f"  {memo:<18} off: {off / scale:9.1f} {unit}  {100 * (off - every) / every:+6.1f}%", flush=True)
+        again = _run("on", workload, args.cachegrind) - start  # the same setting at the end: how steady the run was
+        print(f"  every memo on again: {again / scale:.1f} {unit} ({100 * (again - every) / every:+.1f}%)", flush=True)
 
 
 if __name__ == "__main__":
