@@ -17,19 +17,14 @@ against the standard attack in `game.players.lucky_stars_maneuvers`.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from game.actions import Action
 from game.battle import Battle
 from game.hexgrid import distance
 from game.options import AttackOption
+from game.players.lucky_stars_maneuvers import LIKELY, chance, ranged
 
-LIKELY = Fraction(1, 2)
 NEAR = 6  # hexes: an enemy this close may come into reach before our next turn
-
-
-def _chance(option: AttackOption) -> Fraction:
-    return option.odds.chance if option.odds is not None else Fraction(0)
 
 
 def _explained(option: AttackOption, words: str) -> Action:
@@ -39,8 +34,7 @@ def _explained(option: AttackOption, words: str) -> Action:
 def _shooter(battle: Battle, entity: int) -> bool:
     """Whether the combatant holds a ranged seed 001 weapon."""
     view = battle.combatant(entity)
-    weapon = None if view is None or view.weapon is None else battle.catalog.ruleset_data.weapons[view.weapon]
-    return weapon is not None and bool(weapon.range_hexes)
+    return view is not None and ranged(battle, view.weapon)
 
 
 def _shooter_beside(battle: Battle, me) -> bool:
@@ -62,9 +56,9 @@ def maneuver(battle: Battle, me) -> Action | None:
     if _shooter(battle, me.id):
         return None
     for option in offered.allowed("grapple"):
-        if isinstance(option, AttackOption) and _chance(option) >= LIKELY and _shooter(battle, option.target):
+        if isinstance(option, AttackOption) and chance(option) >= LIKELY and _shooter(battle, option.target):
             name = battle.combatant(option.target).name
-            return _explained(option, f"grapples {name}, a shooter: {round(100 * _chance(option))}% to win the hold")
+            return _explained(option, f"grapples {name}, a shooter: {round(100 * chance(option))}% to win the hold")
     return None
 
 
